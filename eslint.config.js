@@ -1,0 +1,26 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["**/dist/**", "**/node_modules/**", "**/__fixtures__/**", "**/*.config.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["packages/*/src/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      // A dropped promise hides a failed write or an orphaned child process.
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // tool-kit's contract core stays free of Node so it runs anywhere; only path confinement and ./testing may use it.
+    files: ["packages/tool-kit/src/**/*.ts"],
+    ignores: ["packages/tool-kit/src/confine-path.ts", "packages/tool-kit/src/testing/**", "packages/tool-kit/src/**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: ["node:*"] }] },
+  },
+);

@@ -1,0 +1,65 @@
+import { mkdir, mkdtemp, realpath, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { displayPath, resolveInWorkdir } from "./confine-path.js";
+import { ToolError } from "./tool-error.js";
+
+let workdir: string;
+let outsideDir: string;
+
+beforeAll(async () => {
+  const base = await realpath(await mkdtemp(join(tmpdir(), "runbound-confine-")));
+  workdir = join(base, "work");
+  outsideDir = join(base, "outside");
+  await mkdir(join(workdir, "src"), { recursive: true });
+  await mkdir(outsideDir);
+  await writeFile(join(workdir, "src", "a.ts"), "a");
+  await writeFile(join(outsideDir, "secret.txt"), "s");
+  await symlink(outsideDir, join(workdir, "escape"));
+  await symlink(join(workdir, "src"), join(workdir, "inner-link"));
+});
+
+async function codeOf(path: string): Promise<string> {
+  try {
+    await resolveInWorkdir(workdir, path);
+  } catch (error) {
+    expect(ToolError.isInstance(error)).toBe(true);
+    return (error as ToolError).code;
+  }
+  return "resolved";
+}
+
+describe("resolveInWorkdir", () => {
+  it("resolves relative, absolute-inside and not-yet-existing paths", async () => {
+    expect(await resolveInWorkdir(workdir, "src/a.ts")).toBe(join(workdir, "src", "a.ts"));
+    expect(await resolveInWorkdir(workdir, join(workdir, "src"))).toBe(join(workdir, "src"));
+    expect(await resolveInWorkdir(workdir, "src/new/deep.ts")).toBe(join(workdir, "src", "new", "deep.ts"));
+    expect(await resolveInWorkdir(workdir, "src/../src/a.ts")).toBe(join(workdir, "src", "a.ts"));
+    expect(await resolveInWorkdir(workdir, "inner-link/a.ts")).toBe(join(workdir, "src", "a.ts"));
+  });
+
+  it("refuses `..`, absolute paths outside and symlinks that leave", async () => {
+    expect(await codeOf("../outside/secret.txt")).toBe("outside_workdir");
+    expect(await codeOf(join(outsideDir, "secret.txt"))).toBe("outside_workdir");
+    expect(await codeOf("/etc/passwd")).toBe("outside_workdir");
+    expect(await codeOf("escape/secret.txt")).toBe("outside_workdir");
+    expect(await codeOf("escape/not-yet.txt")).toBe("outside_workdir");
+  });
+
+  it("names the path and the workdir in the message", async () => {
+    await expect(resolveInWorkdir(workdir, "../x")).rejects.toThrow(`Path \`../x\` resolves outside the working directory \`${workdir}\``);
+  });
+
+  it("refuses empty paths and NUL bytes as invalid input", async () => {
+    expect(await codeOf("")).toBe("invalid_input");
+    expect(await codeOf("a\0b")).toBe("invalid_input");
+  });
+});
+
+describe("displayPath", () => {
+  it("is relative with forward slashes", () => {
+    expect(displayPath("/w", "/w/src/a.ts")).toBe("src/a.ts");
+    expect(displayPath("/w", "/w")).toBe(".");
+  });
+});

@@ -1,0 +1,59 @@
+import { realpath } from "node:fs/promises";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { ToolError } from "./tool-error.js";
+
+function isInside(root: string, candidate: string): boolean {
+  const rel = relative(root, candidate);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+}
+
+async function realpathOfLongestExistingPrefix(path: string): Promise<string> {
+  const missing: string[] = [];
+  let current = path;
+  for (;;) {
+    try {
+      const real = await realpath(current);
+      return missing.length === 0 ? real : join(real, ...missing.reverse());
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
+      const parent = resolve(current, "..");
+      if (parent === current) return path;
+      missing.push(relative(parent, current));
+      current = parent;
+    }
+  }
+}
+
+function outside(path: string, workdir: string): ToolError {
+  return new ToolError({
+    code: "outside_workdir",
+    message: `Path \`${path}\` resolves outside the working directory \`${workdir}\`. Use a path inside it, relative to it or absolute.`,
+  });
+}
+
+/**
+ * Resolve a path argument inside the run's working directory: relative paths are taken from the
+ * workdir, `..` and absolute paths are allowed only while they stay inside, and symlinks are followed
+ * (a link that leaves the workdir is refused). The file need not exist.
+ *
+ * @returns the absolute, symlink-free path.
+ * @throws ToolError `outside_workdir`, or `invalid_input` for an empty path or one with a NUL byte.
+ */
+export async function resolveInWorkdir(workdir: string, path: string): Promise<string> {
+  if (typeof path !== "string" || path.length === 0 || path.includes("\0")) {
+    throw new ToolError({ code: "invalid_input", message: `Path \`${String(path)}\` is not valid. Give a non-empty path without NUL bytes.` });
+  }
+  const root = await realpath(workdir);
+  const lexical = resolve(root, path);
+  if (!isInside(root, lexical)) throw outside(path, root);
+  const real = await realpathOfLongestExistingPrefix(lexical);
+  if (!isInside(root, real)) throw outside(path, root);
+  return real;
+}
+
+/** A path relative to the workdir for messages (`.` for the workdir itself), with `/` separators. */
+export function displayPath(workdir: string, absolutePath: string): string {
+  const rel = relative(workdir, absolutePath);
+  return rel === "" ? "." : rel.split(sep).join("/");
+}

@@ -1,0 +1,30 @@
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { assertValidPlugin, definePlugin, type Plugin } from "./define-plugin.js";
+import { defineTool } from "./define-tool.js";
+
+const echo = defineTool({
+  name: "echo",
+  tier: "read",
+  description: "Echoes.",
+  input: v.strictObject({ text: v.pipe(v.string(), v.description("Text to echo.")) }),
+  requires: [],
+  parallelSafe: true,
+  run: async (input) => input.text,
+});
+
+describe("definePlugin", () => {
+  it("refuses two tools with one name", () => {
+    expect(() => definePlugin({ name: "p", version: "1.0.0", tools: [echo, echo] })).toThrow("defines tool `echo` twice");
+  });
+
+  it("refuses an unknown specificationVersion, naming it and the one understood", () => {
+    const future = { ...definePlugin({ name: "p", version: "1.0.0", tools: [echo] }), specificationVersion: "tool-v9" } as unknown as Plugin;
+    expect(() => assertValidPlugin(future)).toThrow("declares specificationVersion `tool-v9`, but this host understands `tool-v1`");
+  });
+
+  it("refuses a tool built against another contract version inside a valid plugin", () => {
+    const plugin = { ...definePlugin({ name: "p", version: "1.0.0", tools: [] }), tools: [{ ...echo, specificationVersion: "tool-v0" }] } as unknown as Plugin;
+    expect(() => assertValidPlugin(plugin)).toThrow("tool `echo` declares specificationVersion `tool-v0`");
+  });
+});

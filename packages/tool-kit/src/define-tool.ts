@@ -1,0 +1,126 @@
+import type { GenericSchema, InferOutput } from "valibot";
+import type { ToolOutput, ToolResult } from "./content.js";
+import type { AnyResourceKey, ResourceValue } from "./resource.js";
+import { SPECIFICATION_VERSION, type SpecificationVersion } from "./specification-version.js";
+import { isTier, type Tier } from "./tier.js";
+import { ToolError } from "./tool-error.js";
+
+/** Who is calling: the main agent, a plan-mode agent, a read-only subagent… */
+export interface CallerInfo {
+  /** A name for messages, e.g. `main` or `plan`. */
+  name: string;
+  /** The most capable tier this caller may see and call. */
+  ceiling: Tier;
+}
+
+/** Facts about the run a call belongs to. */
+export interface RunInfo {
+  /** Unique per run. */
+  id: string;
+  /** The caller of this call. */
+  caller: CallerInfo;
+}
+
+/** A progress notice from a long call. */
+export interface ProgressUpdate {
+  /** One line for a human. */
+  message: string;
+  /** Work done so far, in the unit of `total`. */
+  progress?: number;
+  /** Total work, when known. */
+  total?: number;
+}
+
+/** What a tool's `run` receives besides its input. */
+export interface ToolContext<K extends AnyResourceKey = never> {
+  /** The value attached under one of the keys the tool declared in `requires`. */
+  resource<R extends K>(key: R): ResourceValue<R>;
+  /** Aborted when the call times out, the caller cancels, or the run ends. Stop work promptly. */
+  signal: AbortSignal;
+  /** The run and the caller. */
+  run: RunInfo;
+  /** Call another tool of the run with the same caller, guards and approvals as a model call. */
+  callTool(name: string, input: unknown): Promise<ToolResult>;
+  /** Tell the host which files this call changed (absolute paths), so write observers run. */
+  wrote(paths: readonly string[]): void;
+  /** Report progress of a long call. */
+  progress(update: ProgressUpdate): void;
+}
+
+/** What a plugin author writes; {@link defineTool} checks it and returns a {@link Tool}. */
+export interface ToolDefinition<S extends GenericSchema, K extends AnyResourceKey> {
+  /** Model-facing name: lowercase letters, digits and `_`, starting with a letter, at most 64 characters. */
+  name: string;
+  /** What the tool may do; decides which callers see it. */
+  tier: Tier;
+  /** Model-facing description: what it does, its defaults and limits. */
+  description: string;
+  /** The input schema: a valibot `strictObject`, so unknown fields are rejected. */
+  input: S;
+  /** The resources the tool needs; the tool is registered only while all are attached. */
+  requires: readonly K[];
+  /** False when two calls in one run must not overlap (the host serializes them). */
+  parallelSafe: boolean;
+  /** The longest a call may take, in milliseconds. Omit to use the host's default. */
+  timeoutMs?: number;
+  /** Do the work. Throw a {@link ToolError} for an expected failure. */
+  run(input: InferOutput<S>, context: ToolContext<K>): Promise<ToolOutput>;
+}
+
+/** A checked tool, ready for a plugin. */
+export interface Tool<S extends GenericSchema = GenericSchema, K extends AnyResourceKey = AnyResourceKey>
+  extends ToolDefinition<S, K> {
+  /** Contract version. */
+  readonly specificationVersion: SpecificationVersion;
+}
+
+/** Any tool, whatever its schema and resources (for hosts). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = Tool<any, any>;
+
+const toolNamePattern = /^[a-z][a-z0-9_]{0,63}$/;
+
+function invalidDefinition(name: unknown, problem: string): ToolError {
+  return new ToolError({ code: "invalid_plugin", message: `Tool \`${String(name)}\` is not valid: ${problem}` });
+}
+
+/** Check the parts of a tool definition that TypeScript cannot, so a broken plugin fails at load, not mid-run. */
+export function assertValidTool(tool: AnyTool): void {
+  if (typeof tool.name !== "string" || !toolNamePattern.test(tool.name)) {
+    throw invalidDefinition(tool.name, "the name must match /^[a-z][a-z0-9_]{0,63}$/ (for example `ast_grep`).");
+  }
+  if (!isTier(tool.tier)) {
+    throw invalidDefinition(tool.name, `tier \`${String(tool.tier)}\` is unknown; use \`read\`, \`write\` or \`exec\`.`);
+  }
+  if (typeof tool.description !== "string" || tool.description.trim().length === 0) {
+    throw invalidDefinition(tool.name, "the description is empty; tell the model what the tool does.");
+  }
+  const inputType = (tool.input as { type?: unknown } | undefined)?.type;
+  if (inputType !== "strict_object") {
+    throw invalidDefinition(tool.name, `the input schema is \`${String(inputType)}\`; use \`v.strictObject({...})\` so unknown fields are rejected.`);
+  }
+  if (!Array.isArray(tool.requires) || tool.requires.some((key) => typeof key?.id !== "string")) {
+    throw invalidDefinition(tool.name, "`requires` must be an array of keys made with `defineResource`.");
+  }
+  if (typeof tool.parallelSafe !== "boolean") {
+    throw invalidDefinition(tool.name, "`parallelSafe` must be true or false.");
+  }
+  if (tool.timeoutMs !== undefined && !(typeof tool.timeoutMs === "number" && tool.timeoutMs > 0)) {
+    throw invalidDefinition(tool.name, `\`timeoutMs\` is \`${String(tool.timeoutMs)}\`; give a positive number of milliseconds or omit it.`);
+  }
+  if (typeof tool.run !== "function") {
+    throw invalidDefinition(tool.name, "`run` must be a function.");
+  }
+}
+
+/**
+ * Declare a tool. The input type of `run` and the resources `ctx.resource` accepts are inferred from
+ * `input` and `requires`.
+ */
+export function defineTool<S extends GenericSchema, const K extends AnyResourceKey = never>(
+  definition: ToolDefinition<S, K>,
+): Tool<S, K> {
+  const tool: Tool<S, K> = Object.freeze({ ...definition, specificationVersion: SPECIFICATION_VERSION });
+  assertValidTool(tool);
+  return tool;
+}

@@ -1,0 +1,51 @@
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { defineTool } from "./define-tool.js";
+import { parseToolInput } from "./parse-tool-input.js";
+import { ToolError } from "./tool-error.js";
+
+const read = defineTool({
+  name: "read",
+  tier: "read",
+  description: "Reads a file.",
+  input: v.strictObject({
+    path: v.pipe(v.string(), v.description("File path.")),
+    offset: v.optional(v.pipe(v.number(), v.description("First line."))),
+  }),
+  requires: [],
+  parallelSafe: true,
+  run: async () => "",
+});
+
+function messageOf(raw: unknown): string {
+  try {
+    parseToolInput(read, raw);
+  } catch (error) {
+    expect(ToolError.isInstance(error)).toBe(true);
+    expect((error as ToolError).code).toBe("invalid_input");
+    return (error as ToolError).message;
+  }
+  throw new Error("expected invalid input");
+}
+
+describe("parseToolInput", () => {
+  it("returns the parsed input", () => {
+    expect(parseToolInput(read, { path: "a", offset: 2 })).toEqual({ path: "a", offset: 2 });
+  });
+
+  it("names a missing field and its type", () => {
+    expect(messageOf({})).toContain("Field `path` is required (expected string).");
+  });
+
+  it("names a mistyped field, the expected and the received type", () => {
+    expect(messageOf({ path: "a", offset: "3" })).toContain('Field `offset` must be number, but got "3".');
+  });
+
+  it("names an extra field and lists the accepted ones", () => {
+    expect(messageOf({ path: "a", limit: 3 })).toContain("Field `limit` is not accepted by `read`; its fields are `path`, `offset`.");
+  });
+
+  it("refuses a non-object input", () => {
+    expect(messageOf("README.md")).toContain("The input must be Object");
+  });
+});
