@@ -10,6 +10,7 @@ const symbol = Symbol.for(marker);
  * - `outside_workdir`: a path resolves outside the run's working directory.
  * - `conflict`: the world changed under the call (a file edited after staging).
  * - `timeout`: a budget ran out.
+ * - `cancelled`: the caller or the run stopped the call.
  * - `denied`: the approval policy refused the call.
  * - `no_operator`: a human was needed and none is attached.
  * - `invalid_plugin`: a plugin or tool definition breaks the contract.
@@ -23,6 +24,7 @@ export type ToolErrorCode =
   | "outside_workdir"
   | "conflict"
   | "timeout"
+  | "cancelled"
   | "denied"
   | "no_operator"
   | "invalid_plugin"

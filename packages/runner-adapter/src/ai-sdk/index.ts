@@ -1,0 +1,1 @@
+export { toAiSdkTools, type AiSdkToolsSettings } from "./to-ai-sdk-tools.js";

@@ -1,0 +1,230 @@
+import { definePlugin, defineTool, defineWriteObserver, resultErrorCode, resultText, type Plugin } from "@runbound/tool-kit";
+import * as v from "valibot";
+import { describe, expect, it, vi } from "vitest";
+import { Counter, examplePlugin } from "./__fixtures__/example-plugin.js";
+import { askFor } from "./approval.js";
+import { PLAN_CALLER } from "./callers.js";
+import { createRun } from "./create-run.js";
+
+async function runWithCounter(settings: Partial<Parameters<typeof createRun>[0]> = {}) {
+  const run = createRun({ plugins: [examplePlugin], ...settings });
+  const counter = { count: 0 };
+  await run.attach(Counter, { value: counter });
+  return { run, counter };
+}
+
+describe("createRun: visibility", () => {
+  it("hides write and exec tools from a plan caller and answers a call to one as unknown, listing what it can call", async () => {
+    const { run } = await runWithCounter();
+    expect(run.visibleTools(PLAN_CALLER).map((tool) => tool.name)).toEqual(["peek", "hang", "fail", "relay", "big"]);
+    const result = await run.call("bump", { by: 1 }, { caller: PLAN_CALLER });
+    expect(resultErrorCode(result)).toBe("unknown_tool");
+    expect(resultText(result)).toContain("Unknown tool `bump` for caller `plan`. Tools you can call: peek, hang, fail, relay, big.");
+  });
+
+  it("registers a tool only while its resource is attached, and says which resource is missing", async () => {
+    const run = createRun({ plugins: [examplePlugin] });
+    const changes = vi.fn();
+    run.onToolsChanged(changes);
+    expect(run.visibleTools().map((tool) => tool.name)).not.toContain("peek");
+    const result = await run.call("peek", {});
+    expect(resultErrorCode(result)).toBe("unavailable");
+    expect(resultText(result)).toContain("`example.counter` (A counter for tests.)");
+    await run.attach(Counter, { value: { count: 5 } });
+    expect(run.visibleTools().map((tool) => tool.name)).toContain("peek");
+    expect(resultText(await run.call("peek", {}))).toBe("count=5");
+    await run.detach(Counter);
+    expect(run.visibleTools().map((tool) => tool.name)).not.toContain("peek");
+    expect(changes).toHaveBeenCalledTimes(2);
+  });
+
+  it("answers an unknown tool name with the list of callable tools", async () => {
+    const { run } = await runWithCounter();
+    const result = await run.call("nope", {});
+    expect(resultErrorCode(result)).toBe("unknown_tool");
+    expect(resultText(result)).toContain("Unknown tool `nope`");
+  });
+
+  it("refuses two plugins that register the same tool name, naming both", () => {
+    const twin: Plugin = definePlugin({ name: "twin", version: "1.0.0", tools: [examplePlugin.tools[0]!] });
+    expect(() => createRun({ plugins: [examplePlugin, twin] })).toThrow("Tool `peek` is defined by both `example` and `twin`.");
+  });
+
+  it("refuses a plugin with an unknown specificationVersion", () => {
+    const future = { ...examplePlugin, specificationVersion: "tool-v2" } as unknown as Plugin;
+    expect(() => createRun({ plugins: [future] })).toThrow("declares specificationVersion `tool-v2`");
+  });
+});
+
+describe("createRun: validation", () => {
+  it.each([
+    [{}, "Field `by` is required (expected number)."],
+    [{ by: "1" }, 'Field `by` must be number, but got "1".'],
+    [{ by: 1, extra: true }, "Field `extra` is not accepted by `bump`; its fields are `by`, `file`."],
+  ])("rejects %o before the tool runs", async (input, message) => {
+    const { run, counter } = await runWithCounter();
+    const result = await run.call("bump", input);
+    expect(resultErrorCode(result)).toBe("invalid_input");
+    expect(resultText(result)).toContain(message);
+    expect(counter.count).toBe(0);
+  });
+
+  it("treats null for an optional field as absent (OpenAI strict schemas send null)", async () => {
+    const { run } = await runWithCounter();
+    expect(resultText(await run.call("peek", { label: null }))).toBe("count=0");
+  });
+});
+
+describe("createRun: approvals", () => {
+  it("denies at once when the policy asks and no approver is connected", async () => {
+    const { run, counter } = await runWithCounter({ approvalPolicy: askFor(["write"]) });
+    const result = await run.call("bump", { by: 1 });
+    expect(resultErrorCode(result)).toBe("denied");
+    expect(resultText(result)).toContain("no approver is connected");
+    expect(counter.count).toBe(0);
+    expect(resultText(await run.call("peek", {}))).toBe("count=0");
+  });
+
+  it("asks the approver and follows its answer", async () => {
+    const approve = vi.fn().mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+    const { run, counter } = await runWithCounter({ approvalPolicy: askFor(["write"]), approver: { approve } });
+    expect(resultText(await run.call("bump", { by: 2 }))).toContain("now 2");
+    expect(resultErrorCode(await run.call("bump", { by: 2 }))).toBe("denied");
+    expect(counter.count).toBe(2);
+    expect(approve.mock.calls[0]![0].input).toEqual({ by: 2 });
+  });
+
+  it("denies when the policy says deny", async () => {
+    const { run } = await runWithCounter({ approvalPolicy: () => "deny" });
+    expect(resultErrorCode(await run.call("peek", {}))).toBe("denied");
+  });
+});
+
+describe("createRun: running", () => {
+  it("turns a ToolError into an isError result with its code", async () => {
+    const { run } = await runWithCounter();
+    const result = await run.call("fail", { kind: "tool" });
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toBe("Error (not_found): File `x` does not exist.");
+  });
+
+  it("turns an unexpected exception or a malformed result into `internal`, and the run goes on", async () => {
+    const { run } = await runWithCounter();
+    expect(resultErrorCode(await run.call("fail", { kind: "bug" }))).toBe("internal");
+    expect(resultErrorCode(await run.call("fail", { kind: "garbage" }))).toBe("internal");
+    expect(resultText(await run.call("peek", {}))).toBe("count=0");
+  });
+
+  it("stops a call at its timeout and answers `timeout`", async () => {
+    const { run } = await runWithCounter();
+    const result = await run.call("hang", {});
+    expect(resultErrorCode(result)).toBe("timeout");
+    expect(resultText(result)).toContain("Tool `hang` did not finish within 200 ms");
+  });
+
+  it("answers `cancelled` when the caller aborts", async () => {
+    const { run } = await runWithCounter({ defaultTimeoutMs: 60_000 });
+    const controller = new AbortController();
+    const pending = run.call("launch", { ms: 10_000 }, { signal: controller.signal });
+    controller.abort();
+    expect(resultErrorCode(await pending)).toBe("cancelled");
+  });
+
+  it("serializes tools that are not parallel-safe and lets the others overlap", async () => {
+    let active = 0;
+    let peak = 0;
+    const track = (parallelSafe: boolean, name: string) =>
+      defineTool({
+        name,
+        tier: "read",
+        description: "Tracks overlap.",
+        input: v.strictObject({}),
+        requires: [],
+        parallelSafe,
+        run: async () => {
+          active += 1;
+          peak = Math.max(peak, active);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          active -= 1;
+          return "ok";
+        },
+      });
+    const run = createRun({ plugins: [definePlugin({ name: "t", version: "1.0.0", tools: [track(false, "serial"), track(true, "free")] })] });
+    await Promise.all([1, 2, 3].map(() => run.call("serial", {})));
+    expect(peak).toBe(1);
+    peak = 0;
+    await Promise.all([1, 2, 3].map(() => run.call("free", {})));
+    expect(peak).toBe(3);
+  });
+
+  it("caps the text of a result and says how much was shown", async () => {
+    const { run } = await runWithCounter({ outputLimitBytes: 1000 });
+    const result = await run.call("big", { bytes: 5000 });
+    expect(resultText(result)).toContain("[Output truncated: showed 1000 of 5000 bytes.");
+    expect(Buffer.byteLength(resultText(result))).toBeLessThan(1200);
+  });
+});
+
+describe("createRun: ctx.callTool", () => {
+  it("re-enters dispatch with the caller's own ceiling", async () => {
+    const { run, counter } = await runWithCounter();
+    const asPlan = await run.call("relay", { tool: "bump", input: { by: 1 } }, { caller: PLAN_CALLER });
+    expect(resultErrorCode(asPlan)).toBe("unknown_tool");
+    expect(counter.count).toBe(0);
+    expect(resultText(await run.call("relay", { tool: "bump", input: { by: 1 } }))).toContain("now 1");
+  });
+
+  it("validates nested input like a model call", async () => {
+    const { run } = await runWithCounter();
+    expect(resultText(await run.call("relay", { tool: "bump", input: { by: "x" } }))).toContain("Field `by` must be number");
+  });
+
+  it("refuses a serialized tool calling itself instead of deadlocking", async () => {
+    const { run } = await runWithCounter();
+    const result = await run.call("relay", { tool: "relay", input: { tool: "peek", input: {} } });
+    expect(resultText(result)).toContain("cannot call itself");
+  });
+});
+
+describe("createRun: write observers", () => {
+  it("appends what observers say after a call reported written files", async () => {
+    const { run } = await runWithCounter();
+    const result = await run.call("bump", { by: 3, file: "/w/a.ts" });
+    expect(resultText(result)).toBe("now 3\nobserved /w/a.ts at 3");
+    expect(resultText(await run.call("bump", { by: 1 }))).toBe("now 4");
+  });
+
+  it("adds a note when an observer fails or runs out of time, keeping the tool's answer", async () => {
+    const slow = defineWriteObserver({ name: "slow", requires: [], observe: () => new Promise(() => undefined) });
+    const broken = defineWriteObserver({ name: "broken", requires: [], observe: async () => { throw new Error("boom"); } });
+    const plugin = definePlugin({ name: "obs", version: "1.0.0", tools: [], observers: [slow, broken] });
+    const { run } = await runWithCounter({ plugins: [examplePlugin, plugin], observerTimeoutMs: 100 });
+    const text = resultText(await run.call("bump", { by: 1, file: "/w/b.ts" }));
+    expect(text).toContain("now 1");
+    expect(text).toContain("(Write observer `slow` could not finish: Write observer `slow` did not finish within 100 ms");
+    expect(text).toContain("(Write observer `broken` could not finish: boom)");
+  });
+});
+
+describe("createRun: close", () => {
+  it("aborts running calls, disposes every resource once, and refuses later calls", async () => {
+    const dispose = vi.fn();
+    const run = createRun({ plugins: [examplePlugin], defaultTimeoutMs: 60_000 });
+    await run.attach(Counter, { value: { count: 0 }, dispose });
+    const pending = run.call("launch", { ms: 30_000 });
+    await run.close();
+    await run.close();
+    expect(resultErrorCode(await pending)).toBe("cancelled");
+    expect(dispose).toHaveBeenCalledTimes(1);
+    expect(resultErrorCode(await run.call("peek", {}))).toBe("unavailable");
+  });
+
+  it("disposes the previous instance when a resource is replaced", async () => {
+    const first = vi.fn();
+    const run = createRun({ plugins: [examplePlugin] });
+    await run.attach(Counter, { value: { count: 1 }, dispose: first });
+    await run.attach(Counter, { value: { count: 2 } });
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(resultText(await run.call("peek", {}))).toBe("count=2");
+  });
+});

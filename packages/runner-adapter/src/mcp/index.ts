@@ -1,0 +1,2 @@
+export { serveRunOverMcp, type McpServeSettings } from "./serve-run-over-mcp.js";
+export { createElicitationApprover } from "./elicitation-approver.js";

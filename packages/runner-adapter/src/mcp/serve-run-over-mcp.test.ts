@@ -1,0 +1,74 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it, vi } from "vitest";
+import { Counter, examplePlugin } from "../__fixtures__/example-plugin.js";
+import { askFor } from "../approval.js";
+import { createRun, type RunSettings } from "../create-run.js";
+import { serveRunOverMcp } from "./serve-run-over-mcp.js";
+
+async function connect(settings: Partial<RunSettings> = {}, clientCapabilities = {}) {
+  const run = createRun({ plugins: [examplePlugin], ...settings });
+  const dispose = vi.fn();
+  await run.attach(Counter, { value: { count: 0 }, dispose });
+  const server = new Server({ name: "test", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const { closed } = await serveRunOverMcp(server, serverTransport, run);
+  const client = new Client({ name: "client", version: "1.0.0" }, { capabilities: clientCapabilities });
+  return { run, client, dispose, closed, ready: client.connect(clientTransport) };
+}
+
+describe("serveRunOverMcp", () => {
+  it("lists visible tools with JSON Schema, calls one, and reports bad input as an error result", async () => {
+    const { client, ready } = await connect();
+    await ready;
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["peek", "bump", "launch", "hang", "fail", "relay", "big"]);
+    expect(tools.find((tool) => tool.name === "bump")!.inputSchema).toMatchObject({ type: "object", required: ["by"], additionalProperties: false });
+    expect(tools.find((tool) => tool.name === "peek")!.annotations).toMatchObject({ readOnlyHint: true });
+    expect(await client.callTool({ name: "bump", arguments: { by: 4 } })).toEqual({ content: [{ type: "text", text: "now 4" }], isError: false });
+    const bad = await client.callTool({ name: "bump", arguments: { by: "4" } });
+    expect(bad.isError).toBe(true);
+    expect(JSON.stringify(bad.content)).toContain('Field `by` must be number, but got \\"4\\"');
+    await client.close();
+  });
+
+  it("announces a changed tool set when a resource is detached", async () => {
+    const { run, client, ready } = await connect();
+    await ready;
+    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    await run.detach(Counter);
+    await changed;
+    expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain("peek");
+    await client.close();
+  });
+
+  it("asks for approval through elicitation when the client supports it", async () => {
+    const { client, ready } = await connect({ approvalPolicy: askFor(["write"]) }, { elicitation: {} });
+    const asked = vi.fn().mockResolvedValueOnce({ action: "accept", content: { approve: true } }).mockResolvedValueOnce({ action: "decline" });
+    client.setRequestHandler(ElicitRequestSchema, asked);
+    await ready;
+    expect(await client.callTool({ name: "bump", arguments: { by: 1 } })).toMatchObject({ isError: false });
+    const declined = await client.callTool({ name: "bump", arguments: { by: 1 } });
+    expect(declined.isError).toBe(true);
+    expect(JSON.stringify(declined.content)).toContain("was denied");
+    expect(asked.mock.calls[0]![0].params.message).toContain("Allow `bump` (write)");
+  });
+
+  it("denies an approval-needing call at once when the client cannot elicit", async () => {
+    const { client, ready } = await connect({ approvalPolicy: askFor(["write"]) });
+    await ready;
+    const result = await client.callTool({ name: "bump", arguments: { by: 1 } });
+    expect(JSON.stringify(result.content)).toContain("no approver is connected");
+    await client.close();
+  });
+
+  it("closes the run and disposes its resources when the connection ends", async () => {
+    const { client, dispose, closed, ready } = await connect();
+    await ready;
+    await client.close();
+    await closed;
+    expect(dispose).toHaveBeenCalledTimes(1);
+  });
+});

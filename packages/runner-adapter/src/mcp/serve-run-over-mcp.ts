@@ -1,0 +1,51 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CallerInfo } from "@runbound/tool-kit";
+import type { Run } from "../create-run.js";
+import { exportInputSchema } from "../schema/export-input-schema.js";
+import { createElicitationApprover } from "./elicitation-approver.js";
+
+/** Settings of {@link serveRunOverMcp}. */
+export interface McpServeSettings {
+  /** Whose view of the run to serve; default the run's caller. */
+  caller?: CallerInfo;
+}
+
+/**
+ * Serve one run over an MCP server (one run per connection): `tools/list` is the caller's visible
+ * set, `tools/call` goes through the run's dispatch, a changed tool set is announced, approvals are
+ * asked through elicitation when the client supports it, and the run closes with the connection.
+ *
+ * @returns a promise that settles when the connection has closed and the run's resources are disposed.
+ */
+export async function serveRunOverMcp(server: Server, transport: Transport, run: Run, settings: McpServeSettings = {}): Promise<{ closed: Promise<void> }> {
+  const caller = settings.caller ?? run.caller;
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: run.visibleTools(caller).map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: exportInputSchema(tool, "json") as { type: "object"; [key: string]: unknown },
+      annotations: { readOnlyHint: tool.tier === "read", destructiveHint: tool.tier !== "read", openWorldHint: false },
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const result = await run.call(request.params.name, request.params.arguments ?? {}, { caller, signal: extra.signal });
+    return { content: result.content, isError: result.isError === true };
+  });
+  server.oninitialized = () => {
+    if (server.getClientCapabilities()?.elicitation !== undefined) run.setApprover(createElicitationApprover(server));
+  };
+  const unsubscribe = run.onToolsChanged(() => {
+    server.sendToolListChanged().catch(() => undefined);
+  });
+  let markClosed!: () => void;
+  const connectionClosed = new Promise<void>((resolve) => (markClosed = resolve));
+  server.onclose = () => markClosed();
+  await server.connect(transport);
+  const closed = connectionClosed.then(async () => {
+    unsubscribe();
+    await run.close();
+  });
+  return { closed };
+}
