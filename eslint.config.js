@@ -20,7 +20,7 @@ export default tseslint.config(
   {
     // tool-kit's contract core stays free of Node so it runs anywhere; only path confinement and ./testing may use it.
     files: ["packages/tool-kit/src/**/*.ts"],
-    ignores: ["packages/tool-kit/src/confine-path.ts", "packages/tool-kit/src/testing/**", "packages/tool-kit/src/**/*.test.ts"],
+    ignores: ["packages/tool-kit/src/confine-path.ts", "packages/tool-kit/src/write-files-atomically.ts", "packages/tool-kit/src/testing/**", "packages/tool-kit/src/**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: ["node:*"] }] },
   },
 );

@@ -38,3 +38,4 @@ export { defineWriteObserver, type WriteObserver, type WriteObserverContext } fr
 export { assertValidPlugin, definePlugin, type Plugin, type PluginDefinition } from "./define-plugin.js";
 export { parseToolInput } from "./parse-tool-input.js";
 export { displayPath, resolveInWorkdir } from "./confine-path.js";
+export { writeFilesAtomically, type AtomicWriteFileSystem, type FileChange } from "./write-files-atomically.js";

@@ -45,6 +45,11 @@ export interface ResourceInstance<T> {
   value: T;
   /** Releases processes, files or handles. Called once, when the resource is detached or the run ends. */
   dispose?: () => void | Promise<void>;
+  /**
+   * For a host's status view: what this instance can do right now (e.g. which language servers could
+   * start and why not). Must not start anything.
+   */
+  describe?: () => string | Promise<string>;
 }
 
 /** What a resource provider receives when a runner asks it for a default instance. */
