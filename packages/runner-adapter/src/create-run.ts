@@ -84,6 +84,8 @@ export interface Run {
   isAttached(key: AnyResourceKey): boolean;
   /** The value attached under `key`, if any (for hosts, e.g. a status command). */
   resource<T>(key: ResourceKey<T>): T | undefined;
+  /** A resource's own availability detail (its `describe()`), or undefined when it has none or is not attached. */
+  describeResource(key: AnyResourceKey): Promise<string | undefined>;
   /** The tools a caller sees: the same set dispatch accepts. */
   visibleTools(caller?: CallerInfo): AnyTool[];
   /** Every tool with whether the caller sees it and why not. */
@@ -288,6 +290,14 @@ export function createRun(settings: RunSettings): Run {
     },
     isAttached: (key) => attached.has(key.id),
     resource: <T>(key: ResourceKey<T>) => attached.get(key.id)?.instance.value as T | undefined,
+    async describeResource(key) {
+      const resource = attached.get(key.id);
+      try {
+        return await resource?.instance.describe?.();
+      } catch (error) {
+        return `could not describe itself: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    },
     visibleTools(caller = defaultCaller) {
       const ids = attachedIds();
       return run.tools.filter((tool) => whyToolHidden(tool, caller, ids) === undefined);

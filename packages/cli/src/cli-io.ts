@@ -1,0 +1,13 @@
+import type { Readable, Writable } from "node:stream";
+
+/** The streams a command uses; the binary passes the process's, tests their own. */
+export interface CliIo {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+}
+
+/** Write a line and wait until the stream took it (so nothing is lost when the process exits). */
+export function writeLine(stream: Writable, line: string): Promise<void> {
+  return new Promise((resolve, reject) => stream.write(`${line}\n`, (error) => (error ? reject(error) : resolve())));
+}

@@ -1,0 +1,139 @@
+import { mkdir, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "./__fixtures__/run-cli.js";
+
+const fixtures = fileURLToPath(new URL("./__fixtures__/", import.meta.url));
+let project: string;
+
+beforeAll(async () => {
+  project = await realpath(await mkdtemp(join(tmpdir(), "runbound-cli-")));
+  await mkdir(join(project, "src"));
+  await writeFile(join(project, "README.md"), "# Demo\nhello\n");
+  await writeFile(join(project, "src", "app.ts"), "export function greet(name: string) {\n  console.log(name);\n}\n");
+});
+
+describe("runbound CLI", () => {
+  it("prints help with the commands and the exit codes", async () => {
+    const { code, stdout } = await runCli(["--help"]);
+    expect(code).toBe(0);
+    for (const command of ["status", "tools", "call", "session", "mcp"]) expect(stdout).toContain(command);
+    expect(stdout).toContain("Exit codes: 0 ok; 1 the tool answered an error (call); 2 bad command line or input; 3 the run could not be opened.");
+    expect((await runCli(["call", "--help"])).stdout).toContain("Usage: runbound call <tool>");
+  });
+
+  it("calls read on a file of the workdir", async () => {
+    const { code, stdout } = await runCli(["call", "read", '{"path":"README.md"}', "--workdir", project]);
+    expect(code).toBe(0);
+    expect(stdout).toBe("1\t# Demo\n2\thello\n");
+  });
+
+  it("reads the input from stdin with -", async () => {
+    const { code, stdout } = await runCli(["call", "read", "-", "-C", project], { stdin: '{"path":"README.md","limit":1}' });
+    expect(code).toBe(0);
+    expect(stdout).toContain("1\t# Demo");
+  });
+
+  it("exits 2 on a non-JSON argument, naming it", async () => {
+    const { code, stderr } = await runCli(["call", "read", "{path: README.md}", "-C", project]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("The input argument is not valid JSON");
+    expect(stderr).toContain("`{path: README.md}`");
+  });
+
+  it("exits 2 on an unknown command or option", async () => {
+    expect((await runCli(["frobnicate"])).stderr).toContain("Unknown command `frobnicate`");
+    const unknownOption = await runCli(["tools", "--colour"]);
+    expect(unknownOption.code).toBe(2);
+    expect(unknownOption.stderr).toContain("--colour");
+  });
+
+  it("exits 1 with the tool's error for an unknown tool, a bad field and a path outside the workdir", async () => {
+    const unknown = await runCli(["call", "nope", "{}", "-C", project]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toContain("Unknown tool `nope` for caller `main`. Tools you can call:");
+    const mistyped = await runCli(["call", "read", '{"path":3}', "-C", project]);
+    expect(mistyped.stdout).toContain("Field `path` must be string, but got 3.");
+    const extra = await runCli(["call", "read", '{"path":"README.md","colour":1}', "-C", project]);
+    expect(extra.stdout).toContain("Field `colour` is not accepted by `read`; its fields are `path`, `offset`, `limit`.");
+    const outside = await runCli(["call", "read", '{"path":"../x"}', "-C", project]);
+    expect(outside.code).toBe(1);
+    expect(outside.stdout).toContain("Error (outside_workdir): Path `../x` resolves outside the working directory");
+  });
+
+  it("lists no write or exec tool for a plan caller, and refuses their calls as unknown", async () => {
+    const { code, stdout } = await runCli(["tools", "--caller", "plan", "--format", "json", "-C", project]);
+    expect(code).toBe(0);
+    const tools = JSON.parse(stdout) as Array<{ name: string; tier: string }>;
+    expect(tools.map((tool) => tool.name)).toContain("read");
+    expect(tools.filter((tool) => tool.tier !== "read")).toEqual([]);
+    const write = await runCli(["call", "write", '{"path":"x.txt","content":"x"}', "--caller", "plan", "-C", project]);
+    expect(write.code).toBe(1);
+    expect(write.stdout).toContain("Unknown tool `write` for caller `plan`");
+  });
+
+  it("exports openai and anthropic formats", async () => {
+    const openai = JSON.parse((await runCli(["tools", "--format", "openai", "-C", project])).stdout) as Array<Record<string, unknown>>;
+    expect(openai.find((tool) => tool["name"] === "edit")).toMatchObject({ type: "function", strict: true, parameters: { required: ["path", "old_string", "new_string", "replace_all"] } });
+    const anthropic = JSON.parse((await runCli(["tools", "--format", "anthropic", "-C", project])).stdout) as Array<Record<string, unknown>>;
+    expect(anthropic.find((tool) => tool["name"] === "read")).toMatchObject({ input_schema: { type: "object", required: ["path"] } });
+  });
+
+  it("shows every tool's registration in status", async () => {
+    const { code, stdout } = await runCli(["status", "--caller", "plan", "-C", project]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/✓ read\s+read/);
+    expect(stdout).toMatch(/✗ write\s+write\s+runbound\/file-tools — tier `write` is above caller `plan`'s ceiling `read`/);
+    expect(stdout).toContain("✓ run.workdir");
+  });
+
+  it("keeps one run across session requests and answers bad lines without stopping", async () => {
+    const requests = [
+      JSON.stringify({ id: 1, tool: "edit", input: { path: "src/app.ts", old_string: "console.log(name)", new_string: "console.info(name)" } }),
+      "not json",
+      JSON.stringify({ id: 2, command: "tools" }),
+      JSON.stringify({ id: 3, tool: "read", input: { path: "src/app.ts", offset: 2, limit: 1 } }),
+    ].join("\n");
+    const { code, stdout } = await runCli(["session", "-C", project], { stdin: `${requests}\n` });
+    expect(code).toBe(0);
+    const responses = stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(responses).toHaveLength(4);
+    const byId = new Map(responses.map((response) => [response["id"], response]));
+    expect(JSON.stringify(byId.get(1))).toContain("Edited `src/app.ts`");
+    expect(JSON.stringify(byId.get(3))).toContain("console.info(name)");
+    expect((byId.get(2)!["tools"] as unknown[]).length).toBeGreaterThan(3);
+    expect(String(byId.get(null)!["error"])).toContain("Line is not valid JSON");
+    expect(await readFile(join(project, "src", "app.ts"), "utf8")).toContain("console.info(name)");
+  });
+});
+
+describe("runbound --plugin", () => {
+  it("loads a third-party plugin from a path and calls its tool", async () => {
+    const { code, stdout } = await runCli(["call", "greet", '{"name":"Ada"}', "--plugin", join(fixtures, "greeting-plugin.mjs"), "-C", project]);
+    expect(code).toBe(0);
+    expect(stdout).toBe("Hello, Ada!\n");
+  });
+
+  it("exits 3 for a plugin with an unknown specificationVersion", async () => {
+    const { code, stderr } = await runCli(["tools", "--plugin", join(fixtures, "future-plugin.mjs"), "-C", project]);
+    expect(code).toBe(3);
+    expect(stderr).toContain("Plugin `future-plugin` declares specificationVersion `tool-v9`, but this host understands `tool-v1`");
+  });
+
+  it("exits 3 when two plugins register the same tool name", async () => {
+    const { code, stderr } = await runCli(["tools", "--plugin", join(fixtures, "clashing-plugin.mjs"), "-C", project]);
+    expect(code).toBe(3);
+    expect(stderr).toContain("Tool `read` is defined by both `runbound/file-tools` and `clashing-plugin`.");
+  });
+
+  it("exits 3 for a plugin that does not exist or a workdir that does not exist", async () => {
+    const missing = await runCli(["tools", "--plugin", "./no-such-plugin.mjs", "-C", project]);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain("Plugin file `./no-such-plugin.mjs` does not exist");
+    const noWorkdir = await runCli(["tools", "-C", join(project, "nope")]);
+    expect(noWorkdir.code).toBe(3);
+    expect(noWorkdir.stderr).toContain("does not exist or is not a directory");
+  });
+});

@@ -1,0 +1,28 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveRunOverMcp } from "@runbound/runner-adapter/mcp";
+import type { CliArguments } from "../cli-arguments.js";
+import type { CliIo } from "../cli-io.js";
+import { openRun } from "../open-run.js";
+import { CLI_VERSION } from "../version.js";
+
+/** `runbound mcp`: one run served over MCP stdio; it ends, with its resources, when the client disconnects. */
+export async function mcpCommand(args: CliArguments, io: CliIo): Promise<number> {
+  const { run } = await openRun({ workdir: args.workdir, pluginSpecifiers: args.plugins, caller: args.caller });
+  const server = new Server({ name: "runbound", version: CLI_VERSION }, { capabilities: { tools: { listChanged: true } } });
+  const transport = new StdioServerTransport(io.stdin, io.stdout);
+  // stdin closing is how an MCP client says goodbye over stdio.
+  io.stdin.once("end", () => void server.close());
+  const stop = () => void server.close();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  try {
+    const { closed } = await serveRunOverMcp(server, transport, run, { caller: args.caller });
+    await closed;
+    return 0;
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+    await run.close();
+  }
+}

@@ -1,0 +1,55 @@
+import { readFile } from "node:fs/promises";
+import { defineTool, displayPath, resolveInWorkdir, ToolError, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
+import * as v from "valibot";
+
+function lineNumbersOf(content: string, needle: string): number[] {
+  const lines: number[] = [];
+  for (let index = content.indexOf(needle); index !== -1; index = content.indexOf(needle, index + needle.length)) {
+    lines.push(content.slice(0, index).split("\n").length);
+  }
+  return lines;
+}
+
+/** `edit`: replace an exact string in one file. */
+export const editTool = defineTool({
+  name: "edit",
+  tier: "write",
+  description: "Replace an exact string in a file. `old_string` must occur exactly once unless `replace_all` is true; include enough surrounding lines to make it unique. Whitespace and indentation must match exactly.",
+  input: v.strictObject({
+    path: v.pipe(v.string(), v.description("File path, relative to the working directory or absolute inside it.")),
+    old_string: v.pipe(v.string(), v.description("The exact text to replace.")),
+    new_string: v.pipe(v.string(), v.description("The text to put in its place.")),
+    replace_all: v.optional(v.pipe(v.boolean(), v.description("Replace every occurrence instead of requiring exactly one. Default false."))),
+  }),
+  requires: [Workdir],
+  parallelSafe: true,
+  async run(input, context) {
+    const workdir = context.resource(Workdir);
+    const path = await resolveInWorkdir(workdir, input.path);
+    const shown = `\`${displayPath(workdir, path)}\``;
+    if (input.old_string.length === 0) {
+      throw new ToolError({ code: "invalid_input", message: "`old_string` is empty. Give the exact text to replace, or use `write` to create a file." });
+    }
+    if (input.old_string === input.new_string) {
+      throw new ToolError({ code: "invalid_input", message: "`old_string` and `new_string` are the same; there is nothing to change." });
+    }
+    const content = await readFile(path, "utf8").catch(() => {
+      throw new ToolError({ code: "not_found", message: `File ${shown} does not exist. Use \`write\` to create it.` });
+    });
+    const lines = lineNumbersOf(content, input.old_string);
+    if (lines.length === 0) {
+      throw new ToolError({ code: "not_found", message: `\`old_string\` was not found in ${shown}. Read the file and copy the text exactly, including whitespace and indentation.` });
+    }
+    if (lines.length > 1 && input.replace_all !== true) {
+      throw new ToolError({
+        code: "invalid_input",
+        message: `\`old_string\` occurs ${lines.length} times in ${shown} (lines ${lines.join(", ")}). Add surrounding lines to make it unique, or pass replace_all=true.`,
+      });
+    }
+    // split/join, not String.replace: `$&` and friends in new_string must stay literal.
+    const updated = content.split(input.old_string).join(input.new_string);
+    await writeFilesAtomically([{ path, content: updated, expected: content }]);
+    context.wrote([path]);
+    return `Edited ${shown}: ${lines.length} replacement${lines.length === 1 ? "" : "s"} (line${lines.length === 1 ? "" : "s"} ${lines.join(", ")}).`;
+  },
+});

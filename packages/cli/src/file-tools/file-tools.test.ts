@@ -1,0 +1,138 @@
+import { mkdir, mkdtemp, readdir, readFile, realpath, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
+import { createFakeRun, describePluginConformance } from "@runbound/tool-kit/testing";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fileToolsPlugin } from "./file-tools-plugin.js";
+
+let workdir: string;
+let outside: string;
+
+async function freshWorkdir(): Promise<string> {
+  const base = await realpath(await mkdtemp(join(tmpdir(), "runbound-files-")));
+  const dir = join(base, "work");
+  outside = join(base, "outside");
+  await mkdir(join(dir, "src"), { recursive: true });
+  await mkdir(outside);
+  await writeFile(join(outside, "secret.txt"), "secret\n");
+  await writeFile(join(dir, "src", "a.ts"), "const a = 1;\nconst b = 2;\nconst a2 = 1;\n");
+  await symlink(outside, join(dir, "escape"));
+  return dir;
+}
+
+beforeEach(async () => {
+  workdir = await freshWorkdir();
+});
+
+const run = () => createFakeRun({ plugins: [fileToolsPlugin], resources: [[Workdir, workdir]] });
+
+describePluginConformance(fileToolsPlugin, {
+  resources: async () => [[Workdir, await freshWorkdir()]],
+  sampleInputs: { read: { path: "src/a.ts" }, write: { path: "new.txt", content: "x" }, edit: { path: "src/a.ts", old_string: "b = 2", new_string: "b = 3" }, apply_patch: { patch: "--- /dev/null\n+++ b/c.txt\n@@ -0,0 +1 @@\n+c\n" } },
+});
+
+describe("read", () => {
+  it("numbers lines and reads from offset with a limit, saying how to continue", async () => {
+    const result = await run().call("read", { path: "src/a.ts", offset: 2, limit: 1 });
+    expect(resultText(result)).toBe("2\tconst b = 2;\n(Showing lines 2–2 of 3. Call read with offset=3 to continue.)");
+  });
+
+  it("lists a directory", async () => {
+    expect(resultText(await run().call("read", { path: "." }))).toBe("`.` is a directory with 2 entries:\nescape@\nsrc/");
+  });
+
+  it.each([
+    ["../outside/secret.txt", "outside_workdir"],
+    ["/etc/passwd", "outside_workdir"],
+    ["escape/secret.txt", "outside_workdir"],
+    ["missing.txt", "not_found"],
+  ])("refuses %s with %s", async (path, code) => {
+    const result = await run().call("read", { path });
+    expect(resultErrorCode(result)).toBe(code);
+    expect(resultText(result)).toContain(path);
+  });
+
+  it("refuses binary files and an offset past the end", async () => {
+    await writeFile(join(workdir, "bin.dat"), Buffer.from([1, 0, 2]));
+    expect(resultText(await run().call("read", { path: "bin.dat" }))).toContain("is binary");
+    expect(resultText(await run().call("read", { path: "src/a.ts", offset: 9 }))).toContain("Offset `9` is past the end of `src/a.ts`, which has 3 lines.");
+  });
+});
+
+describe("write", () => {
+  it("creates parent directories, reports the write, and refuses to leave the workdir", async () => {
+    const fake = run();
+    expect(resultText(await fake.call("write", { path: "deep/new.txt", content: "hi" }))).toBe("Created `deep/new.txt` (2 bytes).");
+    expect(await readFile(join(workdir, "deep", "new.txt"), "utf8")).toBe("hi");
+    expect(fake.written).toEqual([join(workdir, "deep", "new.txt")]);
+    expect(resultErrorCode(await fake.call("write", { path: "escape/evil.txt", content: "x" }))).toBe("outside_workdir");
+    expect(await readdir(outside)).toEqual(["secret.txt"]);
+  });
+});
+
+describe("edit", () => {
+  it("replaces exactly one occurrence and keeps `$&` literal", async () => {
+    const fake = run();
+    expect(resultText(await fake.call("edit", { path: "src/a.ts", old_string: "b = 2", new_string: "b = '$&'" }))).toBe("Edited `src/a.ts`: 1 replacement (line 2).");
+    expect(await readFile(join(workdir, "src", "a.ts"), "utf8")).toContain("const b = '$&';");
+    expect(fake.written).toEqual([join(workdir, "src", "a.ts")]);
+  });
+
+  it("refuses an ambiguous old_string, listing the lines, unless replace_all", async () => {
+    const ambiguous = await run().call("edit", { path: "src/a.ts", old_string: "= 1;", new_string: "= 9;" });
+    expect(resultErrorCode(ambiguous)).toBe("invalid_input");
+    expect(resultText(ambiguous)).toContain("occurs 2 times in `src/a.ts` (lines 1, 3)");
+    expect(resultText(await run().call("edit", { path: "src/a.ts", old_string: "= 1;", new_string: "= 9;", replace_all: true }))).toContain("2 replacements (lines 1, 3)");
+  });
+
+  it("says when old_string is absent or equal to new_string", async () => {
+    expect(resultErrorCode(await run().call("edit", { path: "src/a.ts", old_string: "nope", new_string: "x" }))).toBe("not_found");
+    expect(resultText(await run().call("edit", { path: "src/a.ts", old_string: "a", new_string: "a" }))).toContain("the same");
+  });
+});
+
+describe("apply_patch", () => {
+  it("modifies, creates and deletes files in one change and reports each", async () => {
+    await writeFile(join(workdir, "old.txt"), "bye\n");
+    const patch = [
+      "--- a/src/a.ts",
+      "+++ b/src/a.ts",
+      "@@ -1,2 +1,2 @@",
+      " const a = 1;",
+      "-const b = 2;",
+      "+const b = 3;",
+      "--- /dev/null",
+      "+++ b/docs/new.md",
+      "@@ -0,0 +1,2 @@",
+      "+# New",
+      "+text",
+      "--- a/old.txt",
+      "+++ /dev/null",
+      "@@ -1 +0,0 @@",
+      "-bye",
+      "",
+    ].join("\n");
+    const fake = run();
+    const result = await fake.call("apply_patch", { patch });
+    expect(resultText(result)).toBe("Applied the patch to 3 files:\nmodified src/a.ts\ncreated docs/new.md\ndeleted old.txt");
+    expect(await readFile(join(workdir, "src", "a.ts"), "utf8")).toBe("const a = 1;\nconst b = 3;\nconst a2 = 1;\n");
+    expect(await readFile(join(workdir, "docs", "new.md"), "utf8")).toBe("# New\ntext\n");
+    expect((await readdir(workdir)).sort()).toEqual(["docs", "escape", "src"]);
+    expect(fake.written).toHaveLength(3);
+  });
+
+  it("writes nothing when one hunk does not apply", async () => {
+    const patch = "--- /dev/null\n+++ b/created.txt\n@@ -0,0 +1 @@\n+x\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-const zzz = 1;\n+const a = 5;\n";
+    const result = await run().call("apply_patch", { patch });
+    expect(resultErrorCode(result)).toBe("conflict");
+    expect(resultText(result)).toContain("hunk `@@ -1 +1 @@` does not apply to `src/a.ts`");
+    expect((await readdir(workdir)).sort()).toEqual(["escape", "src"]);
+  });
+
+  it("refuses a patch that is not a unified diff, and one that leaves the workdir", async () => {
+    expect(resultText(await run().call("apply_patch", { patch: "change a to b" }))).toContain("no `---`/`+++` file header was found");
+    const escape = "--- /dev/null\n+++ b/../outside/x.txt\n@@ -0,0 +1 @@\n+x\n";
+    expect(resultErrorCode(await run().call("apply_patch", { patch: escape }))).toBe("outside_workdir");
+  });
+});

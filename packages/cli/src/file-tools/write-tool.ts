@@ -1,0 +1,24 @@
+import { readFile } from "node:fs/promises";
+import { defineTool, displayPath, resolveInWorkdir, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
+import * as v from "valibot";
+
+/** `write`: create or overwrite one file with the given content. */
+export const writeTool = defineTool({
+  name: "write",
+  tier: "write",
+  description: "Create or overwrite a file inside the working directory with exactly `content`. Missing parent directories are created. Prefer `edit` for changing part of an existing file.",
+  input: v.strictObject({
+    path: v.pipe(v.string(), v.description("File path, relative to the working directory or absolute inside it.")),
+    content: v.pipe(v.string(), v.description("The complete new content of the file.")),
+  }),
+  requires: [Workdir],
+  parallelSafe: true,
+  async run(input, context) {
+    const workdir = context.resource(Workdir);
+    const path = await resolveInWorkdir(workdir, input.path);
+    const previous = await readFile(path, "utf8").catch(() => null);
+    await writeFilesAtomically([{ path, content: input.content, expected: previous }]);
+    context.wrote([path]);
+    return `${previous === null ? "Created" : "Overwrote"} \`${displayPath(workdir, path)}\` (${Buffer.byteLength(input.content)} bytes).`;
+  },
+});

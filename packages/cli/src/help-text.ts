@@ -1,0 +1,69 @@
+import type { CommandName } from "./cli-arguments.js";
+
+const common = `Options:
+  -C, --workdir <dir>     the run's working directory (default: the current directory)
+      --plugin <name|path> also load this tool plugin (repeatable); its default export must be a plugin
+      --caller main|plan   whose view of the tools: plan sees read tools only (default: main)
+  -h, --help              show help
+  -v, --version           show the version
+
+Exit codes: 0 ok; 1 the tool answered an error (call); 2 bad command line or input; 3 the run could not be opened.`;
+
+const texts: Record<CommandName | "main", string> = {
+  main: `runbound — agent tools bound to live resources, from the shell or over MCP.
+
+Usage: runbound <command> [options]
+
+Commands:
+  status                  every known tool: registered or not and why; each resource's availability
+  tools                   the tools the caller sees (--format text|json|openai|anthropic)
+  call <tool> '<json>'    call one tool and print its result ('-' reads the JSON from stdin)
+  session                 JSON lines on stdin/stdout; one run kept alive across calls
+  mcp                     serve one run over MCP on stdio; the run ends with the connection
+
+${common}`,
+  status: `Usage: runbound status [--format text|json] [options]
+
+Lists every tool of every loaded plugin, whether the caller sees it, and why not (a missing resource
+or a tier above the caller's ceiling), then each attached resource's own availability detail.
+
+${common}`,
+  tools: `Usage: runbound tools [--format text|json|openai|anthropic] [options]
+
+Prints the tools the caller sees. json: name, description, tier, input JSON Schema. openai: Responses
+API function tools with strict schemas. anthropic: Messages API tools with input_schema.
+
+${common}`,
+  call: `Usage: runbound call <tool> ['<json>' | -] [options]
+
+Calls one tool with a JSON object input (default {}; '-' reads it from stdin) and prints the text of
+the result. Images are saved to files and their paths printed. --format json prints the raw result.
+
+Example: runbound call read '{"path":"README.md","limit":20}'
+
+${common}`,
+  session: `Usage: runbound session [options]
+
+Reads one JSON request per line on stdin and writes one JSON response per line on stdout, keeping one
+run (and its resources) alive until stdin ends. Requests are answered one at a time, in order.
+  request:  {"id": 1, "tool": "read", "input": {"path": "README.md"}}
+            {"id": 2, "command": "tools"}
+  response: {"id": 1, "result": {"content": [...], "isError": false}}
+            {"id": 2, "tools": [{"name": ..., "tier": ..., "description": ...}]}
+  a bad line: {"id": null, "error": "..."}
+
+${common}`,
+  mcp: `Usage: runbound mcp [options]
+
+Serves one run over MCP on stdin/stdout (JSON-RPC). tools/list is the caller's visible set;
+tools/call goes through the run's dispatch. The run and its resources end when the client disconnects.
+
+Add it to an MCP client, e.g.: {"command": "npx", "args": ["runbound", "mcp", "--workdir", "/path/to/project"]}
+
+${common}`,
+};
+
+/** Help for a command, or the overview. */
+export function helpText(command: CommandName | undefined): string {
+  return texts[command ?? "main"];
+}

@@ -1,0 +1,55 @@
+import { mkdtemp, realpath, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { describe, expect, it } from "vitest";
+import { binPath } from "./__fixtures__/run-cli.js";
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("runbound mcp", () => {
+  it("serves the run to the official MCP client over a real stdio child process", async () => {
+    const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-")));
+    await writeFile(join(project, "notes.txt"), "first\nsecond\n");
+    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--workdir", project], stderr: "pipe" });
+    const client = new Client({ name: "runbound-test", version: "1.0.0" });
+    await client.connect(transport);
+    const pid = transport.pid!;
+
+    const { tools } = await client.listTools();
+    const names = tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(["read", "write", "edit", "apply_patch"]));
+    expect(tools.find((tool) => tool.name === "read")!.inputSchema).toMatchObject({ type: "object", required: ["path"], additionalProperties: false });
+
+    const read = await client.callTool({ name: "read", arguments: { path: "notes.txt" } });
+    expect(read).toEqual({ content: [{ type: "text", text: "1\tfirst\n2\tsecond" }], isError: false });
+
+    const bad = await client.callTool({ name: "read", arguments: { path: 7 } });
+    expect(bad.isError).toBe(true);
+    expect(JSON.stringify(bad.content)).toContain("Field `path` must be string, but got 7.");
+
+    await client.close();
+    // The run ends with the connection: the server process exits and leaves nothing behind.
+    for (let waited = 0; isAlive(pid) && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isAlive(pid)).toBe(false);
+  });
+
+  it("serves only read tools to a plan caller", async () => {
+    const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-plan-")));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--caller", "plan", "--workdir", project], stderr: "pipe" });
+    const client = new Client({ name: "runbound-test", version: "1.0.0" });
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
+    expect(tools.map((tool) => tool.name)).not.toContain("write");
+    await client.close();
+  });
+});

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { realpath, stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { createRun, type Run } from "@runbound/runner-adapter";
+import { ConversationId, ToolError, Workdir, type CallerInfo, type Plugin } from "@runbound/tool-kit";
+import { loadPlugin } from "./load-plugin.js";
+import { loadOfficialPlugins } from "./official-plugins.js";
+
+/** What a command needs to open a run. */
+export interface OpenRunSettings {
+  workdir: string;
+  pluginSpecifiers: readonly string[];
+  caller: CallerInfo;
+  timeoutMs?: number;
+}
+
+/** Everything known about providers that failed, for `status`. */
+export interface OpenedRun {
+  run: Run;
+  workdir: string;
+  plugins: Plugin[];
+  /** Resource id → why its provider could not create it. */
+  providerFailures: Map<string, string>;
+}
+
+async function realWorkdir(path: string): Promise<string> {
+  const absolute = resolve(path);
+  const stats = await stat(absolute).catch(() => undefined);
+  if (stats === undefined || !stats.isDirectory()) {
+    throw new ToolError({ code: "not_found", message: `Working directory \`${path}\` does not exist or is not a directory. Pass an existing directory with --workdir.` });
+  }
+  return realpath(absolute);
+}
+
+/**
+ * Open a run for a directory: load the official and `--plugin` plugins, attach the run facts
+ * (`Workdir`, `ConversationId`) and every plugin's default resources for the workdir.
+ */
+export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
+  const workdir = await realWorkdir(settings.workdir);
+  const plugins = [...(await loadOfficialPlugins())];
+  for (const specifier of settings.pluginSpecifiers) plugins.push(await loadPlugin(specifier, workdir));
+  const run = createRun({ plugins, caller: settings.caller, ...(settings.timeoutMs === undefined ? {} : { defaultTimeoutMs: settings.timeoutMs }) });
+  await run.attach(Workdir, { value: workdir });
+  await run.attach(ConversationId, { value: randomUUID() });
+  const providerFailures = new Map<string, string>();
+  const controller = new AbortController();
+  for (const provider of plugins.flatMap((plugin) => plugin.resourceProviders)) {
+    if (run.isAttached(provider.key)) continue;
+    try {
+      await run.attach(provider.key, await provider.create({ workdir, signal: controller.signal }));
+    } catch (error) {
+      providerFailures.set(provider.key.id, error instanceof Error ? error.message : String(error));
+    }
+  }
+  return { run, workdir, plugins, providerFailures };
+}
