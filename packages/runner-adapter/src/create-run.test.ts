@@ -206,6 +206,17 @@ describe("createRun: write observers", () => {
   });
 });
 
+describe("createRun: describeResource", () => {
+  it("returns a resource's own detail, undefined without one, and a note when it throws", async () => {
+    const run = createRun({ plugins: [examplePlugin] });
+    expect(await run.describeResource(Counter)).toBeUndefined();
+    await run.attach(Counter, { value: { count: 0 }, describe: () => "counting from 0" });
+    expect(await run.describeResource(Counter)).toBe("counting from 0");
+    await run.attach(Counter, { value: { count: 0 }, describe: () => { throw new Error("probe failed"); } });
+    expect(await run.describeResource(Counter)).toBe("could not describe itself: probe failed");
+  });
+});
+
 describe("createRun: close", () => {
   it("aborts running calls, disposes every resource once, and refuses later calls", async () => {
     const dispose = vi.fn();
