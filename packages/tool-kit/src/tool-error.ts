@@ -9,6 +9,7 @@ const symbol = Symbol.for(marker);
  * - `not_found`: a named thing (file, symbol, edit id) does not exist.
  * - `outside_workdir`: a path resolves outside the run's working directory.
  * - `conflict`: the world changed under the call (a file edited after staging).
+ * - `io_error`: a file-system operation failed (permissions, disk full); nothing is half-written.
  * - `timeout`: a budget ran out.
  * - `cancelled`: the caller or the run stopped the call.
  * - `denied`: the approval policy refused the call.
@@ -23,6 +24,7 @@ export type ToolErrorCode =
   | "not_found"
   | "outside_workdir"
   | "conflict"
+  | "io_error"
   | "timeout"
   | "cancelled"
   | "denied"

@@ -33,9 +33,9 @@ describe("writeFilesAtomically", () => {
   it("rejects the whole change when any file differs from what was expected, naming it", async () => {
     const attempt = writeFilesAtomically([
       { path: join(dir, "a.txt"), content: "A1", expected: "A0" },
-      { path: join(dir, "b.txt"), content: "B1", expected: "B-old" },
+      { path: join(dir, "b.txt"), content: "B1", expected: "B-old", label: "b.txt" },
     ]);
-    await expect(attempt).rejects.toThrow(`\`${join(dir, "b.txt")}\` changed since the edit was prepared`);
+    await expect(attempt).rejects.toThrow("Nothing was written: `b.txt` changed since the edit was prepared");
     await attempt.catch((error: unknown) => expect(ToolError.isInstance(error) && error.code).toBe("conflict"));
     expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
   });
@@ -57,6 +57,7 @@ describe("writeFilesAtomically", () => {
       { rename: failing },
     );
     await expect(attempt).rejects.toThrow("Nothing was written: writing the change failed (EIO: injected) and every file was restored.");
+    await attempt.catch((error: unknown) => expect(ToolError.isInstance(error) && error.code).toBe("io_error"));
     expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import * as nodeFs from "node:fs/promises";
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { ToolError } from "./tool-error.js";
 
 /** One file of a multi-file change. */
@@ -14,6 +14,8 @@ export interface FileChange {
    * is compared with it before anything is written; any difference rejects the whole change.
    */
   expected?: string | null;
+  /** How messages name the file, e.g. relative to the workdir; default `path`. */
+  label?: string;
 }
 
 /** The file-system calls the writer uses; tests replace one to inject a failure. */
@@ -63,15 +65,15 @@ interface Step {
  * every file already replaced is restored before the error is thrown. Renames are atomic per file, so
  * a reader never sees a half-written file.
  *
- * @throws ToolError `conflict` naming every file whose content differs from `expected`; the original
- * error (wrapped as `internal`) when writing fails, after rolling back.
+ * @throws ToolError `conflict` naming every file whose content differs from `expected`; `io_error`
+ * (with the file-system error as its cause) when writing fails, after rolling back.
  */
 export async function writeFilesAtomically(changes: readonly FileChange[], fileSystem: Partial<AtomicWriteFileSystem> = {}): Promise<void> {
   const fs = { ...defaultFileSystem, ...fileSystem };
   const stale: string[] = [];
   for (const change of changes) {
     if (change.expected === undefined) continue;
-    if ((await readOrNull(fs, change.path)) !== change.expected) stale.push(change.path);
+    if ((await readOrNull(fs, change.path)) !== change.expected) stale.push(change.label ?? change.path);
   }
   if (stale.length > 0) {
     throw new ToolError({
@@ -80,20 +82,22 @@ export async function writeFilesAtomically(changes: readonly FileChange[], fileS
     });
   }
 
-  const suffix = `.runbound-${process.pid}-${randomBytes(4).toString("hex")}`;
+  // Hidden, unique names beside each target: same file system (so rename is atomic), unlikely to be watched.
+  const unique = `${process.pid}-${randomBytes(4).toString("hex")}`;
+  const beside = (path: string, kind: "tmp" | "bak") => join(dirname(path), `.${basename(path)}.runbound-${unique}.${kind}`);
   const steps: Step[] = changes.map((change) => ({ change, committed: false }));
   try {
     for (const step of steps) {
       if (step.change.content === null) continue;
       await fs.mkdir(dirname(step.change.path), { recursive: true });
       const mode = await fs.stat(step.change.path).then((stats) => stats.mode, () => undefined);
-      step.temporary = `${step.change.path}${suffix}.tmp`;
+      step.temporary = beside(step.change.path, "tmp");
       await fs.writeFile(step.temporary, step.change.content);
       // A replaced file keeps its permissions (an executable script stays executable).
       if (mode !== undefined) await fs.chmod(step.temporary, mode & 0o7777);
     }
     for (const step of steps) {
-      const backup = `${step.change.path}${suffix}.bak`;
+      const backup = beside(step.change.path, "bak");
       try {
         await fs.rename(step.change.path, backup);
         step.backup = backup;
@@ -109,7 +113,7 @@ export async function writeFilesAtomically(changes: readonly FileChange[], fileS
   } catch (error) {
     await rollBack(fs, steps);
     throw new ToolError({
-      code: "internal",
+      code: "io_error",
       message: `Nothing was written: writing the change failed (${error instanceof Error ? error.message : String(error)}) and every file was restored. Check permissions and disk space, then try again.`,
       cause: error,
     });

@@ -1,0 +1,48 @@
+// One ast_grep call in a fresh process, as a user's runner would make it. Prints one JSON line.
+// Usage: node tool-child.mjs '<case json>' [verify]
+import { readFileSync } from "node:fs";
+import { AstGrepParser, astGrepTool, createAstGrepParser } from "@runbound/tool-astgrep";
+import { parseToolInput, resultText, toToolResult, Workdir } from "@runbound/tool-kit";
+
+const benchCase = JSON.parse(process.argv[2]);
+const verify = process.argv[3] === "verify";
+// The CLI has no size limit; lift ours so both read the same files.
+const parser = createAstGrepParser({ maxFileBytes: 1 << 30 });
+
+if (verify) {
+  const root = `${benchCase.workdir}/${benchCase.path}`.replace(/\/\.$/, "");
+  const outcome = await parser.search({ workdir: benchCase.workdir, root, language: parser.language(benchCase.language), pattern: benchCase.pattern, keep: Number.POSITIVE_INFINITY });
+  const lines = new Map();
+  const keys = outcome.matches.map((match) => {
+    let fileLines = lines.get(match.path);
+    if (fileLines === undefined) lines.set(match.path, (fileLines = readFileSync(match.path, "utf8").split("\n")));
+    // napi columns are UTF-16 units; the CLI's are code points.
+    const column = [...(fileLines[match.line] ?? "").slice(0, match.column)].length;
+    const lastLine = match.text.slice(match.text.lastIndexOf("\n") + 1);
+    const endColumn = match.endLine > match.line ? [...lastLine].length : column + [...match.text].length;
+    return `${match.path}:${match.line}:${column}-${match.endLine}:${endColumn}`;
+  });
+  process.stdout.write(`${JSON.stringify({ total: outcome.total, keys })}\n`);
+} else {
+  // The tool as a host calls it (input validated, resources from the context); no test harness is loaded.
+  const resources = new Map([[AstGrepParser.id, parser], [Workdir.id, benchCase.workdir]]);
+  const context = {
+    resource: (key) => resources.get(key.id),
+    signal: new AbortController().signal,
+    run: { id: "bench", caller: { name: "bench", ceiling: "read" } },
+    callTool: () => Promise.reject(new Error("not available in the benchmark")),
+    wrote: () => {},
+    progress: () => {},
+  };
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const input = parseToolInput(astGrepTool, { pattern: benchCase.pattern, path: benchCase.path, language: benchCase.language });
+  const result = toToolResult(await astGrepTool.run(input, context));
+  const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  if (result.isError) {
+    process.stderr.write(resultText(result));
+    process.exit(2);
+  }
+  process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, total: result.structured.total, shown: result.structured.matches.length, textBytes: Buffer.byteLength(resultText(result)) })}\n`);
+}

@@ -1,0 +1,69 @@
+import { defineTool, textResult, ToolError, Workdir } from "@runbound/tool-kit";
+import * as v from "valibot";
+import { AstGrepParser } from "./astgrep-parser.js";
+import { describeReadings, describeScan, explainNoMatches } from "./describe-search.js";
+import { metavariableNames } from "./pattern-compiler.js";
+import { planRewrite } from "./rewrite-plan.js";
+import { resolveSearchScope } from "./search-scope.js";
+import { templateNames } from "./template-expansion.js";
+
+/** Structural rewrite, staged: computes the change and a preview, writes nothing until `resolve`. */
+export const astEditTool = defineTool({
+  name: "ast_edit",
+  tier: "write",
+  description:
+    "Structural rewrite (ast-grep): every match of `pattern` is replaced by `rewrite`, with metavariables ($NAME, $$$NAME) substituted by the code they captured (original spacing, separators and indentation kept). Writes nothing: it stages the change and answers a preview and an edit_id; call resolve with that edit_id and action accept (write all files or none) or discard. Matching works as in ast_grep.",
+  input: v.strictObject({
+    pattern: v.pipe(v.string(), v.description("Code snippet to find, with metavariables, e.g. `dispose($X)`.")),
+    rewrite: v.pipe(v.string(), v.description("Replacement code; may use the pattern's metavariables, e.g. `$X.dispose()`.")),
+    path: v.optional(v.pipe(v.string(), v.description("File or directory to rewrite in, relative to the working directory. Default: the whole working directory."))),
+    language: v.optional(v.pipe(v.string(), v.description("Grammar id (as in ast_grep). Default: from a file's extension; for a directory, every programming language present in which the pattern parses."))),
+  }),
+  requires: [AstGrepParser, Workdir],
+  parallelSafe: true,
+  run: async (input, context) => {
+    const parser = context.resource(AstGrepParser);
+    const captured = metavariableNames(input.pattern.trim());
+    const capturedNames = new Set([...captured.single, ...captured.multi]);
+    const unknown = templateNames(input.rewrite).filter((name) => !capturedNames.has(name));
+    if (unknown.length > 0) {
+      throw new ToolError({
+        code: "invalid_input",
+        message: `The rewrite uses ${unknown.map((name) => `\`$${name}\``).join(", ")}, which the pattern does not capture (${capturedNames.size > 0 ? `it captures ${[...capturedNames].map((name) => `\`$${name}\``).join(", ")}` : "it captures nothing"}; \`$_\` and names starting with \`_\` capture nothing).`,
+      });
+    }
+    const scope = await resolveSearchScope(parser, context.resource(Workdir), input.path, input.language);
+    const outcome = await parser.search({ ...scope, pattern: input.pattern, keep: Number.POSITIVE_INFINITY, signal: context.signal });
+    if (outcome.total === 0) return textResult(`Nothing staged. ${explainNoMatches(outcome, parser.maxFileBytes)}`, { total: 0 });
+    const plan = planRewrite(scope.workdir, outcome.matches, input.rewrite, parser.languages().available, 10 * 1024);
+    const overlapText =
+      plan.overlaps.length > 0
+        ? `\n${plan.overlaps.length} overlapping ${plan.overlaps.length === 1 ? "match was" : "matches were"} NOT rewritten (each lies inside or across a match that is): ${plan.overlaps
+            .slice(0, 10)
+            .map((overlap) => `${overlap.displayPath}:${overlap.line} (inside the match at line ${overlap.keptLine})`)
+            .join(", ")}${plan.overlaps.length > 10 ? ", …" : ""}. After accepting, run ast_edit again to rewrite them.`
+        : "";
+    const unchangedText = plan.unchanged > 0 ? `\n${plan.unchanged} ${plan.unchanged === 1 ? "match is" : "matches are"} already in the rewritten form (left as is).` : "";
+    if (plan.files.length === 0) {
+      return textResult(`Nothing staged: all ${outcome.total} matches already read as the rewrite.${overlapText}`, { total: outcome.total, staged: 0 });
+    }
+    const edit = parser.edits.stage(plan.files);
+    const fileCount = plan.files.length;
+    const parseWarnings = plan.newParseErrors
+      .slice(0, 10)
+      .map((entry) => `\nWarning: \`${entry.displayPath}\` would have ${entry.after} syntax errors after the rewrite (${entry.before} before); check the rewrite before accepting.`)
+      .join("") + (plan.newParseErrors.length > 10 ? `\n… and ${plan.newParseErrors.length - 10} more files with new syntax errors.` : "");
+    const text = [
+      `(proposed) ${edit.replacements} ${edit.replacements === 1 ? "replacement" : "replacements"} in ${fileCount} ${fileCount === 1 ? "file" : "files"}; nothing written yet. ${describeScan(outcome, parser.maxFileBytes)}.`,
+      describeReadings(outcome) + overlapText + unchangedText + parseWarnings,
+      plan.preview,
+      `To write it, call resolve with edit_id "${edit.id}" and action "accept" (all files or none; refused if a file changed since now); to drop it, action "discard".`,
+    ].join("\n");
+    return textResult(text, {
+      edit_id: edit.id,
+      replacements: edit.replacements,
+      files: plan.files.map((file) => file.displayPath),
+      overlaps: plan.overlaps.length,
+    });
+  },
+});

@@ -1,0 +1,13 @@
+import { astGrepPlugin } from "./plugin.js";
+
+export { astGrepPlugin };
+export default astGrepPlugin;
+export { AstGrepParser, createAstGrepParser, type AstGrepParserInstance, type AstGrepParserSettings } from "./astgrep-parser.js";
+export { astGrepTool } from "./ast-grep-tool.js";
+export { astEditTool } from "./ast-edit-tool.js";
+export { resolveTool } from "./resolve-tool.js";
+export type { LanguageInfo, LanguageTable, UnavailableLanguage } from "./language-registry.js";
+export type { CompiledPattern, PatternReading } from "./pattern-compiler.js";
+export type { Capture, SearchMatch, SearchOutcome, SearchRequest } from "./structural-search.js";
+export type { StagedEdit, StagedEditStore, StagedFile } from "./staged-edit-store.js";
+export { PACKAGE_VERSION } from "./version.js";

@@ -1,0 +1,276 @@
+import type { NapiConfig, SgNode } from "@ast-grep/napi";
+import { ToolError } from "@runbound/tool-kit";
+import type { LanguageInfo } from "./language-registry.js";
+import { napi } from "./napi-binding.js";
+import { wrappingContexts, type WrappingContext } from "./wrapping-contexts.js";
+
+/** One accepted way of reading a pattern: a context and the node kind that spans the snippet in it. */
+export interface PatternReading {
+  /** The context that parsed cleanly. */
+  context: WrappingContext;
+  /** The kind of the node spanning the snippet: the selector. */
+  kind: string;
+  /** The full context text given to ast-grep (with `$` metavariables). */
+  contextText: string;
+  /**
+   * Texts of the pattern's literal tokens. Every match contains each of them verbatim (a pattern leaf
+   * that is not a metavariable matches only a leaf with the same text), so a file lacking one is skipped unparsed.
+   */
+  literals: readonly string[];
+  /**
+   * The terminator the context added (e.g. `;`) when the reading's node spans it too; every match
+   * then ends with it, and a rewrite without it gets it back.
+   */
+  spannedTerminator?: string;
+}
+
+/** Why a context did not accept the snippet. */
+export interface RejectedContext {
+  context: string;
+  reason: string;
+}
+
+/** A pattern ready to run. */
+export interface CompiledPattern {
+  language: LanguageInfo;
+  /** The snippet as given, trimmed. */
+  snippet: string;
+  /** The reading used. */
+  reading: PatternReading;
+  /** Other accepted readings of a different kind, for messages. */
+  alternatives: readonly PatternReading[];
+  /** The napi rule. */
+  matcher: NapiConfig;
+  /** Captured metavariable names: `$NAME` and `$$NAME` → single, `$$$NAME` → multi. */
+  captures: { single: readonly string[]; multi: readonly string[] };
+  /** Likely mistakes worth mentioning when nothing matches. */
+  hints: readonly string[];
+}
+
+const metavariablePattern = /(?<![\w$])(\${1,3})([A-Z_][A-Z0-9_]*)/g;
+
+/** The metavariables a snippet captures (names starting with `_` capture nothing, like `$_`). */
+export function metavariableNames(snippet: string): { single: string[]; multi: string[] } {
+  const single = new Set<string>();
+  const multi = new Set<string>();
+  for (const match of snippet.matchAll(metavariablePattern)) {
+    const name = match[2]!;
+    if (name.startsWith("_")) continue;
+    (match[1]!.length === 3 ? multi : single).add(name);
+  }
+  return { single: [...single], multi: [...multi] };
+}
+
+function hintsFor(snippet: string): string[] {
+  const hints: string[] = [];
+  const lowercase = snippet.match(/(?<![\w$])\$[a-z][\w]*/);
+  if (lowercase !== null) hints.push(`\`${lowercase[0]}\` is not a metavariable (names are UPPERCASE: \`$${lowercase[0].slice(1).toUpperCase()}\`); it matches that literal text only.`);
+  if (/["'`][^"'`\n]*\$[A-Z_][^"'`\n]*["'`]/.test(snippet)) hints.push("A `$NAME` inside a string literal is literal text, not a metavariable; use `$S` for the whole string.");
+  if (/[A-Za-z0-9]\$[A-Z]/.test(snippet)) hints.push("A `$NAME` glued to other characters (like `on$EVENT`) is literal text, not a metavariable.");
+  return hints;
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+interface Inspection {
+  problem?: { kind: "ERROR" | "MISSING"; index: number; text: string };
+  /** Nodes whose range equals one of the wanted spans, outermost first, with their depth. */
+  spanning: Array<{ node: SgNode; depth: number; exact: boolean }>;
+  leaves: SgNode[];
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function inspect(root: SgNode, snippetSpan: Span, terminatedEnd: number | undefined, expandoChar: string): Inspection {
+  const result: Inspection = { spanning: [], leaves: [] };
+  const expando = escapeRegex(expandoChar);
+  const lonelyMetavariable = new RegExp(`^(?:${expando}{1,3}[A-Z_][A-Z0-9_]*|${expando}{3})$`);
+  const visit = (node: SgNode, depth: number): void => {
+    const range = node.range();
+    const start = range.start.index;
+    const end = range.end.index;
+    const kind = String(node.kind());
+    // `$$$BODY` where the grammar wants items (an impl or class body, a C block) is an ERROR node
+    // holding only the metavariable; ast-grep still reads it as a metavariable, so it is not a fault.
+    if (result.problem === undefined && kind === "ERROR" && !lonelyMetavariable.test(node.text().trim())) result.problem = { kind: "ERROR", index: start, text: node.text() };
+    const children = node.children();
+    // napi exposes no isMissing(); a zero-width leaf is how a MISSING node shows (research astgrep.md §2).
+    if (children.length === 0 && start === end && result.problem === undefined) result.problem = { kind: "MISSING", index: start, text: kind };
+    if (start === snippetSpan.start && (end === snippetSpan.end || end === terminatedEnd)) {
+      result.spanning.push({ node, depth, exact: end === snippetSpan.end });
+    }
+    if (children.length === 0 && start >= snippetSpan.start && end <= (terminatedEnd ?? snippetSpan.end)) result.leaves.push(node);
+    for (const child of children) visit(child, depth + 1);
+  };
+  visit(root, 0);
+  return result;
+}
+
+function describePosition(snippet: string, offset: number): string {
+  if (offset < 0) return "before the snippet";
+  if (offset > snippet.length) return "after the snippet (it is incomplete)";
+  const before = snippet.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - (before.lastIndexOf("\n") + 1) + 1;
+  return `at ${line}:${column}`;
+}
+
+function restoreMetavariables(text: string, expandoChar: string): string {
+  // `_` (lang-c) is too common to map back; `µ` never appears in real code.
+  return expandoChar === "$" || expandoChar === "_" ? text : text.replaceAll(expandoChar, "$");
+}
+
+function literalsOf(leaves: readonly SgNode[], expandoChar: string): string[] {
+  const texts = new Set<string>();
+  for (const leaf of leaves) {
+    const text = leaf.text();
+    if (text.length < 2 || text.includes("$") || text.includes(expandoChar) || text.includes("\n") || text.includes("\r")) continue;
+    if (String(leaf.kind()).includes("comment") || !/[\p{L}\p{N}_]/u.test(text)) continue;
+    texts.add(text);
+  }
+  return [...texts].sort((first, second) => second.length - first.length).slice(0, 4);
+}
+
+function tryContext(language: LanguageInfo, snippet: string, context: WrappingContext): PatternReading | RejectedContext {
+  const terminator = context.terminator ?? "";
+  const contextText = `${context.prefix}${snippet}${terminator}${context.suffix}`;
+  // napi replaces `$` with the grammar's expando character before parsing a pattern of a dynamic
+  // grammar, so the check must parse the same text (research astgrep.md §1.3).
+  const parsedSnippet = language.expandoChar === "$" ? snippet : snippet.replaceAll("$", language.expandoChar);
+  const parsedText = `${context.prefix}${parsedSnippet}${terminator}${context.suffix}`;
+  const snippetSpan = { start: context.prefix.length, end: context.prefix.length + snippet.length };
+  const terminatedEnd = terminator.length > 0 ? snippetSpan.end + terminator.length : undefined;
+  let root: SgNode;
+  try {
+    root = napi().parse(language.napiLang, parsedText).root();
+  } catch (error) {
+    return { context: context.name, reason: `the parser failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const inspection = inspect(root, snippetSpan, terminatedEnd, language.expandoChar);
+  if (inspection.problem !== undefined) {
+    const { kind, index, text: problemText } = inspection.problem;
+    // An ERROR node that starts in the wrapper but reaches into the snippet is the snippet's fault.
+    const reachesSnippet = index < snippetSpan.start && index + problemText.length > snippetSpan.start;
+    const text = reachesSnippet ? problemText.slice(snippetSpan.start - index) : problemText;
+    const where = describePosition(snippet, (reachesSnippet ? snippetSpan.start : index) - snippetSpan.start);
+    const near = kind === "ERROR" ? `unexpected \`${restoreMetavariables(text.slice(0, 40), language.expandoChar)}\`` : `missing \`${text}\``;
+    return { context: context.name, reason: `${kind === "ERROR" ? "syntax error" : "incomplete code"} ${where}: ${near}` };
+  }
+  if (inspection.spanning.length === 0) return { context: context.name, reason: "parsed, but no single syntax node spans exactly the snippet" };
+  const rootKind = root.kind();
+  // Prefer a node spanning exactly the snippet over one that also spans the added terminator, and the
+  // deepest named node (the most specific reading: `call_expression` rather than `expression_statement`).
+  const ranked = [...inspection.spanning]
+    .filter((candidate) => candidate.node.kind() !== rootKind)
+    .sort((first, second) => Number(second.exact) - Number(first.exact) || Number(second.node.isNamed()) - Number(first.node.isNamed()) || second.depth - first.depth);
+  if (ranked.length === 0) return { context: context.name, reason: "the snippet is several statements or declarations; a pattern must be one syntax node" };
+  let lastReason = "";
+  for (const candidate of ranked) {
+    const kind = String(candidate.node.kind());
+    const range = candidate.node.range();
+    // napi's selector picks the FIRST node of that kind in pre-order, which may be the wrapper
+    // itself (research astgrep.md §0.9); only a reading that selects the snippet's node is usable.
+    let first: SgNode | null;
+    try {
+      first = root.find({ rule: { kind } });
+    } catch (error) {
+      lastReason = `kind \`${kind}\` cannot be selected: ${error instanceof Error ? error.message : String(error)}`;
+      continue;
+    }
+    if (first === null || first.range().start.index !== range.start.index || first.range().end.index !== range.end.index) {
+      lastReason = `the wrapper itself contains a \`${kind}\` before the snippet`;
+      continue;
+    }
+    const matcher: NapiConfig = { rule: { pattern: { context: contextText, selector: kind } } };
+    // The reading must find its own node; otherwise napi would answer zero matches silently.
+    let self: SgNode | null;
+    try {
+      self = napi().parse(language.napiLang, parsedText).root().find(matcher);
+    } catch (error) {
+      lastReason = `ast-grep refused the reading \`${kind}\`: ${error instanceof Error ? error.message : String(error)}`;
+      continue;
+    }
+    if (self === null) {
+      lastReason = `ast-grep cannot match the reading \`${kind}\` against itself`;
+      continue;
+    }
+    const leaves = inspection.leaves.filter((leaf) => leaf.range().start.index >= range.start.index && leaf.range().end.index <= range.end.index);
+    // A metavariable inside a bigger token (`<$H>` in C, `"$S"`) is literal text to ast-grep, and
+    // would silently match nothing: say so instead.
+    const leafTexts = new Set(leaves.map((leaf) => leaf.text()));
+    const buried = [...snippet.matchAll(metavariablePattern)].map((match) => match[0]).find((name) => !leafTexts.has(name.replaceAll("$", language.expandoChar)));
+    if (buried !== undefined) {
+      return { context: context.name, reason: `\`${buried}\` is inside a larger token here, so ast-grep would read it as literal text, not a metavariable` };
+    }
+    const reading: PatternReading = { context, kind, contextText, literals: literalsOf(leaves, language.expandoChar) };
+    if (!candidate.exact && terminator.length > 0) reading.spannedTerminator = terminator;
+    return reading;
+  }
+  return { context: context.name, reason: lastReason };
+}
+
+function isReading(value: PatternReading | RejectedContext): value is PatternReading {
+  return "kind" in value;
+}
+
+/**
+ * Compile a pattern for one language: try every wrapping context, keep the clean parses whose node
+ * spans the snippet, and use the first one in the language's order whose kind is not a weak reading.
+ *
+ * @throws ToolError `invalid_input` naming every context tried and where it broke.
+ */
+export function compilePattern(language: LanguageInfo, pattern: string): CompiledPattern {
+  const snippet = pattern.trim();
+  if (snippet.length === 0) {
+    throw new ToolError({ code: "invalid_input", message: "The pattern is empty. Give a code snippet such as `foo($A)`." });
+  }
+  if (/^\$\$?\$?[A-Z_][A-Z0-9_]*$|^\$\$\$$/.test(snippet)) {
+    throw new ToolError({
+      code: "invalid_input",
+      message: `The pattern \`${snippet}\` is a lone metavariable and would match every node. Put code around it, for example \`foo(${snippet})\` or \`return ${snippet}\`.`,
+    });
+  }
+  const { contexts, weakKinds } = wrappingContexts(language.id);
+  const readings: PatternReading[] = [];
+  const rejected: RejectedContext[] = [];
+  for (const context of contexts) {
+    if (context.singleLine === true && snippet.includes("\n")) continue;
+    const outcome = tryContext(language, snippet, context);
+    if (isReading(outcome)) readings.push(outcome);
+    else rejected.push(outcome);
+  }
+  const chosen = readings.find((reading) => !weakKinds.includes(reading.kind)) ?? readings[0];
+  if (chosen === undefined) {
+    const tried = rejected.map((entry) => `${entry.context}: ${entry.reason}`).join("; ");
+    throw new ToolError({
+      code: "invalid_input",
+      message: `The pattern \`${snippet.slice(0, 200)}\` does not parse as ${language.id} code in any context. Tried — ${tried}. Write one complete expression, statement or declaration; metavariables are \`$NAME\` (one node), \`$$$NAME\` (any number of nodes) and \`$_\` (one node, not captured).`,
+    });
+  }
+  const seenKinds = new Set([chosen.kind]);
+  const alternatives = readings.filter((reading) => {
+    if (seenKinds.has(reading.kind)) return false;
+    seenKinds.add(reading.kind);
+    return true;
+  });
+  return {
+    language,
+    snippet,
+    reading: chosen,
+    alternatives,
+    matcher: { rule: { pattern: { context: chosen.contextText, selector: chosen.kind } } },
+    captures: metavariableNames(snippet),
+    hints: hintsFor(snippet),
+  };
+}
+
+/** One line saying how a pattern was read, for results. */
+export function describeReading(compiled: CompiledPattern): string {
+  const others = compiled.alternatives.map((reading) => `\`${reading.kind}\` (${reading.context.name})`).join(", ");
+  return `read as \`${compiled.reading.kind}\` (context: ${compiled.reading.context.name}) in ${compiled.language.id}${others.length > 0 ? `; it would also parse as ${others}` : ""}`;
+}

@@ -1,0 +1,153 @@
+import { displayPath, ToolError } from "@runbound/tool-kit";
+import { readFileSync } from "node:fs";
+import type { LanguageInfo } from "./language-registry.js";
+import { napi } from "./napi-binding.js";
+import type { StagedFile } from "./staged-edit-store.js";
+import type { SearchMatch } from "./structural-search.js";
+import { expandTemplate } from "./template-expansion.js";
+
+/** A match left out because it overlaps one that is rewritten (e.g. an inner call inside an outer one). */
+export interface OverlappingMatch {
+  displayPath: string;
+  line: number;
+  text: string;
+  /** The line of the kept match it overlaps. */
+  keptLine: number;
+}
+
+/** A planned rewrite, ready to stage. */
+export interface RewritePlan {
+  files: StagedFile[];
+  overlaps: OverlappingMatch[];
+  /** Matches whose rewrite equals the original code. */
+  unchanged: number;
+  /** Files whose rewritten content has more parse errors than before. */
+  newParseErrors: Array<{ displayPath: string; before: number; after: number }>;
+  /** A bounded preview of the changed lines. */
+  preview: string;
+}
+
+interface Replacement {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) starts.push(index + 1);
+  return starts;
+}
+
+function lineOf(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+function applyReplacements(text: string, replacements: readonly Replacement[], offset = 0): string {
+  let output = "";
+  let cursor = 0;
+  for (const replacement of replacements) {
+    output += text.slice(cursor, replacement.start - offset) + replacement.text;
+    cursor = replacement.end - offset;
+  }
+  return output + text.slice(cursor);
+}
+
+function previewHunks(display: string, original: string, replacements: readonly Replacement[]): string[] {
+  const starts = lineStarts(original);
+  const hunks: string[] = [];
+  let index = 0;
+  while (index < replacements.length) {
+    const firstLine = lineOf(starts, replacements[index]!.start);
+    let lastLine = lineOf(starts, Math.max(replacements[index]!.start, replacements[index]!.end - 1));
+    let end = index + 1;
+    // Replacements touching the same lines form one hunk.
+    while (end < replacements.length && lineOf(starts, replacements[end]!.start) <= lastLine) {
+      lastLine = Math.max(lastLine, lineOf(starts, Math.max(replacements[end]!.start, replacements[end]!.end - 1)));
+      end += 1;
+    }
+    const from = starts[firstLine]!;
+    const newlineAfter = original.indexOf("\n", starts[lastLine]!);
+    const to = newlineAfter === -1 ? original.length : newlineAfter;
+    const before = original.slice(from, to);
+    const after = applyReplacements(before, replacements.slice(index, end), from);
+    const minus = before.split("\n").map((line) => `- ${line}`);
+    const plus = after.split("\n").map((line) => `+ ${line}`);
+    hunks.push([`${display}:${firstLine + 1}`, ...minus, ...plus].join("\n"));
+    index = end;
+  }
+  return hunks;
+}
+
+function parseErrorCount(language: LanguageInfo, text: string): number {
+  return napi().parse(language.napiLang, text).root().findAll({ rule: { kind: "ERROR" } }).length;
+}
+
+/**
+ * Turn matches into new file contents: read each file, check the matched code is still there, keep
+ * non-overlapping matches (the first by position wins, the others are reported), expand the rewrite
+ * for each and splice it in.
+ *
+ * @throws ToolError `conflict` when a file changed while it was being searched.
+ */
+export function planRewrite(workdir: string, matches: readonly SearchMatch[], rewrite: string, languages: ReadonlyMap<string, LanguageInfo>, previewBytes: number): RewritePlan {
+  const byFile = new Map<string, SearchMatch[]>();
+  for (const match of matches) {
+    let list = byFile.get(match.path);
+    if (list === undefined) byFile.set(match.path, (list = []));
+    list.push(match);
+  }
+  const plan: RewritePlan = { files: [], overlaps: [], unchanged: 0, newParseErrors: [], preview: "" };
+  const hunks: string[] = [];
+  for (const [path, fileMatches] of [...byFile].sort(([first], [second]) => (first < second ? -1 : 1))) {
+    const display = displayPath(workdir, path);
+    const original = readFileSync(path, "utf8");
+    const starts = lineStarts(original);
+    const replacements: Replacement[] = [];
+    let kept: SearchMatch | undefined;
+    for (const match of [...fileMatches].sort((first, second) => first.start - second.start || second.end - first.end)) {
+      if (original.slice(match.start, match.end) !== match.text) {
+        throw new ToolError({ code: "conflict", message: `\`${display}\` changed while it was being searched. Run ast_edit again.` });
+      }
+      if (kept !== undefined && match.start < kept.end) {
+        plan.overlaps.push({ displayPath: display, line: lineOf(starts, match.start) + 1, text: match.text, keptLine: lineOf(starts, kept.start) + 1 });
+        continue;
+      }
+      kept = match;
+      let text = expandTemplate(rewrite, match.captures, original, match.start);
+      // The match took the statement's terminator with it (Dart calls: research astgrep.md §2); give it back.
+      if (match.terminator !== undefined && !text.trimEnd().endsWith(match.terminator)) text += match.terminator;
+      if (text === match.text) {
+        plan.unchanged += 1;
+        continue;
+      }
+      replacements.push({ start: match.start, end: match.end, text });
+    }
+    if (replacements.length === 0) continue;
+    const updated = applyReplacements(original, replacements);
+    plan.files.push({ path, displayPath: display, original, updated, replacements: replacements.length });
+    hunks.push(...previewHunks(display, original, replacements));
+    const language = languages.get(fileMatches[0]!.language);
+    if (language !== undefined) {
+      const before = parseErrorCount(language, original);
+      const after = parseErrorCount(language, updated);
+      if (after > before) plan.newParseErrors.push({ displayPath: display, before, after });
+    }
+  }
+  let bytes = 0;
+  const shown: string[] = [];
+  for (const hunk of hunks) {
+    bytes += Buffer.byteLength(hunk) + 1;
+    if (bytes > previewBytes) break;
+    shown.push(hunk);
+  }
+  plan.preview = shown.join("\n") + (shown.length < hunks.length ? `\n… ${hunks.length - shown.length} more changed places not shown (all are staged).` : "");
+  return plan;
+}

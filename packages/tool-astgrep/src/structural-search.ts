@@ -1,0 +1,261 @@
+import type { SgNode } from "@ast-grep/napi";
+import { ToolError } from "@runbound/tool-kit";
+import { statSync } from "node:fs";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { availableLanguageIds, languageOfPath, type LanguageInfo, type LanguageTable } from "./language-registry.js";
+import { napi } from "./napi-binding.js";
+import { compilePattern, type CompiledPattern } from "./pattern-compiler.js";
+import { listWorkspaceFiles, readSearchableFile, type SkipReason } from "./workspace-files.js";
+
+/** What to search. */
+export interface SearchRequest {
+  /** The run's working directory (absolute, real). */
+  workdir: string;
+  /** A file or directory inside the workdir (absolute, real). */
+  root: string;
+  /** The grammar; inferred from a file's extension, or every language present for a directory. */
+  language?: LanguageInfo;
+  /** The pattern snippet. */
+  pattern: string;
+  /** How many matches to keep in full (the first ones by path and position); the rest are only counted. */
+  keep: number;
+  /** Files bigger than this are skipped. */
+  maxFileBytes: number;
+  /** Stops the search between files. */
+  signal?: AbortSignal;
+}
+
+/** A metavariable's capture: its source text and UTF-16 span (`start` = `end` = -1 for an empty `$$$` capture). */
+export interface Capture {
+  text: string;
+  start: number;
+  end: number;
+  multi: boolean;
+}
+
+/** One match. Lines and columns are 0-based; `start`/`end` are UTF-16 offsets, usable with `String.slice`. */
+export interface SearchMatch {
+  path: string;
+  language: string;
+  line: number;
+  column: number;
+  endLine: number;
+  start: number;
+  end: number;
+  text: string;
+  captures: Record<string, Capture>;
+  /** Set when the match includes a terminator the pattern's context added (see `PatternReading.spannedTerminator`). */
+  terminator?: string;
+}
+
+/** A language present under the root in which the pattern does not parse. */
+export interface LanguageNotParsed {
+  language: string;
+  files: number;
+  reason: string;
+}
+
+/** What a search found, and what it looked at. */
+export interface SearchOutcome {
+  /** The compiled pattern per language searched. */
+  compiled: CompiledPattern[];
+  notParsed: LanguageNotParsed[];
+  total: number;
+  filesWithMatches: number;
+  /** The first `keep` matches, by path then position. */
+  matches: SearchMatch[];
+  /** Files read and searched, per language id. */
+  scanned: Record<string, number>;
+  skipped: Record<SkipReason, number>;
+}
+
+function compareMatches(first: SearchMatch, second: SearchMatch): number {
+  return first.path < second.path ? -1 : first.path > second.path ? 1 : first.start - second.start;
+}
+
+function materialize(node: SgNode, path: string, compiled: CompiledPattern): SearchMatch {
+  const range = node.range();
+  const text = node.text();
+  const captures: Record<string, Capture> = {};
+  for (const name of compiled.captures.single) {
+    const captured = node.getMatch(name);
+    if (captured === null) continue;
+    const capturedRange = captured.range();
+    captures[name] = { text: captured.text(), start: capturedRange.start.index, end: capturedRange.end.index, multi: false };
+  }
+  for (const name of compiled.captures.multi) {
+    const nodes = node.getMultipleMatches(name);
+    const first = nodes[0];
+    const last = nodes[nodes.length - 1];
+    if (first === undefined || last === undefined) {
+      captures[name] = { text: "", start: -1, end: -1, multi: true };
+      continue;
+    }
+    // getMultipleMatches returns separator tokens too; the source slice from the first to the last
+    // node keeps the original separators and spacing (research astgrep.md §0.5).
+    const start = first.range().start.index;
+    const end = last.range().end.index;
+    captures[name] = { text: text.slice(start - range.start.index, end - range.start.index), start, end, multi: true };
+  }
+  const terminator = compiled.reading.spannedTerminator;
+  return {
+    ...(terminator === undefined ? {} : { terminator }),
+    path,
+    language: compiled.language.id,
+    line: range.start.line,
+    column: range.start.column,
+    endLine: range.end.line,
+    start: range.start.index,
+    end: range.end.index,
+    text,
+    captures,
+  };
+}
+
+class MatchCollector {
+  total = 0;
+  filesWithMatches = 0;
+  readonly matches: SearchMatch[] = [];
+  constructor(private readonly keep: number) {}
+
+  add(path: string, nodes: readonly SgNode[], compiled: CompiledPattern): void {
+    if (nodes.length === 0) return;
+    this.total += nodes.length;
+    this.filesWithMatches += 1;
+    // Files arrive in parallel, in no order; only a file that sorts before the kept ones pays for
+    // materializing its nodes (each text()/range() is an FFI call).
+    const last = this.matches[this.keep - 1];
+    if (this.matches.length >= this.keep && last !== undefined && path >= last.path) return;
+    const count = Math.min(nodes.length, this.keep);
+    for (let index = 0; index < count; index++) this.matches.push(materialize(nodes[index]!, path, compiled));
+    this.matches.sort(compareMatches);
+    if (this.matches.length > this.keep) this.matches.length = this.keep;
+  }
+}
+
+function notFound(root: string): ToolError {
+  return new ToolError({ code: "not_found", message: `Path \`${root}\` does not exist. Give an existing file or directory inside the working directory.` });
+}
+
+async function runFindInFiles(compiled: CompiledPattern, paths: readonly string[], collector: MatchCollector): Promise<void> {
+  if (paths.length === 0) return;
+  let delivered = 0;
+  let failure: unknown;
+  const filesWithHits = await napi().findInFiles(compiled.language.napiLang, { paths: [...paths], matcher: compiled.matcher }, (error, nodes) => {
+    delivered += 1;
+    // An exception thrown here would become an uncaughtException, not a rejection (research astgrep.md §0.8).
+    try {
+      if (error !== null) throw error;
+      const first = nodes[0];
+      if (first !== undefined) collector.add(first.getRoot().filename(), nodes, compiled);
+    } catch (caught) {
+      failure ??= caught;
+    }
+  });
+  // The promise may resolve before every callback ran (ast-grep/ast-grep#206): wait for them, briefly.
+  for (let waited = 0; delivered < filesWithHits && waited < 200; waited++) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (failure !== undefined) throw failure;
+}
+
+function cancelled(): ToolError {
+  return new ToolError({ code: "timeout", message: "The search was cancelled before it finished. Narrow `path` or retry." });
+}
+
+/**
+ * Search files under a root for a pattern. Compiles the pattern per language (throwing `invalid_input`
+ * when it parses in none), reads and filters the files itself so every skip is counted, and lets
+ * napi parse and match the remaining ones in parallel.
+ */
+export async function searchStructurally(table: LanguageTable, request: SearchRequest): Promise<SearchOutcome> {
+  let isFile: boolean;
+  try {
+    isFile = statSync(request.root).isFile();
+  } catch {
+    throw notFound(request.root);
+  }
+  let fileLanguage: LanguageInfo | undefined;
+  if (isFile) {
+    fileLanguage = request.language ?? languageOfPath(table, request.root);
+    if (fileLanguage === undefined) {
+      throw new ToolError({
+        code: "invalid_input",
+        message: `The language of \`${request.root}\` cannot be inferred from its extension. Pass \`language\`, one of: ${availableLanguageIds(table).join(", ")}.`,
+      });
+    }
+  }
+  const languageFor = (path: string): LanguageInfo | undefined => {
+    if (fileLanguage !== undefined) return fileLanguage;
+    if (request.language !== undefined) {
+      const lower = path.toLowerCase();
+      return request.language.extensions.some((extension) => lower.endsWith(`.${extension}`)) ? request.language : undefined;
+    }
+    const inferred = languageOfPath(table, path);
+    return inferred?.searchedByDefault === true ? inferred : undefined;
+  };
+  const byLanguage = new Map<LanguageInfo, string[]>();
+  for (const path of listWorkspaceFiles(request.workdir, request.root, (path) => languageFor(path) !== undefined)) {
+    const language = languageFor(path)!;
+    let list = byLanguage.get(language);
+    if (list === undefined) byLanguage.set(language, (list = []));
+    list.push(path);
+  }
+
+  const explicit = request.language ?? fileLanguage;
+  const compiledByLanguage: Array<[CompiledPattern, string[]]> = [];
+  const notParsed: LanguageNotParsed[] = [];
+  if (explicit !== undefined) {
+    compiledByLanguage.push([compilePattern(explicit, request.pattern), byLanguage.get(explicit) ?? []]);
+  } else {
+    for (const [language, paths] of byLanguage) {
+      try {
+        compiledByLanguage.push([compilePattern(language, request.pattern), paths]);
+      } catch (error) {
+        if (!ToolError.isInstance(error)) throw error;
+        notParsed.push({ language: language.id, files: paths.length, reason: error.message });
+      }
+    }
+    if (compiledByLanguage.length === 0 && notParsed.length > 0) {
+      const present = notParsed.map((entry) => `${entry.language} (${entry.files} files)`).join(", ");
+      throw new ToolError({
+        code: "invalid_input",
+        message: `The pattern \`${request.pattern.trim().slice(0, 200)}\` does not parse in any language present under the path: ${present}. Pass \`language\` to see every context tried and where it broke. First reason: ${notParsed[0]!.reason}`,
+      });
+    }
+  }
+
+  const collector = new MatchCollector(request.keep);
+  const scanned: Record<string, number> = {};
+  const skipped: Record<SkipReason, number> = { too_large: 0, binary: 0, not_utf8: 0, unreadable: 0 };
+  let sinceYield = 0;
+  for (const [compiled, paths] of compiledByLanguage) {
+    const literals = compiled.reading.literals.map((literal) => Buffer.from(literal));
+    const candidates: string[] = [];
+    let count = 0;
+    for (const path of paths) {
+      if (++sinceYield >= 256) {
+        sinceYield = 0;
+        await yieldToEventLoop();
+        if (request.signal?.aborted === true) throw cancelled();
+      }
+      const bytes = readSearchableFile(path, request.maxFileBytes);
+      if (typeof bytes === "string") {
+        skipped[bytes] += 1;
+        continue;
+      }
+      count += 1;
+      if (literals.every((literal) => bytes.includes(literal))) candidates.push(path);
+    }
+    scanned[compiled.language.id] = count;
+    if (request.signal?.aborted === true) throw cancelled();
+    await runFindInFiles(compiled, candidates, collector);
+  }
+  return {
+    compiled: compiledByLanguage.map(([compiled]) => compiled),
+    notParsed,
+    total: collector.total,
+    filesWithMatches: collector.filesWithMatches,
+    matches: collector.matches,
+    scanned,
+    skipped,
+  };
+}
