@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { defineTool, displayPath, resolveInWorkdir, ToolError, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
 import * as v from "valibot";
+import { pathField } from "./path-field.js";
 
 function lineNumbersOf(content: string, needle: string): number[] {
   const lines: number[] = [];
@@ -16,7 +17,7 @@ export const editTool = defineTool({
   tier: "write",
   description: "Replace an exact string in a file. `old_string` must occur exactly once unless `replace_all` is true; include enough surrounding lines to make it unique. Whitespace and indentation must match exactly.",
   input: v.strictObject({
-    path: v.pipe(v.string(), v.description("File path, relative to the working directory or absolute inside it.")),
+    path: pathField,
     old_string: v.pipe(v.string(), v.description("The exact text to replace.")),
     new_string: v.pipe(v.string(), v.description("The text to put in its place.")),
     replace_all: v.optional(v.pipe(v.boolean(), v.description("Replace every occurrence instead of requiring exactly one. Default false."))),

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { defineTool, displayPath, resolveInWorkdir, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
+import { pathField } from "./path-field.js";
 
 const defaultLimit = 2000;
 const maxLineLength = 2000;
@@ -21,7 +22,7 @@ export const readTool = defineTool({
   tier: "read",
   description: `Read a text file inside the working directory. Lines are numbered from 1; by default the first ${defaultLimit} lines are shown, long lines are cut at ${maxLineLength} characters, and the answer says how to read on. Reading a directory lists its entries.`,
   input: v.strictObject({
-    path: v.pipe(v.string(), v.description("File path, relative to the working directory or absolute inside it.")),
+    path: pathField,
     offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("First line to show (1-based). Default 1."))),
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description(`How many lines to show at most. Default ${defaultLimit}.`))),
   }),

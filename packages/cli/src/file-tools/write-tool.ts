@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { defineTool, displayPath, resolveInWorkdir, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
 import * as v from "valibot";
+import { pathField } from "./path-field.js";
 
 /** `write`: create or overwrite one file with the given content. */
 export const writeTool = defineTool({
@@ -8,7 +9,7 @@ export const writeTool = defineTool({
   tier: "write",
   description: "Create or overwrite a file inside the working directory with exactly `content`. Missing parent directories are created. Prefer `edit` for changing part of an existing file.",
   input: v.strictObject({
-    path: v.pipe(v.string(), v.description("File path, relative to the working directory or absolute inside it.")),
+    path: pathField,
     content: v.pipe(v.string(), v.description("The complete new content of the file.")),
   }),
   requires: [Workdir],
