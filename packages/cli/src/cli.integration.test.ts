@@ -87,6 +87,7 @@ describe("runbound CLI", () => {
     expect(stdout).toMatch(/✓ read\s+read/);
     expect(stdout).toMatch(/✗ write\s+write\s+runbound\/file-tools — tier `write` is above caller `plan`'s ceiling `read`/);
     expect(stdout).toContain("✓ run.workdir");
+    expect(stdout).toMatch(/✓ astgrep\.parser: \d+ grammars: typescript, tsx, javascript/);
   });
 
   it("keeps one run across session requests and answers bad lines without stopping", async () => {

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 /** The built binary, run as users run it. */
-export const binPath = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+export const binPath = fileURLToPath(new URL("../../bin/runbound.js", import.meta.url));
 
 /** Run `runbound` as a real child process; resolves with its exit code and output. */
 export function runCli(args: readonly string[], options: { cwd?: string; stdin?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
