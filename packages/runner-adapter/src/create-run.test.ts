@@ -157,6 +157,32 @@ describe("createRun: running", () => {
     expect(peak).toBe(3);
   });
 
+  it("keeps a timed-out serialized call that ignores its signal from overlapping the next call", async () => {
+    let active = 0;
+    let peak = 0;
+    const stubborn = defineTool({
+      name: "stubborn",
+      tier: "exec",
+      description: "Ignores its abort signal.",
+      input: v.strictObject({}),
+      requires: [],
+      parallelSafe: false,
+      timeoutMs: 50,
+      run: async () => {
+        active += 1;
+        peak = Math.max(peak, active);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        active -= 1;
+        return "late";
+      },
+    });
+    const run = createRun({ plugins: [definePlugin({ name: "s", version: "1.0.0", tools: [stubborn] })] });
+    const first = await run.call("stubborn", {});
+    expect(resultErrorCode(first)).toBe("timeout");
+    await run.call("stubborn", {});
+    expect(peak).toBe(1);
+  });
+
   it("caps the text of a result and says how much was shown", async () => {
     const { run } = await runWithCounter({ outputLimitBytes: 1000 });
     const result = await run.call("big", { bytes: 5000 });

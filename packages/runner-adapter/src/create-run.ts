@@ -105,7 +105,8 @@ interface AttachedResource {
   instance: ResourceInstance<unknown>;
 }
 
-const closeGraceMs = 5_000;
+// How long a stopped call may take to release what it holds before the run moves on without it.
+const settleGraceMs = 5_000;
 
 function collectTools(plugins: readonly Plugin[]): Map<string, { tool: AnyTool; plugin: string }> {
   const tools = new Map<string, { tool: AnyTool; plugin: string }>();
@@ -201,7 +202,8 @@ export function createRun(settings: RunSettings): Run {
     throw new ToolError({ code: "denied", message: `Calling \`${request.tool.name}\` was denied. Do not retry the same call; choose another approach or ask the user.` });
   }
 
-  async function execute(tool: AnyTool, input: unknown, caller: CallerInfo, signal: AbortSignal, chain: readonly string[]): Promise<ToolResult> {
+  /** Run one call; `result` answers the caller, `settled` tells when the tool itself has stopped. */
+  function execute(tool: AnyTool, input: unknown, caller: CallerInfo, signal: AbortSignal, chain: readonly string[]): { result: Promise<ToolResult>; settled: Promise<void> } {
     const written: string[] = [];
     const label = `Tool \`${tool.name}\``;
     const budget = withBudget(
@@ -226,13 +228,14 @@ export function createRun(settings: RunSettings): Run {
     const tracked = budget.settled;
     inFlight.add(tracked);
     void tracked.then(() => inFlight.delete(tracked));
-    let result: ToolResult;
-    try {
-      result = await budget.result;
-    } catch (error) {
-      result = errorResult(error, tool.name);
-    }
-    if (written.length > 0) {
+    const result = (async (): Promise<ToolResult> => {
+      let answer: ToolResult;
+      try {
+        answer = await budget.result;
+      } catch (error) {
+        answer = errorResult(error, tool.name);
+      }
+      if (written.length === 0) return answer;
       const appended = await runWriteObservers(observers, [...new Set(written)], {
         attachedIds: attachedIds(),
         resourceGetter,
@@ -240,9 +243,24 @@ export function createRun(settings: RunSettings): Run {
         signal,
         timeoutMs: observerTimeoutMs,
       });
-      if (appended.length > 0) result = { ...result, content: [...result.content, ...appended] };
-    }
-    return result;
+      return appended.length > 0 ? { ...answer, content: [...answer.content, ...appended] } : answer;
+    })();
+    return { result, settled: budget.settled };
+  }
+
+  /**
+   * Run a call of a tool that is not parallel-safe: the caller is answered as soon as the call ends
+   * or times out, but the next call of that tool starts only once this one has really stopped (or a
+   * grace period passed), so a timed-out call that ignores its signal cannot overlap the next one.
+   */
+  function executeSerially(tool: AnyTool, input: unknown, caller: CallerInfo, signal: AbortSignal, chain: readonly string[]): Promise<ToolResult> {
+    return new Promise((resolve) => {
+      void serial.run(tool.name, async () => {
+        const call = execute(tool, input, caller, signal, chain);
+        resolve(await call.result);
+        await Promise.race([call.settled, new Promise((done) => setTimeout(done, settleGraceMs).unref())]);
+      });
+    });
   }
 
   async function dispatch(name: string, rawInput: unknown, caller: CallerInfo, signal: AbortSignal, chain: readonly string[]): Promise<ToolResult> {
@@ -259,8 +277,7 @@ export function createRun(settings: RunSettings): Run {
       const input = parseToolInput(tool, dropNullOptionals(tool.input, rawInput));
       const callSignal = AbortSignal.any([signal, closing.signal]);
       await approve({ tool, input, caller, runId }, callSignal);
-      const work = () => execute(tool, input, caller, callSignal, chain);
-      const result = tool.parallelSafe ? await work() : await serial.run(tool.name, work);
+      const result = tool.parallelSafe ? await execute(tool, input, caller, callSignal, chain).result : await executeSerially(tool, input, caller, callSignal, chain);
       return capOutput(result, outputLimitBytes);
     } catch (error) {
       return errorResult(error, name);
@@ -323,7 +340,7 @@ export function createRun(settings: RunSettings): Run {
       if (closing.signal.aborted) return;
       closing.abort(new ToolError({ code: "cancelled", message: `Run \`${runId}\` closed.` }));
       // Give aborted tools a moment to release what they hold before their resources are disposed.
-      await Promise.race([Promise.all(inFlight), new Promise((resolve) => setTimeout(resolve, closeGraceMs).unref())]);
+      await Promise.race([Promise.all(inFlight), new Promise((resolve) => setTimeout(resolve, settleGraceMs).unref())]);
       const resources = [...attached.values()];
       attached.clear();
       await Promise.all(resources.map(disposeQuietly));
