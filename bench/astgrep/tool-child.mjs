@@ -1,8 +1,9 @@
 // One ast_grep call in a fresh process, as a user's runner would make it. Prints one JSON line.
 // Usage: node tool-child.mjs '<case json>' [verify]
 import { readFileSync } from "node:fs";
-import { AstGrepParser, astGrepTool, createAstGrepParser } from "@runbound/tool-astgrep";
-import { parseToolInput, resultText, toToolResult, Workdir } from "@runbound/tool-kit";
+import { createRun } from "@runbound/runner-adapter";
+import { AstGrepParser, astGrepPlugin, createAstGrepParser } from "@runbound/tool-astgrep";
+import { resultText, Workdir } from "@runbound/tool-kit";
 
 const benchCase = JSON.parse(process.argv[2]);
 const verify = process.argv[3] === "verify";
@@ -24,22 +25,16 @@ if (verify) {
   });
   process.stdout.write(`${JSON.stringify({ total: outcome.total, keys })}\n`);
 } else {
-  // The tool as a host calls it (input validated, resources from the context); no test harness is loaded.
-  const resources = new Map([[AstGrepParser.id, parser], [Workdir.id, benchCase.workdir]]);
-  const context = {
-    resource: (key) => resources.get(key.id),
-    signal: new AbortController().signal,
-    run: { id: "bench", caller: { name: "bench", ceiling: "read" } },
-    callTool: () => Promise.reject(new Error("not available in the benchmark")),
-    wrote: () => {},
-    progress: () => {},
-  };
+  // The tool as a host calls it: through runner-adapter's dispatch (validation, budget, output cap).
+  const run = createRun({ plugins: [astGrepPlugin] });
+  await run.attach(AstGrepParser, { value: parser });
+  await run.attach(Workdir, { value: benchCase.workdir });
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const input = parseToolInput(astGrepTool, { pattern: benchCase.pattern, path: benchCase.path, language: benchCase.language });
-  const result = toToolResult(await astGrepTool.run(input, context));
+  const result = await run.call("ast_grep", { pattern: benchCase.pattern, path: benchCase.path, language: benchCase.language });
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
+  await run.close();
   if (result.isError) {
     process.stderr.write(resultText(result));
     process.exit(2);

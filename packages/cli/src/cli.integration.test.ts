@@ -117,6 +117,16 @@ describe("runbound --plugin", () => {
     expect(stdout).toBe("Hello, Ada!\n");
   });
 
+  it("saves an image of a result to a file and prints its path", async () => {
+    const { code, stdout } = await runCli(["call", "snapshot", "--plugin", join(fixtures, "image-plugin.mjs"), "-C", project]);
+    expect(code).toBe(0);
+    const [caption, imageLine] = stdout.trim().split("\n");
+    expect(caption).toBe("a picture:");
+    const saved = /^\[image image\/png saved to (.+\.png)\]$/.exec(imageLine!);
+    expect(saved).not.toBeNull();
+    expect([...(await readFile(saved![1]!))]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  });
+
   it("exits 3 for a plugin with an unknown specificationVersion", async () => {
     const { code, stderr } = await runCli(["tools", "--plugin", join(fixtures, "future-plugin.mjs"), "-C", project]);
     expect(code).toBe(3);
