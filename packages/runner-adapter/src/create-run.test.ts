@@ -1,7 +1,7 @@
 import { definePlugin, defineTool, defineWriteObserver, resultErrorCode, resultText, type Plugin } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { describe, expect, it, vi } from "vitest";
-import { Counter, examplePlugin } from "./__fixtures__/example-plugin.js";
+import { Clock, Counter, examplePlugin } from "./__fixtures__/example-plugin.js";
 import { askFor } from "./approval.js";
 import { PLAN_CALLER } from "./callers.js";
 import { createRun } from "./create-run.js";
@@ -92,6 +92,14 @@ describe("createRun: approvals", () => {
     expect(resultErrorCode(await run.call("bump", { by: 2 }))).toBe("denied");
     expect(counter.count).toBe(2);
     expect(approve.mock.calls[0]![0].input).toEqual({ by: 2 });
+  });
+
+  it("does not wait forever for an approver, and does not run the call", async () => {
+    const { run, counter } = await runWithCounter({ approvalPolicy: askFor(["write"]), approver: { approve: () => new Promise(() => undefined) }, approvalTimeoutMs: 50 });
+    const result = await run.call("bump", { by: 1 });
+    expect(resultErrorCode(result)).toBe("timeout");
+    expect(resultText(result)).toContain("The approval of `bump` did not finish within 50 ms");
+    expect(counter.count).toBe(0);
   });
 
   it("denies when the policy says deny", async () => {
@@ -254,6 +262,22 @@ describe("createRun: close", () => {
     expect(resultErrorCode(await pending)).toBe("cancelled");
     expect(dispose).toHaveBeenCalledTimes(1);
     expect(resultErrorCode(await run.call("peek", {}))).toBe("unavailable");
+  });
+
+  it("finishes closing even when a resource hangs while disposing", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      const run = createRun({ plugins: [examplePlugin] });
+      const other = vi.fn();
+      await run.attach(Counter, { value: { count: 0 }, dispose: () => new Promise(() => undefined) });
+      await run.attach(Clock, { value: { now: () => 0 }, dispose: other });
+      const closed = run.close();
+      await vi.advanceTimersByTimeAsync(10_000);
+      await closed;
+      expect(other).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("disposes the previous instance when a resource is replaced", async () => {

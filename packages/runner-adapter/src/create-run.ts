@@ -42,6 +42,8 @@ export interface RunSettings {
   defaultTimeoutMs?: number;
   /** Budget of each write observer; default 15 000 ms. */
   observerTimeoutMs?: number;
+  /** How long an approver may take to answer; past it the call is not run (`timeout`); default 300 000 ms. */
+  approvalTimeoutMs?: number;
   /** Cap on a result's text; default 16 KiB. */
   outputLimitBytes?: number;
   /** Receives progress notices of running calls. */
@@ -127,8 +129,11 @@ function collectTools(plugins: readonly Plugin[]): Map<string, { tool: AnyTool; 
 }
 
 async function disposeQuietly(resource: AttachedResource): Promise<void> {
+  const dispose = resource.instance.dispose;
+  if (dispose === undefined) return;
   try {
-    await resource.instance.dispose?.();
+    // Bounded, so a resource that hangs while cleaning up cannot hang `close()` or `detach()`.
+    await withBudget(async () => dispose(), { timeoutMs: settleGraceMs, signal: new AbortController().signal, label: `Disposing \`${resource.key.id}\`` }).result;
   } catch {
     // A resource that fails to clean up must not keep the others from cleaning up.
   }
@@ -147,6 +152,7 @@ export function createRun(settings: RunSettings): Run {
   const approvalPolicy = settings.approvalPolicy ?? allowAll;
   const defaultTimeoutMs = settings.defaultTimeoutMs ?? 120_000;
   const observerTimeoutMs = settings.observerTimeoutMs ?? 15_000;
+  const approvalTimeoutMs = settings.approvalTimeoutMs ?? 300_000;
   const outputLimitBytes = settings.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
   let approver = settings.approver;
   const attached = new Map<string, AttachedResource>();
@@ -198,7 +204,11 @@ export function createRun(settings: RunSettings): Run {
         message: `Calling \`${request.tool.name}\` needs approval, and no approver is connected to this run, so it was denied. Continue without it or ask the user to run it.`,
       });
     }
-    if (decision === "ask" && (await approver!.approve(request, signal))) return;
+    const asked = approver;
+    const approved =
+      decision === "ask" &&
+      (await withBudget((approvalSignal) => asked!.approve(request, approvalSignal), { timeoutMs: approvalTimeoutMs, signal, label: `The approval of \`${request.tool.name}\`` }).result);
+    if (approved) return;
     throw new ToolError({ code: "denied", message: `Calling \`${request.tool.name}\` was denied. Do not retry the same call; choose another approach or ask the user.` });
   }
 
