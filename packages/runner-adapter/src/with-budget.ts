@@ -38,7 +38,11 @@ export function withBudget<T>(work: (signal: AbortSignal) => Promise<T>, setting
     if (settings.signal.aborted) onOuterAbort();
     else settings.signal.addEventListener("abort", onOuterAbort, { once: true });
   });
-  const running = Promise.resolve().then(() => work(controller.signal));
+  // Work that was cancelled before it started must not start at all (a write the caller was told did not happen).
+  const running = Promise.resolve().then(() => {
+    if (controller.signal.aborted) throw controller.signal.reason;
+    return work(controller.signal);
+  });
   const cleanup = (): void => {
     clearTimeout(timer);
     if (onOuterAbort !== undefined) settings.signal.removeEventListener("abort", onOuterAbort);
