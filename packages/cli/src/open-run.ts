@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { createRun, type Run } from "@runbound/runner-adapter";
+import { attachDefaultResources, createRun, type Run } from "@runbound/runner-adapter";
 import { ConversationId, ToolError, Workdir, type CallerInfo, type Plugin } from "@runbound/tool-kit";
 import { loadPlugin } from "./load-plugin.js";
 import { loadOfficialPlugins } from "./official-plugins.js";
@@ -11,10 +11,9 @@ export interface OpenRunSettings {
   workdir: string;
   pluginSpecifiers: readonly string[];
   caller: CallerInfo;
-  timeoutMs?: number;
 }
 
-/** Everything known about providers that failed, for `status`. */
+/** An opened run, with what `status` needs to explain it. */
 export interface OpenedRun {
   run: Run;
   workdir: string;
@@ -40,18 +39,9 @@ export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   const workdir = await realWorkdir(settings.workdir);
   const plugins = [...(await loadOfficialPlugins())];
   for (const specifier of settings.pluginSpecifiers) plugins.push(await loadPlugin(specifier, workdir));
-  const run = createRun({ plugins, caller: settings.caller, ...(settings.timeoutMs === undefined ? {} : { defaultTimeoutMs: settings.timeoutMs }) });
+  const run = createRun({ plugins, caller: settings.caller });
   await run.attach(Workdir, { value: workdir });
   await run.attach(ConversationId, { value: randomUUID() });
-  const providerFailures = new Map<string, string>();
-  const controller = new AbortController();
-  for (const provider of plugins.flatMap((plugin) => plugin.resourceProviders)) {
-    if (run.isAttached(provider.key)) continue;
-    try {
-      await run.attach(provider.key, await provider.create({ workdir, signal: controller.signal }));
-    } catch (error) {
-      providerFailures.set(provider.key.id, error instanceof Error ? error.message : String(error));
-    }
-  }
+  const providerFailures = await attachDefaultResources(run, { workdir });
   return { run, workdir, plugins, providerFailures };
 }

@@ -8,3 +8,4 @@ export { exportInputSchema } from "./schema/export-input-schema.js";
 export { exportToolSchemas, type ToolListFormat } from "./schema/export-tool-schemas.js";
 export { schemaProfileViolations } from "./schema/schema-profile-violations.js";
 export type { JsonSchemaNode } from "./schema/json-schema-node.js";
+export { attachDefaultResources, type DefaultResourcesSettings } from "./attach-default-resources.js";

@@ -1,0 +1,36 @@
+import type { Run } from "./create-run.js";
+import { withBudget } from "./with-budget.js";
+
+/** Settings of {@link attachDefaultResources}. */
+export interface DefaultResourcesSettings {
+  /** The run's working directory (absolute, symlinks resolved). */
+  workdir: string;
+  /** Budget of each provider's `create`; default 30 000 ms. */
+  timeoutMs?: number;
+  /** Stops creating resources. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Attach every plugin's default resources for a workdir, skipping resources already attached. A
+ * provider that throws or runs out of time does not stop the others; its tools stay unregistered.
+ *
+ * @returns resource id → why its provider could not create it.
+ */
+export async function attachDefaultResources(run: Run, settings: DefaultResourcesSettings): Promise<Map<string, string>> {
+  const failures = new Map<string, string>();
+  for (const provider of run.plugins.flatMap((plugin) => plugin.resourceProviders)) {
+    if (run.isAttached(provider.key)) continue;
+    try {
+      const instance = await withBudget(async (signal) => provider.create({ workdir: settings.workdir, signal }), {
+        timeoutMs: settings.timeoutMs ?? 30_000,
+        signal: settings.signal ?? new AbortController().signal,
+        label: `Creating resource \`${provider.key.id}\``,
+      }).result;
+      await run.attach(provider.key, instance);
+    } catch (error) {
+      failures.set(provider.key.id, error instanceof Error ? error.message : String(error));
+    }
+  }
+  return failures;
+}
