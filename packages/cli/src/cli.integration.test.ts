@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, realpath, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -115,6 +115,21 @@ describe("runbound --plugin", () => {
     const { code, stdout } = await runCli(["call", "greet", '{"name":"Ada"}', "--plugin", join(fixtures, "greeting-plugin.mjs"), "-C", project]);
     expect(code).toBe(0);
     expect(stdout).toBe("Hello, Ada!\n");
+  });
+
+  it("loads a plugin by package name from the workdir's node_modules", async () => {
+    const workspace = await realpath(await mkdtemp(join(tmpdir(), "runbound-plugin-package-")));
+    const packageDir = join(workspace, "node_modules", "acme-greeting");
+    await mkdir(packageDir, { recursive: true });
+    await writeFile(join(packageDir, "package.json"), JSON.stringify({ name: "acme-greeting", type: "module", exports: { ".": "./index.mjs" } }));
+    await writeFile(join(packageDir, "index.mjs"), await readFile(join(fixtures, "greeting-plugin.mjs"), "utf8"));
+    // The plugin's peer dependencies, as a host project would have them installed.
+    await mkdir(join(workspace, "node_modules", "@runbound"));
+    await symlink(fileURLToPath(new URL("../../../node_modules/@runbound/tool-kit", import.meta.url)), join(workspace, "node_modules", "@runbound", "tool-kit"));
+    await symlink(fileURLToPath(new URL("../../../node_modules/valibot", import.meta.url)), join(workspace, "node_modules", "valibot"));
+    const { code, stdout } = await runCli(["call", "greet", '{"name":"Grace"}', "--plugin", "acme-greeting", "-C", workspace]);
+    expect(code).toBe(0);
+    expect(stdout).toBe("Hello, Grace!\n");
   });
 
   it("saves an image of a result to a file and prints its path", async () => {
