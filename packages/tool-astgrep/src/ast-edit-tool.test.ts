@@ -161,6 +161,37 @@ describe("ast_edit + resolve", () => {
     expect(resultText(result)).toContain("`$Y`");
   });
 
+  it("warns when the rewrite only leaves a closing brace missing (a MISSING node, no ERROR node)", async () => {
+    const { run } = await runIn({ "a.js": "function f() {\n  foo(1);\n}\n" });
+    const text = resultText(await run.call("ast_edit", { pattern: "function $F() { $$$B }", rewrite: "function $F() { $$$B" }));
+    expect(text).toContain("Warning: `a.js` would have 1 syntax errors after the rewrite (0 before)");
+  });
+
+  it("leaves a list's trailing comma out of a $$$ capture, so `g($$$A, c)` gives no `,,`", async () => {
+    const { run, read } = await runIn({ "a.ts": "foo(a, b,);\n" });
+    const text = resultText(await run.call("ast_edit", { pattern: "foo($$$A)", rewrite: "foo($$$A, c)" }));
+    expect(text).not.toContain("Warning");
+    await run.call("resolve", { edit_id: "edit_1", action: "accept" });
+    expect(await read("a.ts")).toBe("foo(a, b, c);\n");
+  });
+
+  it("keeps a CRLF file CRLF and shows its preview without carriage returns", async () => {
+    const { run, read } = await runIn({ "a.py": "def f():\r\n    if x:\r\n        foo(1)\r\n" });
+    const text = resultText(await run.call("ast_edit", { pattern: "foo($A)", rewrite: "bar(\n    $A\n)" }));
+    expect(text).not.toContain("\r");
+    expect(text).toContain("a.py:3\n-         foo(1)\n+         bar(\n+             1\n+         )");
+    await run.call("resolve", { edit_id: "edit_1", action: "accept" });
+    expect(await read("a.py")).toBe("def f():\r\n    if x:\r\n        bar(\r\n            1\r\n        )\r\n");
+  });
+
+  it("previews a change in a minified line as a window around it", async () => {
+    const minified = `${Array.from({ length: 3000 }, (_, index) => `x${index}=${index}`).join(";")};foo(1);\n`;
+    const { run } = await runIn({ "min.js": minified });
+    const text = resultText(await run.call("ast_edit", { pattern: "foo($A)", rewrite: "bar($A)" }));
+    expect(text).toMatch(/min\.js:1\n- …[^\n]*foo\(1\);\n\+ …[^\n]*bar\(1\);/);
+    expect(text).not.toContain("not shown");
+  });
+
   it("warns when the rewrite would introduce syntax errors", async () => {
     const { run } = await runIn({ "a.py": "call(1)\n" });
     const text = resultText(await run.call("ast_edit", { pattern: "call($A)", rewrite: "call($A" }));

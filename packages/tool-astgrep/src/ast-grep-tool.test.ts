@@ -169,6 +169,45 @@ describe("ast_grep", () => {
     expect(resultText(await run.call("ast_grep", { pattern: "$X" }))).toContain("lone metavariable");
   });
 
+  it("counts columns after a UTF-8 byte order mark as editors do", async () => {
+    const run = await runIn({ "bom.js": "\uFEFFconsole.log(1);\nconsole.log(2);\n" });
+    const result = await run.call("ast_grep", { pattern: "console.log($A)" });
+    expect((result.structured!["matches"] as Array<{ line: number; column: number }>).map((match) => [match.line, match.column])).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    expect(resultText(result)).toContain("bom.js:1:1: console.log(1)");
+  });
+
+  it("says a file was skipped, not absent, when every file of the language was skipped", async () => {
+    const run = await runIn({ "big.js": `foo(1);\n${"// padding\n".repeat(200)}`, "bin.js": Buffer.from("foo(2);\u0000") }, { maxFileBytes: 1024 });
+    const text = resultText(await run.call("ast_grep", { pattern: "foo($A)" }));
+    expect(text).toContain("skipped 1 over 1 KiB, 1 binary");
+    expect(text).toContain("Every file of the pattern's language under this path was skipped");
+    expect(text).not.toContain("No file of the pattern's language is under this path");
+  });
+
+  it("PHP: `$NAME` metavariables (variable_name nodes) parse and capture", async () => {
+    const run = await runIn({ "a.php": "<?php\nfoo($x);\n$y = bar(1, 2);\n" });
+    const text = resultText(await run.call("ast_grep", { pattern: "bar($$$ARGS)" }));
+    expect(text).toMatch(/^1 match in 1 file/);
+    expect(text).toContain("$$$ARGS=1, 2");
+    expect(resultText(await run.call("ast_grep", { pattern: "foo($ARG)" }))).toContain("$ARG=$x");
+  });
+
+  it("keeps the whole answer under 16 KB when many languages are searched", async () => {
+    const files: Record<string, string> = {};
+    const longName = "a".repeat(60);
+    for (const extension of ["py", "go", "rs", "cpp", "java", "kt", "swift", "rb", "scala", "lua", "ex", "hs", "js", "ts", "tsx"]) {
+      for (let index = 0; index < 20; index++) files[`some/deeply/nested/directory/${extension}/file_with_a_long_name_${index}.${extension}`] = `foo(${longName}${index})\n`;
+    }
+    const run = await runIn(files);
+    const result = await run.call("ast_grep", { pattern: "foo($A)", max_results: 500 });
+    const text = resultText(result);
+    expect(text).toMatch(/^\d+ matches in \d+ files \(showing \d+\)/);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(16 * 1024);
+  });
+
   it("reports positions in UTF-16 units and keeps captures of files matched in parallel apart", async () => {
     const files: Record<string, string> = {};
     for (let index = 0; index < 40; index++) files[`f${String(index).padStart(2, "0")}.ts`] = `const s = "héllo 😀"; use(value${index});\n`;

@@ -63,8 +63,11 @@ export const astGrepTool = defineTool({
     };
     if (outcome.total === 0) return textResult(explainNoMatches(outcome, parser.maxFileBytes), structured);
 
+    const scan = describeScan(outcome, parser.maxFileBytes);
+    const readings = describeReadings(outcome);
     const rows: string[] = [];
-    let bytes = 0;
+    // The header and the readings grow with the number of languages searched; they share the bound.
+    let bytes = Buffer.byteLength(scan) + Buffer.byteLength(readings);
     for (const match of outcome.matches) {
       const row = formatMatch(match, scope.workdir);
       bytes += Buffer.byteLength(row) + 1;
@@ -72,11 +75,11 @@ export const astGrepTool = defineTool({
       rows.push(row);
     }
     structured.matches.length = rows.length;
-    const header = `${outcome.total} ${outcome.total === 1 ? "match" : "matches"} in ${outcome.filesWithMatches} ${outcome.filesWithMatches === 1 ? "file" : "files"} (showing ${rows.length}); ${describeScan(outcome, parser.maxFileBytes)}.`;
+    const header = `${outcome.total} ${outcome.total === 1 ? "match" : "matches"} in ${outcome.filesWithMatches} ${outcome.filesWithMatches === 1 ? "file" : "files"} (showing ${rows.length}); ${scan}.`;
     const footer =
       rows.length < outcome.total
         ? `\n… ${outcome.total - rows.length} more not shown. Narrow with a more specific pattern or \`path\`, or raise \`max_results\` (up to ${maxResultsLimit}).`
         : "";
-    return textResult(`${header}\n${describeReadings(outcome)}\n${rows.join("\n")}${footer}`, structured);
+    return textResult(`${header}\n${readings}\n${rows.join("\n")}${footer}`, structured);
   },
 });

@@ -32,8 +32,13 @@ export function explainNoMatches(outcome: SearchOutcome, maxFileBytes: number): 
   const lines = [`0 matches (${describeScan(outcome, maxFileBytes)}).`, describeReadings(outcome)];
   const hints = new Set(outcome.compiled.flatMap((compiled) => compiled.hints));
   for (const hint of hints) lines.push(`Hint: ${hint}`);
+  const skippedCount = Object.values(outcome.skipped).reduce((sum, count) => sum + count, 0);
   if (Object.values(outcome.scanned).every((count) => count === 0)) {
-    lines.push("No file of the pattern's language is under this path; check `path` and `language`.");
+    lines.push(
+      skippedCount > 0
+        ? `Every file of the pattern's language under this path was skipped (binary, not UTF-8, unreadable or over ${Math.round(maxFileBytes / 1024)} KiB, as counted above), so nothing was searched.`
+        : "No file of the pattern's language is under this path; check `path` and `language`.",
+    );
   } else {
     lines.push("The pattern parsed, so nothing under the path has that structure. Loosen it with metavariables ($A, $$$ARGS) or check the reading above.");
   }

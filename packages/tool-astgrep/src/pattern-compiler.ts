@@ -79,7 +79,8 @@ interface Inspection {
   problem?: { kind: "ERROR" | "MISSING"; index: number; text: string };
   /** Nodes whose range equals one of the wanted spans, outermost first, with their depth. */
   spanning: Array<{ node: SgNode; depth: number; exact: boolean }>;
-  leaves: SgNode[];
+  /** Every node inside the snippet (with the added terminator), leaves included. */
+  inside: SgNode[];
 }
 
 function escapeRegex(text: string): string {
@@ -87,7 +88,7 @@ function escapeRegex(text: string): string {
 }
 
 function inspect(root: SgNode, snippetSpan: Span, terminatedEnd: number | undefined, expandoChar: string): Inspection {
-  const result: Inspection = { spanning: [], leaves: [] };
+  const result: Inspection = { spanning: [], inside: [] };
   const expando = escapeRegex(expandoChar);
   const lonelyMetavariable = new RegExp(`^(?:${expando}{1,3}[A-Z_][A-Z0-9_]*|${expando}{3})$`);
   const visit = (node: SgNode, depth: number): void => {
@@ -104,7 +105,7 @@ function inspect(root: SgNode, snippetSpan: Span, terminatedEnd: number | undefi
     if (start === snippetSpan.start && (end === snippetSpan.end || end === terminatedEnd)) {
       result.spanning.push({ node, depth, exact: end === snippetSpan.end });
     }
-    if (children.length === 0 && start >= snippetSpan.start && end <= (terminatedEnd ?? snippetSpan.end)) result.leaves.push(node);
+    if (start >= snippetSpan.start && end <= (terminatedEnd ?? snippetSpan.end)) result.inside.push(node);
     for (const child of children) visit(child, depth + 1);
   };
   visit(root, 0);
@@ -199,11 +200,20 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
       lastReason = `ast-grep cannot match the reading \`${kind}\` against itself`;
       continue;
     }
-    const leaves = inspection.leaves.filter((leaf) => leaf.range().start.index >= range.start.index && leaf.range().end.index <= range.end.index);
-    // A metavariable inside a bigger token (`<$H>` in C, `"$S"`) is literal text to ast-grep, and
-    // would silently match nothing: say so instead.
-    const leafTexts = new Set(leaves.map((leaf) => leaf.text()));
-    const buried = [...snippet.matchAll(metavariablePattern)].map((match) => match[0]).find((name) => !leafTexts.has(name.replaceAll("$", language.expandoChar)));
+    const inside = inspection.inside.filter((node) => node.range().start.index >= range.start.index && node.range().end.index <= range.end.index);
+    const metavariableText = new RegExp(`^${escapeRegex(language.expandoChar)}{1,3}[A-Z_][A-Z0-9_]*$`);
+    const metavariableSpans = inside.filter((node) => metavariableText.test(node.text())).map((node) => node.range());
+    // The leaves of a metavariable node (`$` and `ARGS` in PHP) are not literals every match contains.
+    const leaves = inside.filter(
+      (node) =>
+        node.children().length === 0 &&
+        !metavariableSpans.some((span) => span.start.index <= node.range().start.index && node.range().end.index <= span.end.index),
+    );
+    // ast-grep reads any node whose whole text is `$NAME` as a metavariable (in PHP `$A` is a
+    // variable_name node with two leaves); one inside a bigger token (`<$H>` in C, `"$S"`) is
+    // literal text to ast-grep and would silently match nothing: say so instead.
+    const nodeTexts = new Set(inside.map((node) => node.text()));
+    const buried = [...snippet.matchAll(metavariablePattern)].map((match) => match[0]).find((name) => !nodeTexts.has(name.replaceAll("$", language.expandoChar)));
     if (buried !== undefined) {
       return { context: context.name, reason: `\`${buried}\` is inside a larger token here, so ast-grep would read it as literal text, not a metavariable` };
     }

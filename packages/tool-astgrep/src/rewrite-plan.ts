@@ -60,6 +60,22 @@ function applyReplacements(text: string, replacements: readonly Replacement[], o
   return output + text.slice(cursor);
 }
 
+const previewLineLength = 240;
+
+function commonPrefixLength(first: string, second: string): number {
+  let index = 0;
+  while (index < first.length && index < second.length && first[index] === second[index]) index += 1;
+  return index;
+}
+
+/** A long line (minified code) shown as a window around `focus`, so one line cannot eat the whole preview. */
+function clipLine(line: string, focus: number): string {
+  if (line.length <= previewLineLength) return line;
+  const start = Math.max(0, Math.min(focus - 60, line.length - previewLineLength));
+  const end = start + previewLineLength;
+  return `${start > 0 ? "…" : ""}${line.slice(start, end)}${end < line.length ? "…" : ""}`;
+}
+
 function previewHunks(display: string, original: string, replacements: readonly Replacement[]): string[] {
   const starts = lineStarts(original);
   const hunks: string[] = [];
@@ -75,19 +91,25 @@ function previewHunks(display: string, original: string, replacements: readonly 
     }
     const from = starts[firstLine]!;
     const newlineAfter = original.indexOf("\n", starts[lastLine]!);
-    const to = newlineAfter === -1 ? original.length : newlineAfter;
+    const to = newlineAfter === -1 ? original.length : original[newlineAfter - 1] === "\r" ? newlineAfter - 1 : newlineAfter;
     const before = original.slice(from, to);
     const after = applyReplacements(before, replacements.slice(index, end), from);
-    const minus = before.split("\n").map((line) => `- ${line}`);
-    const plus = after.split("\n").map((line) => `+ ${line}`);
+    const beforeLines = before.split(/\r?\n/);
+    const afterLines = after.split(/\r?\n/);
+    const focus = (line: number): number => commonPrefixLength(beforeLines[line] ?? "", afterLines[line] ?? "");
+    const minus = beforeLines.map((line, number) => `- ${clipLine(line, focus(number))}`);
+    const plus = afterLines.map((line, number) => `+ ${clipLine(line, focus(number))}`);
     hunks.push([`${display}:${firstLine + 1}`, ...minus, ...plus].join("\n"));
     index = end;
   }
   return hunks;
 }
 
-function parseErrorCount(language: LanguageInfo, text: string): number {
-  return napi().parse(language.napiLang, text).root().findAll({ rule: { kind: "ERROR" } }).length;
+function syntaxErrorCount(language: LanguageInfo, text: string): number {
+  const root = napi().parse(language.napiLang, text).root();
+  // A MISSING node (a `}` the parser assumed) is zero-width; napi has no isMissing() (research astgrep.md §2).
+  const missing = root.findAll({ rule: { regex: "^$" } }).filter((node) => node.parent() !== null).length;
+  return root.findAll({ rule: { kind: "ERROR" } }).length + missing;
 }
 
 /**
@@ -136,8 +158,8 @@ export function planRewrite(workdir: string, matches: readonly SearchMatch[], re
     hunks.push(...previewHunks(display, original, replacements));
     const language = languages.get(fileMatches[0]!.language);
     if (language !== undefined) {
-      const before = parseErrorCount(language, original);
-      const after = parseErrorCount(language, updated);
+      const before = syntaxErrorCount(language, original);
+      const after = syntaxErrorCount(language, updated);
       if (after > before) plan.newParseErrors.push({ displayPath: display, before, after });
     }
   }
@@ -148,6 +170,7 @@ export function planRewrite(workdir: string, matches: readonly SearchMatch[], re
     if (bytes > previewBytes) break;
     shown.push(hunk);
   }
-  plan.preview = shown.join("\n") + (shown.length < hunks.length ? `\n… ${hunks.length - shown.length} more changed places not shown (all are staged).` : "");
+  const hidden = hunks.length - shown.length;
+  plan.preview = shown.join("\n") + (hidden > 0 ? `\n… ${hidden} more changed ${hidden === 1 ? "place" : "places"} not shown (all are staged).` : "");
   return plan;
 }

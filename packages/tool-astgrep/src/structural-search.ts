@@ -73,7 +73,7 @@ function compareMatches(first: SearchMatch, second: SearchMatch): number {
   return first.path < second.path ? -1 : first.path > second.path ? 1 : first.start - second.start;
 }
 
-function materialize(node: SgNode, path: string, compiled: CompiledPattern): SearchMatch {
+function materialize(node: SgNode, path: string, compiled: CompiledPattern, hasBom: boolean): SearchMatch {
   const range = node.range();
   const text = node.text();
   const captures: Record<string, Capture> = {};
@@ -103,7 +103,8 @@ function materialize(node: SgNode, path: string, compiled: CompiledPattern): Sea
     path,
     language: compiled.language.id,
     line: range.start.line,
-    column: range.start.column,
+    // napi counts a UTF-8 BOM as a character of the first line; editors do not.
+    column: range.start.column - (hasBom && range.start.line === 0 ? 1 : 0),
     endLine: range.end.line,
     start: range.start.index,
     end: range.end.index,
@@ -116,6 +117,8 @@ class MatchCollector {
   total = 0;
   filesWithMatches = 0;
   readonly matches: SearchMatch[] = [];
+  /** Files starting with a UTF-8 byte order mark. */
+  readonly withBom = new Set<string>();
   constructor(private readonly keep: number) {}
 
   add(path: string, nodes: readonly SgNode[], compiled: CompiledPattern): void {
@@ -127,7 +130,7 @@ class MatchCollector {
     const last = this.matches[this.keep - 1];
     if (this.matches.length >= this.keep && last !== undefined && path >= last.path) return;
     const count = Math.min(nodes.length, this.keep);
-    for (let index = 0; index < count; index++) this.matches.push(materialize(nodes[index]!, path, compiled));
+    for (let index = 0; index < count; index++) this.matches.push(materialize(nodes[index]!, path, compiled, this.withBom.has(path)));
     this.matches.sort(compareMatches);
     if (this.matches.length > this.keep) this.matches.length = this.keep;
   }
@@ -243,6 +246,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
         continue;
       }
       count += 1;
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) collector.withBom.add(path);
       if (literals.every((literal) => bytes.includes(literal))) candidates.push(path);
     }
     scanned[compiled.language.id] = count;

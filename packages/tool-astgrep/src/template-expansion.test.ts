@@ -24,6 +24,34 @@ describe("expandTemplate", () => {
     expect(expandTemplate("f($$$A)$B", { A: { text: "", start: -1, end: -1, multi: true } }, "", 0)).toBe("f()$B");
   });
 
+  it("indents a multi-line capture on the template's first line from the matched line's indentation", () => {
+    const source = "function f() {\n    foo(a,\n      b);\n}\n";
+    const captured = "a,\n      b";
+    expect(expandTemplate("baz($$$A)", { A: capture(source, captured, true) }, source, source.indexOf("foo("))).toBe("baz(a,\n      b)");
+  });
+
+  it("writes the template's line breaks with a CRLF file's line ending and leaves blank capture lines unindented", () => {
+    const source = "def f():\r\n    if x:\r\n        foo(1)\r\n";
+    expect(expandTemplate("bar(\n    $A\n)", { A: capture(source, "1") }, source, source.indexOf("foo("))).toBe("bar(\r\n            1\r\n        )");
+    const block = "def f():\r\n    g(x,\r\n\r\n      y)\r\n";
+    const captured = "x,\r\n\r\n      y";
+    expect(expandTemplate("h($$$A)", { A: capture(block, captured, true) }, block, block.indexOf("g("))).toBe("h(x,\r\n\r\n      y)");
+  });
+
+  it("drops the template's adjacent `,` for an empty $$$ capture", () => {
+    const empty: Capture = { text: "", start: -1, end: -1, multi: true };
+    expect(expandTemplate("bar(ctx, $$$A)", { A: empty }, "", 0)).toBe("bar(ctx)");
+    expect(expandTemplate("bar($$$A, ctx)", { A: empty }, "", 0)).toBe("bar(ctx)");
+    expect(expandTemplate("[$$$A, $$$B]", { A: empty, B: empty }, "", 0)).toBe("[]");
+    expect(expandTemplate("bar(\n  ctx,\n  $$$A\n)", { A: empty }, "", 0)).toBe("bar(\n  ctx\n)");
+  });
+
+  it("keeps one `,` when a capture's trailing comma meets the template's", () => {
+    const source = "foo(a, b,)";
+    expect(expandTemplate("foo($$$A, c)", { A: capture(source, "a, b,", true) }, source, 0)).toBe("foo(a, b, c)");
+    expect(expandTemplate("foo($$$A)", { A: capture(source, "a, b,", true) }, source, 0)).toBe("foo(a, b,)");
+  });
+
   it("lists the names a template uses", () => {
     expect(templateNames("$A + $$$B + $A + x$C + $_")).toEqual(["A", "B", "_"]);
   });
