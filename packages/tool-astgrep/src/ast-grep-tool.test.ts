@@ -1,4 +1,4 @@
-import { resultText, Workdir } from "@runbound/tool-kit";
+import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun } from "@runbound/tool-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
@@ -167,6 +167,13 @@ describe("ast_grep", () => {
     expect(resultText(await run.call("ast_grep", { pattern: "x", path: "../" }))).toContain("outside_workdir");
     expect(resultText(await run.call("ast_grep", { pattern: "x", max_results: 0 }))).toContain("invalid_input");
     expect(resultText(await run.call("ast_grep", { pattern: "$X" }))).toContain("lone metavariable");
+  });
+
+  it("names the path as given when it does not exist", async () => {
+    const run = await runIn({ "a.ts": "let a = 1;\n" });
+    const result = await run.call("ast_grep", { pattern: "let $A = 1", path: "src/missing" });
+    expect(resultErrorCode(result)).toBe("not_found");
+    expect(resultText(result)).toContain("Path `src/missing` does not exist in the working directory.");
   });
 
   it("counts columns after a UTF-8 byte order mark as editors do", async () => {

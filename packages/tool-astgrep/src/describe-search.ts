@@ -1,7 +1,8 @@
 import { describeReading } from "./pattern-compiler.js";
 import type { SearchOutcome } from "./structural-search.js";
 
-function plural(count: number, word: string): string {
+/** "1 file", "3 files". */
+export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 

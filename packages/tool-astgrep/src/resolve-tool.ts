@@ -1,6 +1,7 @@
 import { defineTool, textResult, ToolError, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
+import { plural } from "./describe-search.js";
 
 /** Accept (write all files or none) or discard an edit staged by `ast_edit`. */
 export const resolveTool = defineTool({
@@ -20,7 +21,7 @@ export const resolveTool = defineTool({
     if (input.action === "discard") {
       const files = edit.files.length;
       parser.edits.settle(edit, "discarded");
-      return textResult(`Discarded ${edit.id} (${edit.replacements} replacements in ${files} files); nothing was written.`, { edit_id: edit.id, action: "discard" });
+      return textResult(`Discarded ${edit.id} (${plural(edit.replacements, "replacement")} in ${plural(files, "file")}); nothing was written.`, { edit_id: edit.id, action: "discard" });
     }
     try {
       await writeFilesAtomically(
@@ -40,7 +41,7 @@ export const resolveTool = defineTool({
     const replacements = edit.replacements;
     parser.edits.settle(edit, "accepted");
     context.wrote(paths);
-    return textResult(`Accepted ${edit.id}: wrote ${replacements} replacements in ${names.length} files: ${names.slice(0, 20).join(", ")}${names.length > 20 ? ", …" : ""}.`, {
+    return textResult(`Accepted ${edit.id}: wrote ${plural(replacements, "replacement")} in ${plural(names.length, "file")}: ${names.slice(0, 20).join(", ")}${names.length > 20 ? ", …" : ""}.`, {
       edit_id: edit.id,
       action: "accept",
       files: names,

@@ -1,5 +1,5 @@
 import { resolveInWorkdir, ToolError } from "@runbound/tool-kit";
-import { realpath } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
 import type { AstGrepParserInstance } from "./astgrep-parser.js";
 import { availableLanguageIds, type LanguageInfo } from "./language-registry.js";
 
@@ -17,6 +17,9 @@ export interface SearchScope {
 export async function resolveSearchScope(parser: AstGrepParserInstance, workdir: string, path: string | undefined, language: string | undefined): Promise<SearchScope> {
   const realWorkdir = await realpath(workdir);
   const root = await resolveInWorkdir(realWorkdir, path ?? ".");
+  if (!(await stat(root).then(() => true, () => false))) {
+    throw new ToolError({ code: "not_found", message: `Path \`${path}\` does not exist in the working directory. Give an existing file or directory, relative to \`${realWorkdir}\`.` });
+  }
   if (language === undefined) return { workdir: realWorkdir, root };
   const info = parser.language(language);
   if (info === undefined) {

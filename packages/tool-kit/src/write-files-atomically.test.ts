@@ -40,6 +40,14 @@ describe("writeFilesAtomically", () => {
     expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
   });
 
+  it("says which expected files were deleted or created meanwhile", async () => {
+    const attempt = writeFilesAtomically([
+      { path: join(dir, "missing.txt"), content: "M1", expected: "M0", label: "missing.txt" },
+      { path: join(dir, "a.txt"), content: "A1", expected: null, label: "a.txt" },
+    ]);
+    await expect(attempt).rejects.toThrow("Nothing was written: `missing.txt` (deleted), `a.txt` (created) changed since the edit was prepared.");
+  });
+
   it("restores every file when a rename fails midway and leaves no temporary files", async () => {
     let renames = 0;
     const failing = async (from: string, to: string) => {

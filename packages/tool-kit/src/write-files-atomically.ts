@@ -73,12 +73,15 @@ export async function writeFilesAtomically(changes: readonly FileChange[], fileS
   const stale: string[] = [];
   for (const change of changes) {
     if (change.expected === undefined) continue;
-    if ((await readOrNull(fs, change.path)) !== change.expected) stale.push(change.label ?? change.path);
+    const current = await readOrNull(fs, change.path);
+    if (current === change.expected) continue;
+    const name = `\`${change.label ?? change.path}\``;
+    stale.push(current === null ? `${name} (deleted)` : change.expected === null ? `${name} (created)` : name);
   }
   if (stale.length > 0) {
     throw new ToolError({
       code: "conflict",
-      message: `Nothing was written: ${stale.map((path) => `\`${path}\``).join(", ")} changed since the edit was prepared. Prepare the edit again from the current content.`,
+      message: `Nothing was written: ${stale.join(", ")} changed since the edit was prepared. Prepare the edit again from the current content.`,
     });
   }
 
