@@ -56,6 +56,8 @@ export interface CallOptions {
   caller?: CallerInfo;
   /** Cancels the call. */
   signal?: AbortSignal;
+  /** Receives this call's progress notices (and those of tools it calls through `ctx.callTool`). */
+  onProgress?: (update: ProgressUpdate) => void;
 }
 
 /** Whether one tool is registered for a caller, and why not. */
@@ -100,6 +102,14 @@ export interface Run {
   onToolsChanged(listener: () => void): () => void;
   /** Abort running calls and dispose every resource. Idempotent. */
   close(): Promise<void>;
+}
+
+/** Who is calling, how to cancel, and the tools already on the stack of `ctx.callTool` calls. */
+interface CallScope {
+  caller: CallerInfo;
+  signal: AbortSignal;
+  chain: readonly string[];
+  onProgress?: (update: ProgressUpdate) => void;
 }
 
 interface AttachedResource {
@@ -213,7 +223,8 @@ export function createRun(settings: RunSettings): Run {
   }
 
   /** Run one call; `result` answers the caller, `settled` tells when the tool itself has stopped. */
-  function execute(tool: AnyTool, input: unknown, caller: CallerInfo, signal: AbortSignal, chain: readonly string[]): { result: Promise<ToolResult>; settled: Promise<void> } {
+  function execute(tool: AnyTool, input: unknown, scope: CallScope): { result: Promise<ToolResult>; settled: Promise<void> } {
+    const { caller, signal } = scope;
     const written: string[] = [];
     const label = `Tool \`${tool.name}\``;
     const budget = withBudget(
@@ -222,9 +233,12 @@ export function createRun(settings: RunSettings): Run {
           resource: resourceGetter(label, tool.requires),
           signal: callSignal,
           run: { id: runId, caller },
-          callTool: (name, nested) => dispatch(name, nested, caller, callSignal, [...chain, tool.name]),
+          callTool: (name, nested) => dispatch(name, nested, { ...scope, signal: callSignal, chain: [...scope.chain, tool.name] }),
           wrote: (paths) => void written.push(...paths),
-          progress: (update) => settings.onProgress?.({ runId, tool: tool.name, update }),
+          progress: (update) => {
+            settings.onProgress?.({ runId, tool: tool.name, update });
+            scope.onProgress?.(update);
+          },
         };
         const output = await tool.run(input, context);
         const result = toToolResult(output);
@@ -263,17 +277,18 @@ export function createRun(settings: RunSettings): Run {
    * or times out, but the next call of that tool starts only once this one has really stopped (or a
    * grace period passed), so a timed-out call that ignores its signal cannot overlap the next one.
    */
-  function executeSerially(tool: AnyTool, input: unknown, caller: CallerInfo, signal: AbortSignal, chain: readonly string[]): Promise<ToolResult> {
+  function executeSerially(tool: AnyTool, input: unknown, scope: CallScope): Promise<ToolResult> {
     return new Promise((resolve) => {
       void serial.run(tool.name, async () => {
-        const call = execute(tool, input, caller, signal, chain);
+        const call = execute(tool, input, scope);
         resolve(await call.result);
         await Promise.race([call.settled, new Promise((done) => setTimeout(done, settleGraceMs).unref())]);
       });
     });
   }
 
-  async function dispatch(name: string, rawInput: unknown, caller: CallerInfo, signal: AbortSignal, chain: readonly string[]): Promise<ToolResult> {
+  async function dispatch(name: string, rawInput: unknown, scope: CallScope): Promise<ToolResult> {
+    const { caller, chain } = scope;
     try {
       if (closing.signal.aborted) {
         throw new ToolError({ code: "unavailable", message: `Run \`${runId}\` is closed; tool \`${name}\` cannot be called.` });
@@ -285,9 +300,10 @@ export function createRun(settings: RunSettings): Run {
         throw new ToolError({ code: "invalid_input", message: `Tool \`${tool.name}\` cannot call itself through \`callTool\`: its calls run one at a time, so the nested call would wait forever.` });
       }
       const input = parseToolInput(tool, dropNullOptionals(tool.input, rawInput));
-      const callSignal = AbortSignal.any([signal, closing.signal]);
+      const callSignal = AbortSignal.any([scope.signal, closing.signal]);
       await approve({ tool, input, caller, runId }, callSignal);
-      const result = tool.parallelSafe ? await execute(tool, input, caller, callSignal, chain).result : await executeSerially(tool, input, caller, callSignal, chain);
+      const callScope = { ...scope, signal: callSignal };
+      const result = tool.parallelSafe ? await execute(tool, input, callScope).result : await executeSerially(tool, input, callScope);
       return capOutput(result, outputLimitBytes);
     } catch (error) {
       return errorResult(error, name);
@@ -337,7 +353,12 @@ export function createRun(settings: RunSettings): Run {
       });
     },
     call(name, input, options = {}) {
-      return dispatch(name, input, options.caller ?? defaultCaller, options.signal ?? new AbortController().signal, []);
+      return dispatch(name, input, {
+        caller: options.caller ?? defaultCaller,
+        signal: options.signal ?? new AbortController().signal,
+        chain: [],
+        ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+      });
     },
     setApprover(next) {
       approver = next;

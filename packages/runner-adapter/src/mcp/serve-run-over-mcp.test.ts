@@ -2,6 +2,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { definePlugin, defineTool } from "@runbound/tool-kit";
+import * as v from "valibot";
 import { describe, expect, it, vi } from "vitest";
 import { Counter, examplePlugin } from "../__fixtures__/example-plugin.js";
 import { askFor } from "../approval.js";
@@ -31,6 +33,32 @@ describe("serveRunOverMcp", () => {
     const bad = await client.callTool({ name: "bump", arguments: { by: "4" } });
     expect(bad.isError).toBe(true);
     expect(JSON.stringify(bad.content)).toContain('Field `by` must be number, but got \\"4\\"');
+    await client.close();
+  });
+
+  it("forwards a tool's progress notices when the client asks for them", async () => {
+    const steps = defineTool({
+      name: "steps",
+      tier: "read",
+      description: "Reports progress.",
+      input: v.strictObject({}),
+      requires: [],
+      parallelSafe: true,
+      run: async (_input, context) => {
+        context.progress({ message: "half", progress: 1, total: 2 });
+        context.progress({ message: "done", progress: 2, total: 2 });
+        return "ok";
+      },
+    });
+    const { client, ready } = await connect({ plugins: [examplePlugin, definePlugin({ name: "steps", version: "1.0.0", tools: [steps] })] });
+    await ready;
+    const notices: unknown[] = [];
+    const result = await client.callTool({ name: "steps", arguments: {} }, undefined, { onprogress: (progress) => notices.push(progress) });
+    expect(result.isError).toBe(false);
+    expect(notices).toEqual([
+      { progress: 1, total: 2, message: "half" },
+      { progress: 2, total: 2, message: "done" },
+    ]);
     await client.close();
   });
 

@@ -1,7 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { CallerInfo } from "@runbound/tool-kit";
+import type { CallerInfo, ProgressUpdate } from "@runbound/tool-kit";
 import type { Run } from "../create-run.js";
 import { exportInputSchema } from "../schema/export-input-schema.js";
 import { createElicitationApprover } from "./elicitation-approver.js";
@@ -14,8 +14,9 @@ export interface McpServeSettings {
 
 /**
  * Serve one run over an MCP server (one run per connection): `tools/list` is the caller's visible
- * set, `tools/call` goes through the run's dispatch, a changed tool set is announced, approvals are
- * asked through elicitation when the client supports it, and the run closes with the connection.
+ * set, `tools/call` goes through the run's dispatch (with progress notices when the client asked for
+ * them), a changed tool set is announced, approvals are asked through elicitation when the client
+ * supports it, and the run closes with the connection.
  *
  * @returns a promise that settles when the connection has closed and the run's resources are disposed.
  */
@@ -30,7 +31,15 @@ export async function serveRunOverMcp(server: Server, transport: Transport, run:
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const result = await run.call(request.params.name, request.params.arguments ?? {}, { caller, signal: extra.signal });
+    const progressToken = request.params._meta?.progressToken;
+    let notices = 0;
+    // MCP requires `progress` to grow with every notice; a tool that reports none gets a running count.
+    const onProgress = (update: ProgressUpdate): void => {
+      notices += 1;
+      const params = { progressToken: progressToken!, progress: update.progress ?? notices, message: update.message, ...(update.total === undefined ? {} : { total: update.total }) };
+      extra.sendNotification({ method: "notifications/progress", params }).catch(() => undefined);
+    };
+    const result = await run.call(request.params.name, request.params.arguments ?? {}, { caller, signal: extra.signal, ...(progressToken === undefined ? {} : { onProgress }) });
     return { content: result.content, isError: result.isError === true };
   });
   server.oninitialized = () => {
