@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { MAIN_CALLER, PLAN_CALLER } from "@runbound/runner-adapter";
-import type { CallerInfo } from "@runbound/tool-kit";
+import { isTier, type CallerInfo, type Tier } from "@runbound/tool-kit";
 import { UsageError } from "./usage-error.js";
 
 /** The commands of `runbound`. */
@@ -14,6 +14,8 @@ export interface CliArguments {
   workdir: string;
   plugins: string[];
   caller: CallerInfo;
+  /** Tiers whose calls need approval (`--ask`). */
+  askTiers: Tier[];
   format: string | undefined;
   help: boolean;
   version: boolean;
@@ -33,6 +35,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
         workdir: { type: "string", short: "C" },
         plugin: { type: "string", multiple: true },
         caller: { type: "string" },
+        ask: { type: "string" },
         format: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
@@ -48,12 +51,16 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
   const callerName = parsed.values.caller ?? "main";
   const caller = callers[callerName];
   if (caller === undefined) throw new UsageError(`Unknown caller \`${callerName}\`. Use --caller main or --caller plan.`);
+  const askTiers = (parsed.values.ask ?? "").split(",").map((tier) => tier.trim()).filter((tier) => tier.length > 0);
+  const badTier = askTiers.find((tier) => !isTier(tier));
+  if (badTier !== undefined) throw new UsageError(`Unknown tier \`${badTier}\` in --ask. Use a comma-separated list of read, write, exec, e.g. --ask write,exec.`);
   return {
     command: command as CommandName | undefined,
     positionals,
     workdir: parsed.values.workdir ?? process.cwd(),
     plugins: parsed.values.plugin ?? [],
     caller,
+    askTiers: askTiers as Tier[],
     format: parsed.values.format,
     help: parsed.values.help ?? false,
     version: parsed.values.version ?? false,

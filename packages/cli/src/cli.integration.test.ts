@@ -74,6 +74,17 @@ describe("runbound CLI", () => {
     expect(write.stdout).toContain("Unknown tool `write` for caller `plan`");
   });
 
+  it("denies a call that --ask requires approval for, since no one can be asked in the shell", async () => {
+    const denied = await runCli(["call", "write", '{"path":"denied.txt","content":"x"}', "--ask", "write,exec", "-C", project]);
+    expect(denied.code).toBe(1);
+    expect(denied.stdout).toContain("Error (denied): Calling `write` needs approval, and no approver is connected to this run");
+    const read = await runCli(["call", "read", '{"path":"README.md","limit":1}', "--ask", "write", "-C", project]);
+    expect(read.code).toBe(0);
+    const bad = await runCli(["tools", "--ask", "admin", "-C", project]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("Unknown tier `admin` in --ask.");
+  });
+
   it("exports openai and anthropic formats", async () => {
     const openai = JSON.parse((await runCli(["tools", "--format", "openai", "-C", project])).stdout) as Array<Record<string, unknown>>;
     expect(openai.find((tool) => tool["name"] === "edit")).toMatchObject({ type: "function", strict: true, parameters: { required: ["path", "old_string", "new_string", "replace_all"] } });

@@ -1,8 +1,9 @@
-import { mkdtemp, realpath, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { binPath } from "./__fixtures__/run-cli.js";
 
@@ -40,6 +41,28 @@ describe("runbound mcp", () => {
     // The run ends with the connection: the server process exits and leaves nothing behind.
     for (let waited = 0; isAlive(pid) && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(isAlive(pid)).toBe(false);
+  });
+
+  it("asks the client's user through elicitation for calls --ask names", async () => {
+    const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-ask-")));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--ask", "write", "--workdir", project], stderr: "pipe" });
+    const client = new Client({ name: "runbound-test", version: "1.0.0" }, { capabilities: { elicitation: {} } });
+    const questions: string[] = [];
+    const answers = [{ action: "accept", content: { approve: true } }, { action: "decline" }];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      questions.push(request.params.message);
+      return answers.shift()!;
+    });
+    await client.connect(transport);
+    const allowed = await client.callTool({ name: "write", arguments: { path: "yes.txt", content: "y" } });
+    expect(allowed.isError).toBe(false);
+    expect(await readFile(join(project, "yes.txt"), "utf8")).toBe("y");
+    const declined = await client.callTool({ name: "write", arguments: { path: "no.txt", content: "n" } });
+    expect(declined.isError).toBe(true);
+    expect(JSON.stringify(declined.content)).toContain("was denied");
+    expect(questions[0]).toContain("Allow `write` (write)");
+    expect(questions).toHaveLength(2);
+    await client.close();
   });
 
   it("serves only read tools to a plan caller", async () => {

@@ -7,7 +7,7 @@ import { openRun } from "./open-run.js";
 
 describe("every registered tool's schema", () => {
   it("meets each profile's rules (json, openai-strict, anthropic)", async () => {
-    const { run } = await openRun({ workdir: await mkdtemp(join(tmpdir(), "runbound-schemas-")), pluginSpecifiers: [], caller: { name: "main", ceiling: "exec" } });
+    const { run } = await openRun({ workdir: await mkdtemp(join(tmpdir(), "runbound-schemas-")), plugins: [], caller: { name: "main", ceiling: "exec" } });
     try {
       expect(run.tools.length).toBeGreaterThanOrEqual(7);
       for (const tool of run.tools) {

@@ -1,16 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { attachDefaultResources, createRun, type Run } from "@runbound/runner-adapter";
-import { ConversationId, ToolError, Workdir, type CallerInfo, type Plugin } from "@runbound/tool-kit";
+import { allowAll, askFor, attachDefaultResources, createRun, type Run } from "@runbound/runner-adapter";
+import { ConversationId, ToolError, Workdir, type CallerInfo, type Plugin, type Tier } from "@runbound/tool-kit";
 import { loadPlugin } from "./load-plugin.js";
 import { loadOfficialPlugins } from "./official-plugins.js";
 
 /** What a command needs to open a run. */
 export interface OpenRunSettings {
   workdir: string;
-  pluginSpecifiers: readonly string[];
+  /** `--plugin` values: package names or paths. */
+  plugins: readonly string[];
   caller: CallerInfo;
+  /** Tiers whose calls need approval; with no approver connected they are denied. */
+  askTiers?: readonly Tier[];
 }
 
 /** An opened run, with what `status` needs to explain it. */
@@ -38,8 +41,9 @@ async function realWorkdir(path: string): Promise<string> {
 export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   const workdir = await realWorkdir(settings.workdir);
   const plugins = [...(await loadOfficialPlugins())];
-  for (const specifier of settings.pluginSpecifiers) plugins.push(await loadPlugin(specifier, workdir));
-  const run = createRun({ plugins, caller: settings.caller });
+  for (const specifier of settings.plugins) plugins.push(await loadPlugin(specifier, workdir));
+  const askTiers = settings.askTiers ?? [];
+  const run = createRun({ plugins, caller: settings.caller, approvalPolicy: askTiers.length > 0 ? askFor(askTiers) : allowAll });
   await run.attach(Workdir, { value: workdir });
   await run.attach(ConversationId, { value: randomUUID() });
   const providerFailures = await attachDefaultResources(run, { workdir });

@@ -40,7 +40,7 @@ export async function callCommand(args: CliArguments, io: CliIo): Promise<number
   const format = args.format ?? "text";
   if (format !== "text" && format !== "json") throw new UsageError(`Unknown format \`${format}\` for call. Use --format text or --format json.`);
   const input = inputText === undefined ? {} : parseJsonInput(inputText === "-" ? await readAll(io.stdin) : inputText, inputText === "-" ? "The input on stdin" : "The input argument");
-  const { run } = await openRun({ workdir: args.workdir, pluginSpecifiers: args.plugins, caller: args.caller });
+  const { run } = await openRun(args);
   try {
     const result = await run.call(toolName, input);
     if (format === "json") await writeLine(io.stdout, JSON.stringify(result, null, 2));

@@ -8,7 +8,7 @@ import { CLI_VERSION } from "../version.js";
 
 /** `runbound mcp`: one run served over MCP stdio; it ends, with its resources, when the client disconnects. */
 export async function mcpCommand(args: CliArguments, io: CliIo): Promise<number> {
-  const { run } = await openRun({ workdir: args.workdir, pluginSpecifiers: args.plugins, caller: args.caller });
+  const { run } = await openRun(args);
   const server = new Server({ name: "runbound", version: CLI_VERSION }, { capabilities: { tools: { listChanged: true } } });
   const transport = new StdioServerTransport(io.stdin, io.stdout);
   // stdin closing is how an MCP client says goodbye over stdio.

@@ -17,7 +17,7 @@ interface SessionRequest {
  * stdin ends.
  */
 export async function sessionCommand(args: CliArguments, io: CliIo): Promise<number> {
-  const { run } = await openRun({ workdir: args.workdir, pluginSpecifiers: args.plugins, caller: args.caller });
+  const { run } = await openRun(args);
   const respond = (response: Record<string, unknown>): Promise<void> => writeLine(io.stdout, JSON.stringify(response));
 
   async function handle(line: string): Promise<void> {

@@ -7,7 +7,7 @@ import { UsageError } from "../usage-error.js";
 export async function statusCommand(args: CliArguments, io: CliIo): Promise<number> {
   const format = args.format ?? "text";
   if (format !== "text" && format !== "json") throw new UsageError(`Unknown format \`${format}\` for status. Use --format text or --format json.`);
-  const { run, workdir, plugins, providerFailures } = await openRun({ workdir: args.workdir, pluginSpecifiers: args.plugins, caller: args.caller });
+  const { run, workdir, plugins, providerFailures } = await openRun(args);
   try {
     const tools = run.toolStatus(args.caller).map(({ tool, plugin, registered, hidden }) => ({
       name: tool.name,

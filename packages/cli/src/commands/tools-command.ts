@@ -10,7 +10,7 @@ const formats = ["text", "json", "openai", "anthropic"] as const;
 export async function toolsCommand(args: CliArguments, io: CliIo): Promise<number> {
   const format = args.format ?? "text";
   if (!(formats as readonly string[]).includes(format)) throw new UsageError(`Unknown format \`${format}\` for tools. Use one of: ${formats.join(", ")}.`);
-  const { run } = await openRun({ workdir: args.workdir, pluginSpecifiers: args.plugins, caller: args.caller });
+  const { run } = await openRun(args);
   try {
     const tools = run.visibleTools(args.caller);
     if (format === "text") {
