@@ -1,6 +1,14 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Approver } from "../approval.js";
 
+// Enough of the input for a human to judge the call, without pasting a whole file into the prompt.
+const maxShownInput = 500;
+
+function shownInput(input: unknown): string {
+  const text = JSON.stringify(input) ?? String(input);
+  return text.length > maxShownInput ? `${text.slice(0, maxShownInput)}… (${text.length} characters)` : text;
+}
+
 /** An approver that asks the MCP client's user through elicitation ("accept" with approve=true allows). */
 export function createElicitationApprover(server: Server): Approver {
   return {
@@ -8,7 +16,7 @@ export function createElicitationApprover(server: Server): Approver {
       const answer = await server.elicitInput(
         {
           mode: "form",
-          message: `Allow \`${request.tool.name}\` (${request.tool.tier}) with input ${JSON.stringify(request.input)}?`,
+          message: `Allow \`${request.tool.name}\` (${request.tool.tier}) with input ${shownInput(request.input)}?`,
           requestedSchema: {
             type: "object",
             properties: { approve: { type: "boolean", title: "Allow this call", description: "Allow this one call." } },

@@ -81,7 +81,7 @@ describe("serveRunOverMcp", () => {
     const declined = await client.callTool({ name: "bump", arguments: { by: 1 } });
     expect(declined.isError).toBe(true);
     expect(JSON.stringify(declined.content)).toContain("was denied");
-    expect(asked.mock.calls[0]![0].params.message).toContain("Allow `bump` (write)");
+    expect(asked.mock.calls[0]![0].params.message).toBe('Allow `bump` (write) with input {"by":1}?');
   });
 
   it("denies an approval-needing call at once when the client cannot elicit", async () => {
