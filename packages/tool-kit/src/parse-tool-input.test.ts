@@ -45,7 +45,11 @@ describe("parseToolInput", () => {
     expect(messageOf({ path: "a", limit: 3 })).toContain("Field `limit` is not accepted by `read`; its fields are `path`, `offset`.");
   });
 
-  it("refuses a non-object input", () => {
-    expect(messageOf("README.md")).toContain("The input must be Object");
+  it.each([
+    ["README.md", "a string"],
+    [["README.md"], "an array"],
+    [null, "null"],
+  ])("refuses the non-object input %o, naming what arrived", (raw, got) => {
+    expect(messageOf(raw)).toBe(`Invalid input for \`read\`: it must be a JSON object with the fields \`path\`, \`offset\`, but got ${got}. Fix the input and call again.`);
   });
 });

@@ -35,9 +35,18 @@ function describeIssue(toolName: string, entries: Entries, issue: v.BaseIssue<un
  * @throws ToolError `invalid_input` naming each bad field, what was expected and what arrived.
  */
 export function parseToolInput(tool: AnyTool, raw: unknown): unknown {
+  const entries = (tool.input as { entries?: Entries }).entries ?? {};
+  // valibot's object schemas accept arrays as objects; say plainly that an object is expected.
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    const got = raw === null ? "null" : Array.isArray(raw) ? "an array" : `a ${typeof raw}`;
+    const fields = Object.keys(entries).map((name) => `\`${name}\``).join(", ");
+    throw new ToolError({
+      code: "invalid_input",
+      message: `Invalid input for \`${tool.name}\`: it must be a JSON object${fields.length > 0 ? ` with the fields ${fields}` : ""}, but got ${got}. Fix the input and call again.`,
+    });
+  }
   const result = v.safeParse(tool.input as v.GenericSchema, raw);
   if (result.success) return result.output;
-  const entries = (tool.input as { entries?: Entries }).entries ?? {};
   const lines = result.issues.map((issue) => describeIssue(tool.name, entries, issue));
   throw new ToolError({
     code: "invalid_input",
