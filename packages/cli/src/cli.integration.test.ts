@@ -85,6 +85,14 @@ describe("runbound CLI", () => {
     expect(bad.stderr).toContain("Unknown tier `admin` in --ask.");
   });
 
+  it("lists one line per tool, name, tier and first sentence, in the text format", async () => {
+    const { code, stdout } = await runCli(["tools", "--caller", "plan", "-C", project]);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split("\n");
+    expect(lines).toContain("read           read  Read a text file inside the working directory.");
+    expect(lines.every((line) => /^\S+\s+read\s/.test(line))).toBe(true);
+  });
+
   it("exports openai and anthropic formats", async () => {
     const openai = JSON.parse((await runCli(["tools", "--format", "openai", "-C", project])).stdout) as Array<Record<string, unknown>>;
     expect(openai.find((tool) => tool["name"] === "edit")).toMatchObject({ type: "function", strict: true, parameters: { required: ["path", "old_string", "new_string", "replace_all"] } });

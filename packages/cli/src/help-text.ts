@@ -1,13 +1,13 @@
 import type { CommandName } from "./cli-arguments.js";
 
 const common = `Options:
-  -C, --workdir <dir>     the run's working directory (default: the current directory)
-      --plugin <name|path> also load this tool plugin (repeatable); its default export must be a plugin
-      --caller main|plan   whose view of the tools: plan sees read tools only (default: main)
-      --ask <tiers>        calls of these tiers need approval (e.g. write,exec): over MCP the client's
-                           user is asked (elicitation); where no one can be asked, they are denied
-  -h, --help              show help
-  -v, --version           show the version
+  -C, --workdir <dir>       the run's working directory (default: the current directory)
+      --plugin <name|path>  also load this tool plugin (repeatable); its default export must be a plugin
+      --caller main|plan    whose view of the tools: plan sees read tools only (default: main)
+      --ask <tiers>         calls of these tiers need approval (e.g. write,exec): over MCP the client's
+                            user is asked (elicitation); where no one can be asked, they are denied
+  -h, --help                show help
+  -v, --version             show the version
 
 Exit codes: 0 ok; 1 the tool answered an error (call); 2 bad command line or input; 3 the run could not be opened.`;
 

@@ -14,7 +14,8 @@ export async function toolsCommand(args: CliArguments, io: CliIo): Promise<numbe
   try {
     const tools = run.visibleTools(args.caller);
     if (format === "text") {
-      const lines = tools.map((tool) => `${tool.name.padEnd(14)} ${tool.tier.padEnd(5)} ${tool.description.split("\n")[0]}`);
+      // One line per tool: its first sentence; `--format json` has the whole description.
+      const lines = tools.map((tool) => `${tool.name.padEnd(14)} ${tool.tier.padEnd(5)} ${/^.*?\.(?=\s|$)/.exec(tool.description)?.[0] ?? tool.description}`);
       await writeLine(io.stdout, lines.join("\n"));
     } else {
       await writeLine(io.stdout, JSON.stringify(exportToolSchemas(tools, format as ToolListFormat), null, 2));
