@@ -167,6 +167,13 @@ describe("runbound --plugin", () => {
     expect(stderr).toContain("Plugin `future-plugin` declares specificationVersion `tool-v9`, but this host understands `tool-v1`");
   });
 
+  it("exits 3 for a plugin that throws while imported, saying so instead of suggesting an install", async () => {
+    const { code, stderr } = await runCli(["tools", "--plugin", join(fixtures, "throwing-plugin.mjs"), "-C", project]);
+    expect(code).toBe(3);
+    expect(stderr).toContain("throwing-plugin.mjs` threw while it was imported: boom at import. This is a bug in the plugin;");
+    expect(stderr).not.toContain("npm install");
+  });
+
   it("exits 3 when two plugins register the same tool name", async () => {
     const { code, stderr } = await runCli(["tools", "--plugin", join(fixtures, "clashing-plugin.mjs"), "-C", project]);
     expect(code).toBe(3);

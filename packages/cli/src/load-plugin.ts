@@ -31,6 +31,14 @@ export async function loadPlugin(specifier: string, workdir: string): Promise<Pl
     module = (await import(await resolveSpecifier(specifier, workdir))) as Record<string, unknown>;
   } catch (error) {
     if (ToolError.isInstance(error)) throw error;
+    // The module was found but its own code threw: installing it again will not help.
+    if ((error as NodeJS.ErrnoException | undefined)?.code !== "ERR_MODULE_NOT_FOUND") {
+      throw new ToolError({
+        code: "invalid_plugin",
+        message: `Plugin \`${specifier}\` threw while it was imported: ${error instanceof Error ? error.message : String(error)}. This is a bug in the plugin; fix it or report it to its author, and run without this --plugin meanwhile.`,
+        cause: error,
+      });
+    }
     throw new ToolError({
       code: "not_found",
       message: `Plugin \`${specifier}\` could not be loaded: ${error instanceof Error ? error.message : String(error)}. Install it (npm install ${specifier}) or pass a path to its built entry file.`,

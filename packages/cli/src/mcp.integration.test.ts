@@ -7,6 +7,8 @@ import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { binPath } from "./__fixtures__/run-cli.js";
 
+const fixtures = new URL("./__fixtures__/", import.meta.url).pathname;
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -63,6 +65,23 @@ describe("runbound mcp", () => {
     expect(questions[0]).toContain("Allow `write` (write)");
     expect(questions).toHaveLength(2);
     await client.close();
+  });
+
+  it("keeps a plugin's console.log off the JSON-RPC stream, on stderr", async () => {
+    const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-log-")));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--plugin", join(fixtures, "logging-plugin.mjs"), "--workdir", project], stderr: "pipe" });
+    let stderr = "";
+    transport.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: "runbound-test", version: "1.0.0" });
+    const clientErrors: string[] = [];
+    client.onerror = (error) => clientErrors.push(error.message);
+    await client.connect(transport);
+    expect(await client.callTool({ name: "chatty", arguments: {} })).toEqual({ content: [{ type: "text", text: "done" }], isError: false });
+    await client.close();
+    expect(clientErrors).toEqual([]);
+    expect(stderr).toContain("debug output from chatty");
+    expect(stderr).toContain("info output from chatty");
+    expect(stderr).toContain("loading chatty");
   });
 
   it("serves only read tools to a plan caller", async () => {

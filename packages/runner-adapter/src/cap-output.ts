@@ -17,7 +17,11 @@ function cutToBytes(text: string, bytes: number): string {
 export function capOutput(result: ToolResult, limitBytes: number): ToolResult {
   const total = result.content.reduce((sum, part) => sum + (part.type === "text" ? Buffer.byteLength(part.text) : 0), 0);
   if (total <= limitBytes) return result;
-  let remaining = limitBytes;
+  const note = (shown: number): string =>
+    `[Output truncated: showed ${shown} of ${total} bytes. Narrow the request (a smaller path, range or max_results) to see the rest.]`;
+  // The note counts toward the limit too, so the whole result stays within it (DESIGN §5).
+  const budget = Math.max(0, limitBytes - Buffer.byteLength(note(limitBytes)));
+  let remaining = budget;
   const content: ToolResult["content"] = [];
   for (const part of result.content) {
     if (part.type !== "text") {
@@ -29,9 +33,6 @@ export function capOutput(result: ToolResult, limitBytes: number): ToolResult {
     remaining -= Buffer.byteLength(text);
     content.push({ type: "text", text });
   }
-  content.push({
-    type: "text",
-    text: `[Output truncated: showed ${limitBytes} of ${total} bytes. Narrow the request (a smaller path, range or max_results) to see the rest.]`,
-  });
+  content.push({ type: "text", text: note(budget - remaining) });
   return { ...result, content };
 }

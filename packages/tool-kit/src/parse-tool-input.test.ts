@@ -45,6 +45,32 @@ describe("parseToolInput", () => {
     expect(messageOf({ path: "a", limit: 3 })).toContain("Field `limit` is not accepted by `read`; its fields are `path`, `offset`.");
   });
 
+  it("names nested fields by their own type and lists the fields of the object that holds them", () => {
+    const patch = defineTool({
+      name: "patch",
+      tier: "write",
+      description: "Edits files.",
+      input: v.strictObject({
+        edits: v.pipe(v.array(v.strictObject({ path: v.string(), line: v.number() })), v.description("The edits.")),
+        options: v.optional(v.pipe(v.strictObject({ depth: v.number() }), v.description("Options."))),
+      }),
+      requires: [],
+      parallelSafe: true,
+      run: async () => "",
+    });
+    const message = (raw: unknown) => {
+      try {
+        parseToolInput(patch, raw);
+      } catch (error) {
+        return (error as ToolError).message;
+      }
+      throw new Error("expected invalid input");
+    };
+    expect(message({ edits: [{ path: "a" }] })).toContain("Field `edits.0.line` is required (expected number).");
+    expect(message({ edits: [{ path: "a", line: 1, column: 2 }] })).toContain("Field `edits.0.column` is not accepted by `edits.0` in `patch`; its fields are `path`, `line`.");
+    expect(message({ edits: [], options: { deep: 1 } })).toContain("Field `options.deep` is not accepted by `options` in `patch`; its fields are `depth`.");
+  });
+
   it.each([
     ["README.md", "a string"],
     [["README.md"], "an array"],

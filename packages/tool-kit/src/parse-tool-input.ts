@@ -6,17 +6,37 @@ function issuePath(issue: v.BaseIssue<unknown>): string {
   return (issue.path ?? []).map((item) => String(item.key)).join(".");
 }
 
-type Entries = Record<string, { expects?: string } | undefined>;
+interface SchemaNode {
+  expects?: string;
+  entries?: Record<string, SchemaNode | undefined>;
+  item?: SchemaNode;
+  wrapped?: SchemaNode;
+}
+type Entries = Record<string, SchemaNode | undefined>;
 
-function describeIssue(toolName: string, entries: Entries, issue: v.BaseIssue<unknown>): string {
+/** The schema of the value at `keys` below `root` (through optional/nullable wrappers, objects and arrays). */
+function schemaAt(root: SchemaNode, keys: readonly unknown[]): SchemaNode | undefined {
+  let node: SchemaNode | undefined = root;
+  for (const key of keys) {
+    while (node?.wrapped !== undefined) node = node.wrapped;
+    node = node?.entries !== undefined ? node.entries[String(key)] : node?.item;
+  }
+  while (node?.wrapped !== undefined && node.entries === undefined) node = node.wrapped;
+  return node;
+}
+
+function describeIssue(toolName: string, root: SchemaNode, issue: v.BaseIssue<unknown>): string {
   const field = issuePath(issue);
-  const allowedFields = Object.keys(entries);
+  const keys = (issue.path ?? []).map((item) => item.key);
   if (issue.type === "strict_object" && issue.expected === "never") {
-    return `Field \`${field}\` is not accepted by \`${toolName}\`; its fields are ${allowedFields.map((name) => `\`${name}\``).join(", ") || "(none)"}.`;
+    // The unknown key is the last of the path; the fields to list are those of the object holding it.
+    const allowedFields = Object.keys(schemaAt(root, keys.slice(0, -1))?.entries ?? {});
+    const owner = keys.length > 1 ? `\`${keys.slice(0, -1).map(String).join(".")}\` in \`${toolName}\`` : `\`${toolName}\``;
+    return `Field \`${field}\` is not accepted by ${owner}; its fields are ${allowedFields.map((name) => `\`${name}\``).join(", ") || "(none)"}.`;
   }
   if (issue.kind === "schema" && issue.received === "undefined" && field.length > 0) {
     // valibot reports a missing key on the object, with the key as `expected`; the field's own schema knows the type.
-    const expected = (field.includes(".") ? undefined : entries[field]?.expects) ?? issue.expected ?? "a value";
+    const expected = schemaAt(root, keys)?.expects ?? issue.expected ?? "a value";
     return `Field \`${field}\` is required (expected ${expected}).`;
   }
   if (issue.kind === "schema" && field.length > 0) {
@@ -47,7 +67,7 @@ export function parseToolInput(tool: AnyTool, raw: unknown): unknown {
   }
   const result = v.safeParse(tool.input as v.GenericSchema, raw);
   if (result.success) return result.output;
-  const lines = result.issues.map((issue) => describeIssue(tool.name, entries, issue));
+  const lines = result.issues.map((issue) => describeIssue(tool.name, tool.input as SchemaNode, issue));
   throw new ToolError({
     code: "invalid_input",
     message: `Invalid input for \`${tool.name}\`: ${lines.join(" ")} Fix the input and call again.`,

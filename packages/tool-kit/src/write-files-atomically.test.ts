@@ -48,6 +48,17 @@ describe("writeFilesAtomically", () => {
     await expect(attempt).rejects.toThrow("Nothing was written: `missing.txt` (deleted), `a.txt` (created) changed since the edit was prepared.");
   });
 
+  it("lets only one of two changes computed from the same content through, so no update is lost", async () => {
+    const path = join(dir, "a.txt");
+    const outcomes = await Promise.allSettled([
+      writeFilesAtomically([{ path, content: "A0 + first", expected: "A0", label: "a.txt" }]),
+      writeFilesAtomically([{ path, content: "A0 + second", expected: "A0", label: "a.txt" }]),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected"]);
+    expect(String((outcomes[1] as PromiseRejectedResult).reason)).toContain("`a.txt` changed since the edit was prepared");
+    expect(await readFile(path, "utf8")).toBe("A0 + first");
+  });
+
   it("restores every file when a rename fails midway and leaves no temporary files", async () => {
     let renames = 0;
     const failing = async (from: string, to: string) => {

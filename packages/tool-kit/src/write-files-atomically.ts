@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import * as nodeFs from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { ToolError } from "./tool-error.js";
+import { withPathLocks } from "./with-path-locks.js";
 
 /** One file of a multi-file change. */
 export interface FileChange {
@@ -70,6 +71,15 @@ interface Step {
  */
 export async function writeFilesAtomically(changes: readonly FileChange[], fileSystem: Partial<AtomicWriteFileSystem> = {}): Promise<void> {
   const fs = { ...defaultFileSystem, ...fileSystem };
+  // The check against `expected` and the renames must not interleave with another writer of the same
+  // file, or both pass the check and the second silently drops the first one's change.
+  await withPathLocks(
+    changes.map((change) => change.path),
+    () => checkAndWrite(fs, changes),
+  );
+}
+
+async function checkAndWrite(fs: AtomicWriteFileSystem, changes: readonly FileChange[]): Promise<void> {
   const stale: string[] = [];
   for (const change of changes) {
     if (change.expected === undefined) continue;

@@ -8,6 +8,18 @@ import { CLI_VERSION } from "../version.js";
 
 /** `runbound mcp`: one run served over MCP stdio; it ends, with its resources, when the client disconnects. */
 export async function mcpCommand(args: CliArguments, io: CliIo): Promise<number> {
+  // stdout carries JSON-RPC: a plugin's console.log (at import or in a call) would corrupt the stream,
+  // so it goes to stderr for as long as this command runs.
+  const consoleToStdout = { log: console.log, info: console.info, debug: console.debug };
+  console.log = console.info = console.debug = console.error;
+  try {
+    return await serve(args, io);
+  } finally {
+    Object.assign(console, consoleToStdout);
+  }
+}
+
+async function serve(args: CliArguments, io: CliIo): Promise<number> {
   const { run } = await openRun(args);
   const server = new Server({ name: "runbound", version: CLI_VERSION }, { capabilities: { tools: { listChanged: true } } });
   const transport = new StdioServerTransport(io.stdin, io.stdout);

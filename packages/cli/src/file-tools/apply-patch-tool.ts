@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { defineTool, displayPath, resolveInWorkdir, ToolError, Workdir, writeFilesAtomically, type FileChange } from "@runbound/tool-kit";
 import * as v from "valibot";
+import { readTextOrNull } from "./read-text-or-null.js";
 import { applyFilePatch, parseUnifiedDiff } from "./unified-diff.js";
 
 /** `apply_patch`: apply a unified diff to any number of files, all or none. */
@@ -8,7 +8,7 @@ export const applyPatchTool = defineTool({
   name: "apply_patch",
   tier: "write",
   description:
-    "Apply a unified diff (as produced by `git diff` or `diff -u`) to files inside the working directory. `--- /dev/null` creates a file, `+++ /dev/null` deletes one. Every hunk must apply; otherwise nothing is written.",
+    "Apply a unified diff (as produced by `git diff` or `diff -u`) to files inside the working directory. `--- /dev/null` creates a file, `+++ /dev/null` deletes one, and git's `rename from`/`rename to` moves one. Every hunk must apply; otherwise nothing is written.",
   input: v.strictObject({
     patch: v.pipe(v.string(), v.description("The unified diff text, with `--- a/path`, `+++ b/path` headers and `@@` hunks.")),
   }),
@@ -18,25 +18,44 @@ export const applyPatchTool = defineTool({
     const workdir = context.resource(Workdir);
     const changes: FileChange[] = [];
     const summary: string[] = [];
-    for (const file of parseUnifiedDiff(input.patch)) {
-      const target = await resolveInWorkdir(workdir, (file.newPath ?? file.oldPath)!);
-      const shown = displayPath(workdir, target);
-      if (changes.some((change) => change.path === target)) {
+    let fileCount = 0;
+    const claim = (path: string, shown: string): void => {
+      if (changes.some((change) => change.path === path)) {
         throw new ToolError({ code: "invalid_input", message: `The patch changes \`${shown}\` in two sections. Merge them into one section per file.` });
       }
-      const current = await readFile(target, "utf8").catch(() => null);
-      if (file.oldPath === null && current !== null) {
-        throw new ToolError({ code: "conflict", message: `Nothing was written: the patch creates \`${shown}\`, which already exists. Patch it with \`--- a/${shown}\` instead.` });
+    };
+    for (const file of parseUnifiedDiff(input.patch)) {
+      const source = file.oldPath === null ? null : await resolveInWorkdir(workdir, file.oldPath);
+      const target = file.newPath === null ? null : await resolveInWorkdir(workdir, file.newPath);
+      const moved = source !== null && target !== null && source !== target;
+      const shownSource = source === null ? "" : displayPath(workdir, source);
+      const shown = target === null ? shownSource : displayPath(workdir, target);
+      const current = source === null ? null : await readTextOrNull(source, shownSource);
+      if (source !== null && current === null) {
+        throw new ToolError({ code: "not_found", message: `Nothing was written: the patch changes \`${shownSource}\`, which does not exist. Read the directory and make the patch against existing files.` });
       }
-      if (file.oldPath !== null && current === null) {
-        throw new ToolError({ code: "not_found", message: `Nothing was written: the patch changes \`${shown}\`, which does not exist.` });
+      if (target !== null && (source === null || moved)) {
+        if ((await readTextOrNull(target, shown)) !== null) {
+          throw new ToolError({ code: "conflict", message: `Nothing was written: the patch creates \`${shown}\`, which already exists. Patch it with \`--- a/${shown}\` instead.` });
+        }
       }
       const content = applyFilePatch(current, file, shown);
-      changes.push({ path: target, content, expected: current });
-      summary.push(`${content === null ? "deleted" : current === null ? "created" : "modified"} ${shown}`);
+      if (target !== null) {
+        claim(target, shown);
+        changes.push({ path: target, content, expected: moved ? null : current, label: shown });
+      }
+      if (source !== null && (target === null || (moved && file.copy !== true))) {
+        claim(source, shownSource);
+        changes.push({ path: source, content: null, expected: current, label: shownSource });
+      }
+      fileCount += 1;
+      const edited = file.hunks.length > 0 ? " (modified)" : "";
+      if (moved) summary.push(`${file.copy === true ? "copied" : "renamed"} ${shownSource} → ${shown}${edited}`);
+      else summary.push(`${content === null ? "deleted" : current === null ? "created" : "modified"} ${shown}`);
+      if (file.newMode !== undefined) summary.push(`(mode ${file.newMode} of ${shown} was not applied: apply_patch changes contents only)`);
     }
     await writeFilesAtomically(changes);
     context.wrote(changes.map((change) => change.path));
-    return `Applied the patch to ${changes.length} file${changes.length === 1 ? "" : "s"}:\n${summary.join("\n")}`;
+    return `Applied the patch to ${fileCount} file${fileCount === 1 ? "" : "s"}:\n${summary.join("\n")}`;
   },
 });

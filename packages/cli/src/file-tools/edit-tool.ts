@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { defineTool, displayPath, resolveInWorkdir, ToolError, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { pathField } from "./path-field.js";
+import { readTextOrNull } from "./read-text-or-null.js";
 
 function lineNumbersOf(content: string, needle: string): number[] {
   const lines: number[] = [];
@@ -23,7 +23,8 @@ export const editTool = defineTool({
     replace_all: v.optional(v.pipe(v.boolean(), v.description("Replace every occurrence instead of requiring exactly one. Default false."))),
   }),
   requires: [Workdir],
-  parallelSafe: true,
+  // Edits are read-modify-write: run them one at a time so parallel edits of one file all apply.
+  parallelSafe: false,
   async run(input, context) {
     const workdir = context.resource(Workdir);
     const path = await resolveInWorkdir(workdir, input.path);
@@ -34,10 +35,15 @@ export const editTool = defineTool({
     if (input.old_string === input.new_string) {
       throw new ToolError({ code: "invalid_input", message: "`old_string` and `new_string` are the same; there is nothing to change." });
     }
-    const content = await readFile(path, "utf8").catch(() => {
-      throw new ToolError({ code: "not_found", message: `File ${shown} does not exist. Use \`write\` to create it.` });
-    });
-    const lines = lineNumbersOf(content, input.old_string);
+    const content = await readTextOrNull(path, displayPath(workdir, path));
+    if (content === null) throw new ToolError({ code: "not_found", message: `File ${shown} does not exist. Use \`write\` to create it.` });
+    // `read` shows lines without their CR, so text for a CRLF file arrives with bare newlines: match it,
+    // and write new_string, with the file's own CRLF endings (text that carries CRs is taken as it is).
+    const toCrlf = (text: string): string => text.replace(/\n/g, "\r\n");
+    const crlf = content.includes("\r\n") && !`${input.old_string}${input.new_string}`.includes("\r") && content.includes(toCrlf(input.old_string));
+    const oldString = crlf ? toCrlf(input.old_string) : input.old_string;
+    const newString = crlf ? toCrlf(input.new_string) : input.new_string;
+    const lines = lineNumbersOf(content, oldString);
     if (lines.length === 0) {
       throw new ToolError({ code: "not_found", message: `\`old_string\` was not found in ${shown}. Read the file and copy the text exactly, including whitespace and indentation.` });
     }
@@ -48,8 +54,8 @@ export const editTool = defineTool({
       });
     }
     // split/join, not String.replace: `$&` and friends in new_string must stay literal.
-    const updated = content.split(input.old_string).join(input.new_string);
-    await writeFilesAtomically([{ path, content: updated, expected: content }]);
+    const updated = content.split(oldString).join(newString);
+    await writeFilesAtomically([{ path, content: updated, expected: content, label: displayPath(workdir, path) }]);
     context.wrote([path]);
     return `Edited ${shown}: ${lines.length} replacement${lines.length === 1 ? "" : "s"} (line${lines.length === 1 ? "" : "s"} ${lines.join(", ")}).`;
   },

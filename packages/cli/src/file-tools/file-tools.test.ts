@@ -1,8 +1,10 @@
-import { mkdir, mkdtemp, readdir, readFile, realpath, symlink, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { chmod, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun, describePluginConformance } from "@runbound/tool-kit/testing";
+import { createRun } from "@runbound/runner-adapter";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fileToolsPlugin } from "./file-tools-plugin.js";
 
@@ -86,6 +88,32 @@ describe("edit", () => {
     expect(resultText(await run().call("edit", { path: "src/a.ts", old_string: "= 1;", new_string: "= 9;", replace_all: true }))).toContain("2 replacements (lines 1, 3)");
   });
 
+  it("applies every one of many concurrent edits of one file (a model's parallel tool calls)", async () => {
+    const lines = Array.from({ length: 12 }, (_, index) => `line ${index}`);
+    await writeFile(join(workdir, "many.txt"), `${lines.join("\n")}\n`);
+    const host = createRun({ plugins: [fileToolsPlugin] });
+    await host.attach(Workdir, { value: workdir });
+    const results = await Promise.all(lines.map((line) => host.call("edit", { path: "many.txt", old_string: `${line}\n`, new_string: `${line.toUpperCase()}\n` })));
+    expect(results.filter((result) => result.isError === true).map(resultText)).toEqual([]);
+    expect(await readFile(join(workdir, "many.txt"), "utf8")).toBe(`${lines.map((line) => line.toUpperCase()).join("\n")}\n`);
+    await host.close();
+  });
+
+  it("edits a CRLF file with the bare newlines `read` shows, keeping its CRLF endings", async () => {
+    await writeFile(join(workdir, "win.txt"), "alpha\r\nbeta\r\ngamma\r\n");
+    const result = await run().call("edit", { path: "win.txt", old_string: "alpha\nbeta", new_string: "ALPHA\nnew\nBETA" });
+    expect(resultText(result)).toBe("Edited `win.txt`: 1 replacement (line 1).");
+    expect(await readFile(join(workdir, "win.txt"), "utf8")).toBe("ALPHA\r\nnew\r\nBETA\r\ngamma\r\n");
+  });
+
+  it("answers invalid_input naming the path when edit or write is given a directory", async () => {
+    for (const [tool, input] of [["write", { path: "src", content: "x" }], ["edit", { path: "src", old_string: "a", new_string: "b" }]] as const) {
+      const result = await run().call(tool, input);
+      expect(resultErrorCode(result)).toBe("invalid_input");
+      expect(resultText(result)).toContain("`src` is a directory, not a file.");
+    }
+  });
+
   it("says when old_string is absent or equal to new_string", async () => {
     expect(resultErrorCode(await run().call("edit", { path: "src/a.ts", old_string: "nope", new_string: "x" }))).toBe("not_found");
     expect(resultText(await run().call("edit", { path: "src/a.ts", old_string: "a", new_string: "a" }))).toContain("the same");
@@ -120,6 +148,35 @@ describe("apply_patch", () => {
     expect(await readFile(join(workdir, "docs", "new.md"), "utf8")).toBe("# New\ntext\n");
     expect((await readdir(workdir)).sort()).toEqual(["docs", "escape", "src"]);
     expect(fake.written).toHaveLength(3);
+  });
+
+  it("applies git's own diff of renames, quoted and spaced names, empty files and mixed endings, leaving the tree git would", async () => {
+    const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: workdir, encoding: "utf8" });
+    const files: Record<string, string> = { "a.txt": "one\ntwo\nthree\n", "pure.txt": "keep\n", "empty.txt": "", "with space.txt": "a\n", "été.txt": "a\n", "mixed.txt": "l1\r\nl2\nl3\r\n", "nonl.txt": "x\ny" };
+    for (const [name, content] of Object.entries(files)) await writeFile(join(workdir, name), content);
+    git("init", "-q", ".");
+    git("add", "-A");
+    git("commit", "-qm", "before");
+    git("mv", "a.txt", "b.txt");
+    git("mv", "pure.txt", "moved.txt");
+    git("rm", "-q", "empty.txt");
+    const after: Record<string, string> = { "b.txt": "one\nTWO\nthree\n", "new-empty.txt": "", "with space.txt": "b\n", "été.txt": "b\n", "mixed.txt": "l1\r\nL2\nl3\r\n", "nonl.txt": "x\ny\nz" };
+    for (const [name, content] of Object.entries(after)) await writeFile(join(workdir, name), content);
+    git("add", "-A");
+    // What git's tree looks like without the mode change, which apply_patch reports instead of applying.
+    const expected = git("diff", "--cached", "--no-renames", "HEAD");
+    await chmod(join(workdir, "nonl.txt"), 0o755);
+    git("add", "-A");
+    const patch = git("diff", "--cached", "-M");
+    git("reset", "-q", "--hard");
+    await rm(join(workdir, "new-empty.txt"), { force: true });
+
+    const result = await run().call("apply_patch", { patch });
+    expect(resultText(result)).toContain("renamed a.txt → b.txt (modified)");
+    expect(resultText(result)).toContain("renamed pure.txt → moved.txt");
+    expect(resultText(result)).toContain("(mode 100755 of nonl.txt was not applied");
+    git("add", "-A");
+    expect(git("diff", "--cached", "--no-renames", "HEAD")).toBe(expected);
   });
 
   it("writes nothing when one hunk does not apply", async () => {

@@ -38,6 +38,16 @@ describe("unified diff", () => {
     expect(applyFilePatch("top\nmore\nx\ny\n", file!, "f")).toBe("top\nmore\nx\nz\n");
   });
 
+  it("keeps the endings of the lines a patch does not touch in a mixed-ending file", () => {
+    const [file] = parseUnifiedDiff("--- a/f\n+++ b/f\n@@ -1 +1 @@\n-l1\n+L1\n");
+    expect(applyFilePatch("l1\r\nl2\nl3\r\n", file!, "f")).toBe("L1\r\nl2\nl3\r\n");
+  });
+
+  it("finds a hunk whose header points far past the end of a short file", () => {
+    const [file] = parseUnifiedDiff("--- a/f\n+++ b/f\n@@ -1000,2 +1000,2 @@\n x\n-y\n+z\n");
+    expect(applyFilePatch("x\ny\nw\n", file!, "f")).toBe("x\nz\nw\n");
+  });
+
   it("refuses a hunk whose header counts more lines than it has", () => {
     expect(() => parseUnifiedDiff("--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n x\n")).toThrow("hunk `@@ -1,3 +1,3 @@` ends early");
   });

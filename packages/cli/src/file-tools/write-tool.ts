@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { defineTool, displayPath, resolveInWorkdir, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { pathField } from "./path-field.js";
+import { readTextOrNull } from "./read-text-or-null.js";
 
 /** `write`: create or overwrite one file with the given content. */
 export const writeTool = defineTool({
@@ -17,8 +17,8 @@ export const writeTool = defineTool({
   async run(input, context) {
     const workdir = context.resource(Workdir);
     const path = await resolveInWorkdir(workdir, input.path);
-    const previous = await readFile(path, "utf8").catch(() => null);
-    await writeFilesAtomically([{ path, content: input.content, expected: previous }]);
+    const previous = await readTextOrNull(path, displayPath(workdir, path));
+    await writeFilesAtomically([{ path, content: input.content, expected: previous, label: displayPath(workdir, path) }]);
     context.wrote([path]);
     return `${previous === null ? "Created" : "Overwrote"} \`${displayPath(workdir, path)}\` (${Buffer.byteLength(input.content)} bytes).`;
   },
