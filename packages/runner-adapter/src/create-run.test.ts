@@ -50,6 +50,19 @@ describe("createRun: visibility", () => {
     expect(() => createRun({ plugins: [examplePlugin, twin] })).toThrow("Tool `peek` is defined by both `example` and `twin`.");
   });
 
+  it("refuses a plugin whose input schema cannot be shown to a model as JSON Schema", () => {
+    const dated = defineTool({
+      name: "dated",
+      tier: "read",
+      description: "Takes a Date, which JSON cannot carry.",
+      input: v.strictObject({ when: v.pipe(v.date(), v.description("When.")) }),
+      requires: [],
+      parallelSafe: true,
+      run: async () => "ok",
+    });
+    expect(() => createRun({ plugins: [definePlugin({ name: "dated", version: "1.0.0", tools: [dated] })] })).toThrow("The input schema of `dated` cannot be exported as JSON Schema");
+  });
+
   it("refuses a plugin with an unknown specificationVersion", () => {
     const future = { ...examplePlugin, specificationVersion: "tool-v2" } as unknown as Plugin;
     expect(() => createRun({ plugins: [future] })).toThrow("declares specificationVersion `tool-v2`");

@@ -19,10 +19,10 @@ import {
 import { allowAll, type ApprovalPolicy, type ApprovalRequest, type Approver } from "./approval.js";
 import { MAIN_CALLER } from "./callers.js";
 import { capOutput, DEFAULT_OUTPUT_LIMIT_BYTES } from "./cap-output.js";
-import { dropNullOptionals } from "./drop-null-optionals.js";
 import { whyToolHidden, type ToolHiddenReason } from "./is-tool-visible.js";
 import { isWellFormedResult } from "./is-well-formed-result.js";
 import { runWriteObservers } from "./run-write-observers.js";
+import { exportInputSchema } from "./schema/export-input-schema.js";
 import { SerialQueue } from "./serial-queue.js";
 import { withBudget } from "./with-budget.js";
 
@@ -132,6 +132,8 @@ function collectTools(plugins: readonly Plugin[]): Map<string, { tool: AnyTool; 
           message: `Tool \`${tool.name}\` is defined by both \`${existing.plugin}\` and \`${plugin.name}\`. Load only one of them.`,
         });
       }
+      // A schema no model can be shown would break every tool list later; refuse the plugin now.
+      exportInputSchema(tool, "json");
       tools.set(tool.name, { tool, plugin: plugin.name });
     }
   }
@@ -299,7 +301,7 @@ export function createRun(settings: RunSettings): Run {
       if (!tool.parallelSafe && chain.includes(tool.name)) {
         throw new ToolError({ code: "invalid_input", message: `Tool \`${tool.name}\` cannot call itself through \`callTool\`: its calls run one at a time, so the nested call would wait forever.` });
       }
-      const input = parseToolInput(tool, dropNullOptionals(tool.input, rawInput));
+      const input = parseToolInput(tool, rawInput);
       const callSignal = AbortSignal.any([scope.signal, closing.signal]);
       await approve({ tool, input, caller, runId }, callSignal);
       const callScope = { ...scope, signal: callSignal };

@@ -23,6 +23,13 @@ describe("withBudget", () => {
     expect(seen?.aborted).toBe(true);
   });
 
+  it("keeps a budget longer than Node's longest timer (or Infinity) from firing at once", async () => {
+    for (const timeoutMs of [2 ** 31, Number.POSITIVE_INFINITY]) {
+      const work = new Promise<string>((resolve) => setTimeout(() => resolve("done"), 20));
+      await expect(withBudget(() => work, { timeoutMs, signal: new AbortController().signal, label: "Work" }).result).resolves.toBe("done");
+    }
+  });
+
   it("returns the work's value when it finishes in time", async () => {
     await expect(withBudget(async () => 42, { timeoutMs: 1_000, signal: new AbortController().signal, label: "Work" }).result).resolves.toBe(42);
   });

@@ -10,6 +10,9 @@ export interface BudgetSettings {
   label: string;
 }
 
+// Node fires a timer longer than this at once; longer budgets are cut to it (about 24.8 days).
+const longestTimerMs = 2 ** 31 - 1;
+
 /**
  * Run `work` with its own AbortSignal and answer as soon as it settles, times out, or the outer signal
  * aborts — never later. Work that ignores its signal keeps running in the background, but no caller
@@ -29,7 +32,7 @@ export function withBudget<T>(work: (signal: AbortSignal) => Promise<T>, setting
       });
       controller.abort(error);
       reject(error);
-    }, settings.timeoutMs);
+    }, Math.min(settings.timeoutMs, longestTimerMs));
     onOuterAbort = () => {
       const error = new ToolError({ code: "cancelled", message: `${settings.label} was cancelled before it finished.` });
       controller.abort(error);

@@ -29,6 +29,11 @@ function messageOf(raw: unknown): string {
 }
 
 describe("parseToolInput", () => {
+  it("treats null for an optional field as absent, as OpenAI strict schemas make models send it", () => {
+    expect(parseToolInput(read, { path: "a", offset: null })).toEqual({ path: "a" });
+    expect(messageOf({ path: null })).toContain("Field `path` must be string, but got null.");
+  });
+
   it("returns the parsed input", () => {
     expect(parseToolInput(read, { path: "a", offset: 2 })).toEqual({ path: "a", offset: 2 });
   });

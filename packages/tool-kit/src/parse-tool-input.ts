@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import type { AnyTool } from "./define-tool.js";
+import { dropNullOptionals } from "./drop-null-optionals.js";
 import { ToolError } from "./tool-error.js";
 
 function issuePath(issue: v.BaseIssue<unknown>): string {
@@ -49,7 +50,8 @@ function describeIssue(toolName: string, root: SchemaNode, issue: v.BaseIssue<un
 }
 
 /**
- * Validate a call's raw input against the tool's own valibot schema. Hosts call this themselves and
+ * Validate a call's raw input against the tool's own valibot schema; `null` for an optional field
+ * counts as absent (OpenAI strict schemas make models send it). Hosts call this themselves and
  * never rely on a framework's validation (some accept invalid input; see runner research §5.3).
  *
  * @throws ToolError `invalid_input` naming each bad field, what was expected and what arrived.
@@ -65,7 +67,7 @@ export function parseToolInput(tool: AnyTool, raw: unknown): unknown {
       message: `Invalid input for \`${tool.name}\`: it must be a JSON object${fields.length > 0 ? ` with the fields ${fields}` : ""}, but got ${got}. Fix the input and call again.`,
     });
   }
-  const result = v.safeParse(tool.input as v.GenericSchema, raw);
+  const result = v.safeParse(tool.input as v.GenericSchema, dropNullOptionals(tool.input, raw));
   if (result.success) return result.output;
   const lines = result.issues.map((issue) => describeIssue(tool.name, tool.input as SchemaNode, issue));
   throw new ToolError({

@@ -5,8 +5,13 @@ import { readTextOrNull } from "./read-text-or-null.js";
 
 function lineNumbersOf(content: string, needle: string): number[] {
   const lines: number[] = [];
+  // Count newlines incrementally between matches: one pass over the file however many matches there are.
+  let line = 1;
+  let counted = 0;
   for (let index = content.indexOf(needle); index !== -1; index = content.indexOf(needle, index + needle.length)) {
-    lines.push(content.slice(0, index).split("\n").length);
+    for (let at = content.indexOf("\n", counted); at !== -1 && at < index; at = content.indexOf("\n", at + 1)) line += 1;
+    counted = index;
+    lines.push(line);
   }
   return lines;
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chmod, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
@@ -53,6 +53,17 @@ describe("read", () => {
     const result = await run().call("read", { path });
     expect(resultErrorCode(result)).toBe(code);
     expect(resultText(result)).toContain(path);
+  });
+
+  it("refuses a FIFO at once instead of blocking, and a file too large to hold", async () => {
+    execFileSync("mkfifo", [join(workdir, "pipe")]);
+    const fifo = await run().call("read", { path: "pipe" });
+    expect(resultErrorCode(fifo)).toBe("invalid_input");
+    expect(resultText(fifo)).toContain("`pipe` is not a regular file");
+    // A sparse file: its size is what counts, and it costs no disk.
+    await writeFile(join(workdir, "huge.log"), "");
+    await truncate(join(workdir, "huge.log"), 300 * 1024 * 1024);
+    expect(resultText(await run().call("read", { path: "huge.log" }))).toContain("File `huge.log` is 300 MiB; `read` shows files up to 256 MiB.");
   });
 
   it("refuses binary files and an offset past the end", async () => {

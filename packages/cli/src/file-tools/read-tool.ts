@@ -7,6 +7,7 @@ const defaultLimit = 2000;
 const maxLineLength = 2000;
 const textBudgetBytes = 15 * 1024;
 const maxDirectoryEntries = 200;
+const maxFileBytes = 256 * 1024 * 1024;
 
 async function listDirectory(path: string, shown: string): Promise<string> {
   const entries = (await readdir(path, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
@@ -35,6 +36,14 @@ export const readTool = defineTool({
     const stats = await stat(path).catch(() => undefined);
     if (stats === undefined) throw new ToolError({ code: "not_found", message: `File ${shown} does not exist. Check the path (it is relative to \`${workdir}\`).` });
     if (stats.isDirectory()) return listDirectory(path, shown);
+    // A FIFO or device would block until the call's timeout; a huge file would not fit in memory.
+    if (!stats.isFile()) throw new ToolError({ code: "invalid_input", message: `${shown} is not a regular file (a pipe, socket or device); \`read\` reads files and directories.` });
+    if (stats.size > maxFileBytes) {
+      throw new ToolError({
+        code: "invalid_input",
+        message: `File ${shown} is ${Math.round(stats.size / 1024 / 1024)} MiB; \`read\` shows files up to ${maxFileBytes / 1024 / 1024} MiB. Read a smaller file.`,
+      });
+    }
     const buffer = await readFile(path);
     if (buffer.includes(0)) throw new ToolError({ code: "invalid_input", message: `File ${shown} is binary (it contains NUL bytes); \`read\` shows text files only.` });
     const lines = buffer.toString("utf8").split(/\r?\n/);

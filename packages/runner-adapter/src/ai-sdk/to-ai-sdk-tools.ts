@@ -1,7 +1,6 @@
 import { parseToolInput, type CallerInfo, type ToolResult } from "@runbound/tool-kit";
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from "ai";
 import type { Run } from "../create-run.js";
-import { dropNullOptionals } from "../drop-null-optionals.js";
 import { exportInputSchema } from "../schema/export-input-schema.js";
 
 /** Settings of {@link toAiSdkTools}. */
@@ -37,7 +36,7 @@ export function toAiSdkTools(run: Run, settings: AiSdkToolsSettings = {}): ToolS
       inputSchema: jsonSchema(exportInputSchema(runTool, "json") as JSONSchema7, {
         validate: (value) => {
           try {
-            return { success: true, value: parseToolInput(runTool, dropNullOptionals(runTool.input, value)) };
+            return { success: true, value: parseToolInput(runTool, value) };
           } catch (error) {
             return { success: false, error: error as Error };
           }
