@@ -210,18 +210,17 @@ export function createRun(settings: RunSettings): Run {
   async function approve(request: ApprovalRequest, signal: AbortSignal): Promise<void> {
     const decision = await approvalPolicy(request);
     if (decision === "allow") return;
-    if (decision === "ask" && approver === undefined) {
+    const denied = new ToolError({ code: "denied", message: `Calling \`${request.tool.name}\` was denied. Do not retry the same call; choose another approach or ask the user.` });
+    if (decision === "deny") throw denied;
+    const asked = approver;
+    if (asked === undefined) {
       throw new ToolError({
         code: "denied",
         message: `Calling \`${request.tool.name}\` needs approval, and no approver is connected to this run, so it was denied. Continue without it or ask the user to run it.`,
       });
     }
-    const asked = approver;
-    const approved =
-      decision === "ask" &&
-      (await withBudget((approvalSignal) => asked!.approve(request, approvalSignal), { timeoutMs: approvalTimeoutMs, signal, label: `The approval of \`${request.tool.name}\`` }).result);
-    if (approved) return;
-    throw new ToolError({ code: "denied", message: `Calling \`${request.tool.name}\` was denied. Do not retry the same call; choose another approach or ask the user.` });
+    const label = `The approval of \`${request.tool.name}\``;
+    if (!(await withBudget((approvalSignal) => asked.approve(request, approvalSignal), { timeoutMs: approvalTimeoutMs, signal, label }).result)) throw denied;
   }
 
   /** Run one call; `result` answers the caller, `settled` tells when the tool itself has stopped. */
