@@ -34,9 +34,10 @@ function lineEndingOf(source: string): string {
  * Expand a rewrite template for one match. `$NAME`/`$$$NAME` become the captured source text (for
  * `$$$NAME` the slice from the first to the last captured node, separators included). Lines after the
  * first are indented like the matched code, and a multi-line capture keeps its inner indentation
- * relative to where it is inserted; new lines use the file's line ending, an empty `$$$NAME` drops an
- * adjacent `,` of the template and a `$$$NAME` followed by the template's `,` drops its own trailing one. Text is spliced by hand, never through a `$`-interpreting
- * `String.replace` (a `$&` in captured code would corrupt the result: research astgrep.md §1.4).
+ * relative to where it is inserted; new lines use the file's line ending. An empty `$$$NAME` drops an
+ * adjacent `,` of the template, and a `$$$NAME` followed by the template's `,` drops its own trailing
+ * one. Text is spliced by hand, never through a `$`-interpreting `String.replace` (a `$&` in captured
+ * code would corrupt the result: research astgrep.md §1.4).
  */
 export function expandTemplate(template: string, captures: Readonly<Record<string, Capture>>, source: string, matchStart: number): string {
   const matchIndent = indentationOfLine(source, matchStart);

@@ -17,9 +17,10 @@ export const writeTool = defineTool({
   async run(input, context) {
     const workdir = context.resource(Workdir);
     const path = await resolveInWorkdir(workdir, input.path);
-    const previous = await readTextOrNull(path, displayPath(workdir, path));
-    await writeFilesAtomically([{ path, content: input.content, expected: previous, label: displayPath(workdir, path) }]);
+    const relative = displayPath(workdir, path);
+    const previous = await readTextOrNull(path, relative);
+    await writeFilesAtomically([{ path, content: input.content, expected: previous, label: relative }]);
     context.wrote([path]);
-    return `${previous === null ? "Created" : "Overwrote"} \`${displayPath(workdir, path)}\` (${Buffer.byteLength(input.content)} bytes).`;
+    return `${previous === null ? "Created" : "Overwrote"} \`${relative}\` (${Buffer.byteLength(input.content)} bytes).`;
   },
 });
