@@ -1,8 +1,8 @@
-interface SchemaNode {
-  type?: string;
-  wrapped?: SchemaNode;
-  entries?: Record<string, SchemaNode>;
-  item?: SchemaNode;
+import { entrySchema, type SchemaNode } from "./schema-node.js";
+
+/** Copy as a data property: assigning `__proto__` would set the copy's prototype instead. */
+function setField(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function acceptsNull(schema: SchemaNode): boolean {
@@ -27,14 +27,14 @@ export function dropNullOptionals(schema: SchemaNode, value: unknown): unknown {
   if (typeof value !== "object" || value === null || Array.isArray(value) || node.entries === undefined) return value;
   const result: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
-    const fieldSchema = node.entries[key];
+    const fieldSchema = entrySchema(node, key);
     if (fieldSchema === undefined) {
-      result[key] = field;
+      setField(result, key, field);
       continue;
     }
     const optional = fieldSchema.type === "optional" || fieldSchema.type === "exact_optional";
     if (field === null && optional && !acceptsNull(fieldSchema)) continue;
-    result[key] = dropNullOptionals(fieldSchema, field);
+    setField(result, key, dropNullOptionals(fieldSchema, field));
   }
   return result;
 }

@@ -1,29 +1,17 @@
 import * as v from "valibot";
 import type { AnyTool } from "./define-tool.js";
 import { dropNullOptionals } from "./drop-null-optionals.js";
+import { findPrototypeKey, PROTOTYPE_KEYS } from "./find-prototype-key.js";
+import { childSchema, unwrapSchema, type SchemaNode } from "./schema-node.js";
 import { ToolError } from "./tool-error.js";
 
 function issuePath(issue: v.BaseIssue<unknown>): string {
   return (issue.path ?? []).map((item) => String(item.key)).join(".");
 }
 
-interface SchemaNode {
-  expects?: string;
-  entries?: Record<string, SchemaNode | undefined>;
-  item?: SchemaNode;
-  wrapped?: SchemaNode;
-}
-type Entries = Record<string, SchemaNode | undefined>;
-
 /** The schema of the value at `keys` below `root` (through optional/nullable wrappers, objects and arrays). */
 function schemaAt(root: SchemaNode, keys: readonly unknown[]): SchemaNode | undefined {
-  let node: SchemaNode | undefined = root;
-  for (const key of keys) {
-    while (node?.wrapped !== undefined) node = node.wrapped;
-    node = node?.entries !== undefined ? node.entries[String(key)] : node?.item;
-  }
-  while (node?.wrapped !== undefined && node.entries === undefined) node = node.wrapped;
-  return node;
+  return unwrapSchema(keys.reduce<SchemaNode | undefined>((node, key) => childSchema(node, key), root));
 }
 
 function describeIssue(toolName: string, root: SchemaNode, issue: v.BaseIssue<unknown>): string {
@@ -57,7 +45,8 @@ function describeIssue(toolName: string, root: SchemaNode, issue: v.BaseIssue<un
  * @throws ToolError `invalid_input` naming each bad field, what was expected and what arrived.
  */
 export function parseToolInput(tool: AnyTool, raw: unknown): unknown {
-  const entries = (tool.input as { entries?: Entries }).entries ?? {};
+  const schema = tool.input as SchemaNode;
+  const entries = schema.entries ?? {};
   // valibot's object schemas accept arrays as objects; say plainly that an object is expected.
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     const got = raw === null ? "null" : Array.isArray(raw) ? "an array" : `a ${typeof raw}`;
@@ -67,9 +56,16 @@ export function parseToolInput(tool: AnyTool, raw: unknown): unknown {
       message: `Invalid input for \`${tool.name}\`: it must be a JSON object${fields.length > 0 ? ` with the fields ${fields}` : ""}, but got ${got}. Fix the input and call again.`,
     });
   }
-  const result = v.safeParse(tool.input as v.GenericSchema, dropNullOptionals(tool.input, raw));
+  const prototypeKey = findPrototypeKey(schema, raw);
+  if (prototypeKey !== undefined) {
+    throw new ToolError({
+      code: "invalid_input",
+      message: `Invalid input for \`${tool.name}\`: Field \`${prototypeKey.join(".")}\` is not accepted: the keys ${PROTOTYPE_KEYS.map((key) => `\`${key}\``).join(", ")} reach an object's prototype and never carry input. Put the fields in the object itself. Fix the input and call again.`,
+    });
+  }
+  const result = v.safeParse(tool.input as v.GenericSchema, dropNullOptionals(schema, raw));
   if (result.success) return result.output;
-  const lines = result.issues.map((issue) => describeIssue(tool.name, tool.input as SchemaNode, issue));
+  const lines = result.issues.map((issue) => describeIssue(tool.name, schema, issue));
   throw new ToolError({
     code: "invalid_input",
     message: `Invalid input for \`${tool.name}\`: ${lines.join(" ")} Fix the input and call again.`,

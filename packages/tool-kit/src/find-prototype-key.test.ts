@@ -1,0 +1,61 @@
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { defineTool } from "./define-tool.js";
+import { findPrototypeKey } from "./find-prototype-key.js";
+import { createFakeRun } from "./testing/create-fake-run.js";
+
+// A tool that answers with the input it was given, so a test sees what validation let through.
+const read = defineTool({
+  name: "read",
+  tier: "read",
+  description: "Reads a file.",
+  input: v.strictObject({
+    path: v.pipe(v.string(), v.description("File path.")),
+    options: v.optional(v.pipe(v.strictObject({ limit: v.optional(v.number()) }), v.description("Options."))),
+    meta: v.optional(v.pipe(v.unknown(), v.description("Free-form data."))),
+    edits: v.optional(v.pipe(v.array(v.strictObject({ constructor: v.string() })), v.description("Edits."))),
+  }),
+  requires: [],
+  parallelSafe: true,
+  run: async (input) => `read ${JSON.stringify(input)}`,
+});
+
+async function answer(json: string): Promise<{ text: string; code: unknown }> {
+  const result = await createFakeRun({ tools: [read] }).call("read", JSON.parse(json));
+  const text = result.content[0]?.type === "text" ? result.content[0].text : "";
+  return { text, code: (result.structured?.["error"] as { code?: unknown } | undefined)?.code };
+}
+
+function refusal(field: string): string {
+  return `Error (invalid_input): Invalid input for \`read\`: Field \`${field}\` is not accepted: the keys \`__proto__\`, \`constructor\`, \`prototype\` reach an object's prototype and never carry input. Put the fields in the object itself. Fix the input and call again.`;
+}
+
+describe("prototype keys in a call's input", () => {
+  it.each([
+    ['{"__proto__": {"path": "c.txt"}}', "__proto__"],
+    ['{"path": "a.txt", "options": {"__proto__": {"limit": 1}}}', "options.__proto__"],
+    ['{"path": "a.txt", "meta": {"deep": [{"__proto__": {"x": 1}}]}}', "meta.deep.0.__proto__"],
+    ['{"path": "a.txt", "meta": {"constructor": {"prototype": {"polluted": true}}}}', "meta.constructor"],
+    ['{"path": "a.txt", "meta": [{"prototype": 1}]}', "meta.0.prototype"],
+  ])("refuses %s, naming the field", async (json, field) => {
+    expect(await answer(json)).toEqual({ text: refusal(field), code: "invalid_input" });
+  });
+
+  it("accepts a field named `constructor` where the schema declares one", async () => {
+    expect(await answer('{"path": "a.txt", "edits": [{"constructor": "b"}]}')).toEqual({ text: 'read {"path":"a.txt","edits":[{"constructor":"b"}]}', code: undefined });
+  });
+
+  it("checks input nested deeper than the call stack without overflowing it", async () => {
+    const depth = 100_000;
+    const json = `{"path": "a.txt", "meta": ${"[".repeat(depth)}{"__proto__": 1}${"]".repeat(depth)}}`;
+    const { text, code } = await answer(json);
+    expect(code).toBe("invalid_input");
+    expect(text).toContain(`Field \`meta.${"0.".repeat(depth)}__proto__\` is not accepted`);
+  });
+
+  it("walks a cyclic value once and finds nothing in it", () => {
+    const cyclic: Record<string, unknown> = { name: "a" };
+    cyclic["self"] = [cyclic];
+    expect(findPrototypeKey(read.input, { path: "a.txt", meta: cyclic })).toBeUndefined();
+  });
+});

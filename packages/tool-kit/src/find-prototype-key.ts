@@ -1,0 +1,44 @@
+import { entrySchema, childSchema, type SchemaNode } from "./schema-node.js";
+
+/** Keys through which copying or merging a value can reach an object's prototype instead of a field. */
+export const PROTOTYPE_KEYS: readonly string[] = ["__proto__", "constructor", "prototype"];
+
+interface Pending {
+  value: object;
+  schema: SchemaNode | undefined;
+  /** How this value was reached, kept as links so a deep value costs no copied paths. */
+  parent: Pending | undefined;
+  key: string;
+}
+
+function pathOf(pending: Pending, key: string): string[] {
+  const path = [key];
+  for (let node: Pending | undefined = pending; node?.parent !== undefined; node = node.parent) path.push(node.key);
+  return path.reverse();
+}
+
+/**
+ * The path of the first own key, at any depth of `value`, that names a prototype: `__proto__` always,
+ * `constructor` and `prototype` unless the schema declares a field of that name there. JSON.parse
+ * makes `"__proto__"` an own key; copied by assignment it would become the copy's prototype and
+ * its fields would pass validation as inherited input. The walk uses its own stack, so input nested
+ * deeper than the call stack is checked, not a crash.
+ */
+export function findPrototypeKey(schema: SchemaNode, value: unknown): string[] | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const pending: Pending[] = [{ value, schema, parent: undefined, key: "" }];
+  const seen = new Set<object>([value]);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const keys = Object.keys(next.value);
+    for (const key of keys) {
+      if (PROTOTYPE_KEYS.includes(key) && (key === "__proto__" || entrySchema(next.schema, key) === undefined)) return pathOf(next, key);
+    }
+    for (const key of keys.reverse()) {
+      const child: unknown = (next.value as Record<string, unknown>)[key];
+      if (typeof child !== "object" || child === null || seen.has(child)) continue;
+      seen.add(child);
+      pending.push({ value: child, schema: childSchema(next.schema, key), parent: next, key });
+    }
+  }
+  return undefined;
+}
