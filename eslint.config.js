@@ -18,9 +18,17 @@ export default tseslint.config(
     },
   },
   {
-    // tool-kit's contract core stays free of Node so it runs anywhere; only path confinement and ./testing may use it.
+    // tool-kit's contract core stays free of Node so it runs anywhere; only path confinement, the
+    // confined file access built on it, and ./testing may use it.
     files: ["packages/tool-kit/src/**/*.ts"],
-    ignores: ["packages/tool-kit/src/confine-path.ts", "packages/tool-kit/src/write-files-atomically.ts", "packages/tool-kit/src/testing/**", "packages/tool-kit/src/**/*.test.ts"],
+    ignores: [
+      "packages/tool-kit/src/confine-path.ts",
+      "packages/tool-kit/src/confined-directory.ts",
+      "packages/tool-kit/src/read-file-in-workdir.ts",
+      "packages/tool-kit/src/write-files-atomically.ts",
+      "packages/tool-kit/src/testing/**",
+      "packages/tool-kit/src/**/*.test.ts",
+    ],
     rules: { "no-restricted-imports": ["error", { patterns: ["node:*"] }] },
   },
 );

@@ -17,6 +17,7 @@ export const resolveTool = defineTool({
   parallelSafe: false,
   run: async (input, context) => {
     const parser = context.resource(AstGrepParser);
+    const workdir = context.resource(Workdir);
     const edit = parser.edits.pending(input.edit_id.trim());
     if (input.action === "discard") {
       const files = edit.files.length;
@@ -26,7 +27,7 @@ export const resolveTool = defineTool({
     try {
       await writeFilesAtomically(
         edit.files.map((file) => ({ path: file.path, content: file.updated, expected: file.original, label: file.displayPath })),
-        parser.fileOperations,
+        { workdir, fileSystem: parser.fileOperations },
       );
     } catch (error) {
       if (!ToolError.isInstance(error)) throw error;

@@ -1,8 +1,10 @@
 import { realpath } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { errnoCode, fileSystemToolError } from "./file-system-error.js";
 import { ToolError } from "./tool-error.js";
 
-function isInside(root: string, candidate: string): boolean {
+/** Whether `candidate` is `root` or below it (both absolute). */
+export function isInside(root: string, candidate: string): boolean {
   const rel = relative(root, candidate);
   return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
 }
@@ -15,7 +17,7 @@ async function realpathOfLongestExistingPrefix(path: string): Promise<string> {
       const real = await realpath(current);
       return missing.length === 0 ? real : join(real, ...missing.reverse());
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = errnoCode(error);
       if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
       const parent = resolve(current, "..");
       if (parent === current) return path;
@@ -38,7 +40,11 @@ function outside(path: string, workdir: string): ToolError {
  * (a link that leaves the workdir is refused). The file need not exist.
  *
  * @returns the absolute, symlink-free path.
- * @throws ToolError `outside_workdir`, or `invalid_input` for an empty path or one with a NUL byte.
+ * Resolving is not enough to write safely: the path can change before it is used. Read and write
+ * through {@link readFileInWorkdir} and {@link writeFilesAtomically}, which confine it again then.
+ *
+ * @throws ToolError `outside_workdir`; `invalid_input` for an empty path, one with a NUL byte, a symlink
+ * loop or a name too long; `io_error` when a directory on the way may not be searched.
  */
 export async function resolveInWorkdir(workdir: string, path: string): Promise<string> {
   if (typeof path !== "string" || path.length === 0 || path.includes("\0")) {
@@ -47,7 +53,9 @@ export async function resolveInWorkdir(workdir: string, path: string): Promise<s
   const root = await realpath(workdir);
   const lexical = resolve(root, path);
   if (!isInside(root, lexical)) throw outside(path, root);
-  const real = await realpathOfLongestExistingPrefix(lexical);
+  const real = await realpathOfLongestExistingPrefix(lexical).catch((error: unknown) => {
+    throw fileSystemToolError(error, path);
+  });
   if (!isInside(root, real)) throw outside(path, root);
   return real;
 }

@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
-import * as nodeFs from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { constants, type Stats } from "node:fs";
+import { access, open, realpath, rename, unlink } from "node:fs/promises";
+import { basename, dirname } from "node:path";
+import { describeFileType, notRegular, openConfinedDirectory, readRegularEntry, type ConfinedDirectory } from "./confined-directory.js";
+import { fileSystemToolError } from "./file-system-error.js";
 import { ToolError } from "./tool-error.js";
 import { withPathLocks } from "./with-path-locks.js";
 
 /** One file of a multi-file change. */
 export interface FileChange {
-  /** Absolute path (already confined to the workdir). */
+  /** Absolute path inside the workdir, as {@link resolveInWorkdir} returned it. */
   path: string;
   /** The new content, or `null` to delete the file. */
   content: string | null;
@@ -19,107 +22,198 @@ export interface FileChange {
   label?: string;
 }
 
-/** The file-system calls the writer uses; tests replace one to inject a failure. */
+/**
+ * The file-system calls the writer makes, on paths that name entries through held directory handles;
+ * tests replace one to inject a failure.
+ */
 export interface AtomicWriteFileSystem {
-  readFile: (path: string, encoding: "utf8") => Promise<string>;
-  writeFile: (path: string, data: string) => Promise<void>;
-  chmod: (path: string, mode: number) => Promise<void>;
+  /**
+   * Create `path` (it must not exist; a symlink there is not followed) holding `data`, with exactly the
+   * permission bits `mode` when given (a replaced file keeps its own), else the default less the umask.
+   */
+  writeFile: (path: string, data: string, mode?: number) => Promise<void>;
   rename: (from: string, to: string) => Promise<void>;
   unlink: (path: string) => Promise<void>;
-  mkdir: (path: string, options: { recursive: true }) => Promise<unknown>;
-  stat: (path: string) => Promise<{ mode: number }>;
 }
+
+/** Settings of {@link writeFilesAtomically}. */
+export interface WriteFilesSettings {
+  /** The run's working directory: each file is confined to it at the moment it is written, not only when the change was planned. */
+  workdir: string;
+  /** Replace a file-system call, only to inject failures in tests. */
+  fileSystem?: Partial<AtomicWriteFileSystem>;
+}
+
+const exclusiveCreate = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 const defaultFileSystem: AtomicWriteFileSystem = {
-  readFile: (path, encoding) => nodeFs.readFile(path, encoding),
-  writeFile: (path, data) => nodeFs.writeFile(path, data),
-  chmod: nodeFs.chmod,
-  rename: nodeFs.rename,
-  unlink: nodeFs.unlink,
-  mkdir: nodeFs.mkdir,
-  stat: nodeFs.stat,
+  async writeFile(path, data, mode) {
+    const handle = await open(path, exclusiveCreate, 0o666);
+    try {
+      await handle.writeFile(data);
+      // Through the handle: the name could be swapped for a link before a chmod by path ran.
+      if (mode !== undefined) await handle.chmod(mode);
+    } finally {
+      await handle.close();
+    }
+  },
+  rename,
+  unlink,
 };
-
-function isMissing(error: unknown): boolean {
-  return (error as { code?: unknown })?.code === "ENOENT";
-}
-
-async function readOrNull(fs: AtomicWriteFileSystem, path: string): Promise<string | null> {
-  try {
-    return await fs.readFile(path, "utf8");
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
-}
 
 interface Step {
   change: FileChange;
+  shown: string;
+  directory: ConfinedDirectory | null;
+  name: string;
+  /** Permission bits of the file being replaced (an executable script stays executable). */
+  mode?: number;
   temporary?: string;
   backup?: string;
   committed: boolean;
 }
 
 /**
- * Write several files as one change: all of them or none. Each new content goes to a temporary file
- * beside its target; originals are moved aside, temporaries renamed into place, and if any step fails
- * every file already replaced is restored before the error is thrown. Renames are atomic per file, so
- * a reader never sees a half-written file.
+ * Write several files as one change: all of them or none. Every file is confined to the workdir
+ * when it is written: its directory is opened component by component without following symlinks
+ * and every entry is named through that handle, so a directory swapped for a symlink after the
+ * change was planned (or during the write) cannot send it outside. Each new content goes to a
+ * temporary file beside its target; originals are moved aside, temporaries renamed into place, and if
+ * any step fails every file already replaced is restored before the error is thrown. Renames are
+ * atomic per file, so a reader never sees a half-written file. Only regular files that may be
+ * written are changed: pipes, sockets, devices, directories and read-only files are refused first.
  *
- * @throws ToolError `conflict` naming every file whose content differs from `expected`; `io_error`
- * (with the file-system error as its cause) when writing fails, after rolling back.
+ * @throws ToolError `conflict` naming every file whose content differs from `expected` (or that was
+ * replaced by a directory or a symlink); `invalid_input` for a non-regular file; `io_error` for a
+ * read-only file, or (with the file-system error as its cause) when writing fails, after rolling back;
+ * `outside_workdir` when a directory of a path leads outside the workdir by the time it is written.
  */
-export async function writeFilesAtomically(changes: readonly FileChange[], fileSystem: Partial<AtomicWriteFileSystem> = {}): Promise<void> {
-  const fs = { ...defaultFileSystem, ...fileSystem };
+export async function writeFilesAtomically(changes: readonly FileChange[], settings: WriteFilesSettings): Promise<void> {
+  if (typeof settings?.workdir !== "string") {
+    throw new ToolError({ code: "internal", message: "writeFilesAtomically needs `settings.workdir`, the directory every file is confined to." });
+  }
+  const fs = { ...defaultFileSystem, ...settings.fileSystem };
+  const root = await realpath(settings.workdir);
   // The check against `expected` and the renames must not interleave with another writer of the same
   // file, or both pass the check and the second silently drops the first one's change.
   await withPathLocks(
     changes.map((change) => change.path),
-    () => checkAndWrite(fs, changes),
+    () => checkAndWrite(root, fs, changes),
   );
 }
 
-async function checkAndWrite(fs: AtomicWriteFileSystem, changes: readonly FileChange[]): Promise<void> {
-  const stale: string[] = [];
-  for (const change of changes) {
-    if (change.expected === undefined) continue;
-    const current = await readOrNull(fs, change.path);
-    if (current === change.expected) continue;
-    const name = `\`${change.label ?? change.path}\``;
-    stale.push(current === null ? `${name} (deleted)` : change.expected === null ? `${name} (created)` : name);
-  }
-  if (stale.length > 0) {
-    throw new ToolError({
-      code: "conflict",
-      message: `Nothing was written: ${stale.join(", ")} changed since the edit was prepared. Prepare the edit again from the current content.`,
-    });
+/** One handle per directory, shared by the files of the change that live in it. */
+class DirectoryHandles {
+  private readonly open = new Map<string, Promise<ConfinedDirectory | null>>();
+  constructor(private readonly root: string) {}
+
+  get(directory: string, create: boolean, shown: string): Promise<ConfinedDirectory | null> {
+    const key = `${create ? "+" : "-"}${directory}`;
+    let handle = this.open.get(key);
+    if (handle === undefined) this.open.set(key, (handle = openConfinedDirectory(this.root, directory, { create, shown })));
+    return handle;
   }
 
-  // Hidden, unique names beside each target: same file system (so rename is atomic), unlikely to be watched.
+  async closeAll(): Promise<void> {
+    const handles = await Promise.all([...this.open.values()].map((handle) => handle.catch(() => null)));
+    await Promise.all(handles.map((handle) => handle?.close().catch(() => undefined)));
+  }
+}
+
+async function isWritable(directory: ConfinedDirectory, name: string, stats: Stats): Promise<boolean> {
+  // Root may write anything; a file nobody may write is still one its owner marked as not to change.
+  if ((stats.mode & 0o222) === 0) return false;
+  return access(directory.entry(name), constants.W_OK).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Refuse what must not be replaced, before anything is written. */
+async function assertReplaceable(step: Step, stats: Stats): Promise<void> {
+  const { shown, change } = step;
+  if (stats.isDirectory()) {
+    if (typeof change.expected === "string") {
+      throw new ToolError({ code: "conflict", message: `Nothing was written: \`${shown}\` became a directory since the edit was prepared. Prepare the edit again from the current files.` });
+    }
+    throw fileSystemToolError(Object.assign(new Error("EISDIR"), { code: "EISDIR" }), shown);
+  }
+  if (stats.isSymbolicLink()) {
+    throw new ToolError({ code: "conflict", message: `Nothing was written: \`${shown}\` was replaced by a symbolic link after its path was checked. Check what changed it, then try again.` });
+  }
+  if (!stats.isFile()) throw notRegular(shown, describeFileType(stats));
+  if (!(await isWritable(step.directory!, step.name, stats))) {
+    throw new ToolError({
+      code: "io_error",
+      message: `Nothing was written: \`${shown}\` is read-only (mode ${(stats.mode & 0o7777).toString(8).padStart(4, "0")}). Leave it as it is, or make it writable (\`chmod u+w\`) first if it is meant to change.`,
+    });
+  }
+}
+
+async function currentContent(step: Step): Promise<string | null> {
+  if (step.directory === null) return null;
+  const bytes = await readRegularEntry(step.directory, step.name, step.shown);
+  return bytes === null ? null : bytes.toString("utf8");
+}
+
+async function checkAndWrite(root: string, fs: AtomicWriteFileSystem, changes: readonly FileChange[]): Promise<void> {
+  const handles = new DirectoryHandles(root);
+  try {
+    const steps: Step[] = [];
+    const stale: string[] = [];
+    for (const change of changes) {
+      const shown = change.label ?? change.path;
+      const directory = await handles.get(dirname(change.path), false, shown);
+      const step: Step = { change, shown, directory, name: basename(change.path), committed: false };
+      steps.push(step);
+      const stats = directory === null ? null : await directory.inspect(step.name);
+      if (stats !== null) {
+        await assertReplaceable(step, stats);
+        step.mode = stats.mode & 0o7777;
+      }
+      if (change.expected === undefined) continue;
+      const current = await currentContent(step);
+      if (current === change.expected) continue;
+      const name = `\`${shown}\``;
+      stale.push(current === null ? `${name} (deleted)` : change.expected === null ? `${name} (created)` : name);
+    }
+    if (stale.length > 0) {
+      throw new ToolError({
+        code: "conflict",
+        message: `Nothing was written: ${stale.join(", ")} changed since the edit was prepared. Prepare the edit again from the current content.`,
+      });
+    }
+    await commit(fs, handles, steps);
+  } finally {
+    await handles.closeAll();
+  }
+}
+
+async function commit(fs: AtomicWriteFileSystem, handles: DirectoryHandles, steps: readonly Step[]): Promise<void> {
+  // Hidden, unique names beside each target: same directory (so rename is atomic), unlikely to be watched.
   const unique = `${process.pid}-${randomBytes(4).toString("hex")}`;
-  const beside = (path: string, kind: "tmp" | "bak") => join(dirname(path), `.${basename(path)}.runbound-${unique}.${kind}`);
-  const steps: Step[] = changes.map((change) => ({ change, committed: false }));
+  // A name has at most 255 bytes; the target's own name may already be close to that.
+  const beside = (name: string, kind: "tmp" | "bak") => `.${name.slice(0, 100)}.runbound-${unique}.${kind}`;
   try {
     for (const step of steps) {
       if (step.change.content === null) continue;
-      await fs.mkdir(dirname(step.change.path), { recursive: true });
-      const mode = await fs.stat(step.change.path).then((stats) => stats.mode, () => undefined);
-      step.temporary = beside(step.change.path, "tmp");
-      await fs.writeFile(step.temporary, step.change.content);
-      // A replaced file keeps its permissions (an executable script stays executable).
-      if (mode !== undefined) await fs.chmod(step.temporary, mode & 0o7777);
+      step.directory ??= await handles.get(dirname(step.change.path), true, step.shown);
+      const temporary = beside(step.name, "tmp");
+      await fs.writeFile(step.directory!.entry(temporary), step.change.content, step.mode);
+      step.temporary = temporary;
     }
     for (const step of steps) {
-      const backup = beside(step.change.path, "bak");
+      if (step.directory === null) continue;
+      const backup = beside(step.name, "bak");
       try {
-        await fs.rename(step.change.path, backup);
+        await fs.rename(step.directory.entry(step.name), step.directory.entry(backup));
         step.backup = backup;
       } catch (error) {
-        if (!isMissing(error)) throw error;
+        if ((error as { code?: unknown }).code !== "ENOENT") throw error;
       }
       step.committed = true;
       if (step.temporary !== undefined) {
-        await fs.rename(step.temporary, step.change.path);
+        await fs.rename(step.directory.entry(step.temporary), step.directory.entry(step.name));
         step.temporary = undefined;
       }
     }
@@ -131,15 +225,27 @@ async function checkAndWrite(fs: AtomicWriteFileSystem, changes: readonly FileCh
       cause: error,
     });
   }
-  const backups = steps.flatMap((step) => (step.backup === undefined ? [] : [step.backup]));
-  await Promise.all(backups.map((backup) => fs.unlink(backup).catch(() => undefined)));
+  // A directory moved out of the workdir while it was open took the new files with it: undo them there.
+  for (const step of steps) {
+    try {
+      await step.directory?.assertStillInside();
+    } catch (error) {
+      await rollBack(fs, steps);
+      throw error;
+    }
+  }
+  await Promise.all(steps.map((step) => (step.backup === undefined ? undefined : fs.unlink(step.directory!.entry(step.backup)).catch(() => undefined))));
 }
 
 async function rollBack(fs: AtomicWriteFileSystem, steps: readonly Step[]): Promise<void> {
   for (const step of [...steps].reverse()) {
-    if (step.temporary !== undefined) await fs.unlink(step.temporary).catch(() => undefined);
+    const directory = step.directory;
+    if (directory === null) continue;
+    if (step.temporary !== undefined) await fs.unlink(directory.entry(step.temporary)).catch(() => undefined);
     if (!step.committed) continue;
-    if (step.backup !== undefined) await fs.rename(step.backup, step.change.path).catch(() => undefined);
-    else await fs.unlink(step.change.path).catch(() => undefined);
+    if (step.backup !== undefined) await fs.rename(directory.entry(step.backup), directory.entry(step.name)).catch(() => undefined);
+    else await fs.unlink(directory.entry(step.name)).catch(() => undefined);
+    step.committed = false;
+    step.backup = undefined;
   }
 }

@@ -30,12 +30,12 @@ export const applyPatchTool = defineTool({
       const moved = source !== null && target !== null && source !== target;
       const shownSource = source === null ? "" : displayPath(workdir, source);
       const shown = target === null ? shownSource : displayPath(workdir, target);
-      const current = source === null ? null : await readTextOrNull(source, shownSource);
+      const current = source === null ? null : await readTextOrNull(workdir, source, shownSource);
       if (source !== null && current === null) {
         throw new ToolError({ code: "not_found", message: `Nothing was written: the patch changes \`${shownSource}\`, which does not exist. Read the directory and make the patch against existing files.` });
       }
       if (target !== null && (source === null || moved)) {
-        if ((await readTextOrNull(target, shown)) !== null) {
+        if ((await readTextOrNull(workdir, target, shown)) !== null) {
           throw new ToolError({ code: "conflict", message: `Nothing was written: the patch creates \`${shown}\`, which already exists. Patch it with \`--- a/${shown}\` instead.` });
         }
       }
@@ -54,7 +54,7 @@ export const applyPatchTool = defineTool({
       else summary.push(`${content === null ? "deleted" : current === null ? "created" : "modified"} ${shown}`);
       if (file.newMode !== undefined) summary.push(`(mode ${file.newMode} of ${shown} was not applied: apply_patch changes contents only)`);
     }
-    await writeFilesAtomically(changes);
+    await writeFilesAtomically(changes, { workdir });
     context.wrote(changes.map((change) => change.path));
     return `Applied the patch to ${fileCount} file${fileCount === 1 ? "" : "s"}:\n${summary.join("\n")}`;
   },

@@ -41,7 +41,7 @@ export const editTool = defineTool({
     if (input.old_string === input.new_string) {
       throw new ToolError({ code: "invalid_input", message: "`old_string` and `new_string` are the same; there is nothing to change." });
     }
-    const content = await readTextOrNull(path, relative);
+    const content = await readTextOrNull(workdir, path, relative);
     if (content === null) throw new ToolError({ code: "not_found", message: `File ${shown} does not exist. Use \`write\` to create it.` });
     // `read` shows lines without their CR, so text for a CRLF file arrives with bare newlines: match it,
     // and write new_string, with the file's own CRLF endings (text that carries CRs is taken as it is).
@@ -61,7 +61,7 @@ export const editTool = defineTool({
     }
     // split/join, not String.replace: `$&` and friends in new_string must stay literal.
     const updated = content.split(oldString).join(newString);
-    await writeFilesAtomically([{ path, content: updated, expected: content, label: relative }]);
+    await writeFilesAtomically([{ path, content: updated, expected: content, label: relative }], { workdir });
     context.wrote([path]);
     return `Edited ${shown}: ${lines.length} replacement${lines.length === 1 ? "" : "s"} (line${lines.length === 1 ? "" : "s"} ${lines.join(", ")}).`;
   },

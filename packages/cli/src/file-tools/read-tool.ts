@@ -1,5 +1,4 @@
-import { readdir, readFile, stat } from "node:fs/promises";
-import { defineTool, displayPath, resolveInWorkdir, ToolError, Workdir } from "@runbound/tool-kit";
+import { defineTool, displayPath, inspectInWorkdir, listDirectoryInWorkdir, readFileInWorkdir, resolveInWorkdir, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { pathField } from "./path-field.js";
 
@@ -9,8 +8,8 @@ const textBudgetBytes = 15 * 1024;
 const maxDirectoryEntries = 200;
 const maxFileBytes = 256 * 1024 * 1024;
 
-async function listDirectory(path: string, shown: string): Promise<string> {
-  const entries = (await readdir(path, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
+async function listDirectory(workdir: string, path: string, shown: string): Promise<string> {
+  const entries = (await listDirectoryInWorkdir(workdir, path)).sort((a, b) => a.name.localeCompare(b.name));
   // Marked like `ls -F`: directories end in `/`, symbolic links in `@`.
   const lines = entries.slice(0, maxDirectoryEntries).map((entry) => `${entry.name}${entry.isDirectory() ? "/" : entry.isSymbolicLink() ? "@" : ""}`);
   const more = entries.length > maxDirectoryEntries ? `\n(${maxDirectoryEntries} of ${entries.length} entries shown; read a subdirectory to narrow.)` : "";
@@ -32,10 +31,12 @@ export const readTool = defineTool({
   async run(input, context) {
     const workdir = context.resource(Workdir);
     const path = await resolveInWorkdir(workdir, input.path);
-    const shown = `\`${displayPath(workdir, path)}\``;
-    const stats = await stat(path).catch(() => undefined);
-    if (stats === undefined) throw new ToolError({ code: "not_found", message: `File ${shown} does not exist. Check the path (it is relative to \`${workdir}\`).` });
-    if (stats.isDirectory()) return listDirectory(path, shown);
+    const relative = displayPath(workdir, path);
+    const shown = `\`${relative}\``;
+    const stats = await inspectInWorkdir(workdir, path);
+    const missing = () => new ToolError({ code: "not_found", message: `File ${shown} does not exist. Check the path (it is relative to \`${workdir}\`).` });
+    if (stats === null) throw missing();
+    if (stats.isDirectory()) return listDirectory(workdir, path, shown);
     // A FIFO or device would block until the call's timeout; a huge file would not fit in memory.
     if (!stats.isFile()) throw new ToolError({ code: "invalid_input", message: `${shown} is not a regular file (a pipe, socket or device); \`read\` reads files and directories.` });
     if (stats.size > maxFileBytes) {
@@ -44,7 +45,9 @@ export const readTool = defineTool({
         message: `File ${shown} is ${Math.round(stats.size / 1024 / 1024)} MiB; \`read\` shows files up to ${maxFileBytes / 1024 / 1024} MiB. Read a smaller file.`,
       });
     }
-    const buffer = await readFile(path);
+    // Read through the directory handles: the path may have been swapped since it was inspected.
+    const buffer = await readFileInWorkdir(workdir, path, { shown: relative, maxBytes: maxFileBytes });
+    if (buffer === null) throw missing();
     if (buffer.includes(0)) throw new ToolError({ code: "invalid_input", message: `File ${shown} is binary (it contains NUL bytes); \`read\` shows text files only.` });
     const lines = buffer.toString("utf8").split(/\r?\n/);
     if (lines.at(-1) === "") lines.pop();

@@ -18,8 +18,8 @@ export const writeTool = defineTool({
     const workdir = context.resource(Workdir);
     const path = await resolveInWorkdir(workdir, input.path);
     const relative = displayPath(workdir, path);
-    const previous = await readTextOrNull(path, relative);
-    await writeFilesAtomically([{ path, content: input.content, expected: previous, label: relative }]);
+    const previous = await readTextOrNull(workdir, path, relative);
+    await writeFilesAtomically([{ path, content: input.content, expected: previous, label: relative }], { workdir });
     context.wrote([path]);
     return `${previous === null ? "Created" : "Overwrote"} \`${relative}\` (${Buffer.byteLength(input.content)} bytes).`;
   },
