@@ -37,12 +37,29 @@ describe("prototype keys in a call's input", () => {
     ['{"path": "a.txt", "meta": {"deep": [{"__proto__": {"x": 1}}]}}', "meta.deep.0.__proto__"],
     ['{"path": "a.txt", "meta": {"constructor": {"prototype": {"polluted": true}}}}', "meta.constructor"],
     ['{"path": "a.txt", "meta": [{"prototype": 1}]}', "meta.0.prototype"],
+    ['{"path": "a.txt", "constructor": {"prototype": {}}}', "constructor"],
+    ['{"path": "a.txt", "edits": [{"constructor": "b", "prototype": "c"}]}', "edits.0.prototype"],
+    ['{"path": "a.txt", "meta": {"a": null, "b": [1, "x", {"c": {"__proto__": {}}}], "d": {"prototype": 1}}}', "meta.b.2.c.__proto__"],
   ])("refuses %s, naming the field", async (json, field) => {
     expect(await answer(json)).toEqual({ text: refusal(field), code: "invalid_input" });
   });
 
   it("accepts a field named `constructor` where the schema declares one", async () => {
     expect(await answer('{"path": "a.txt", "edits": [{"constructor": "b"}]}')).toEqual({ text: 'read {"path":"a.txt","edits":[{"constructor":"b"}]}', code: undefined });
+  });
+
+  it("refuses `__proto__` even where a schema declares a field of that name", async () => {
+    const odd = defineTool({
+      name: "odd",
+      tier: "read",
+      description: "Declares a field named `__proto__`.",
+      input: v.strictObject({ ["__proto__"]: v.optional(v.string()) }),
+      requires: [],
+      parallelSafe: true,
+      run: async () => "ran",
+    });
+    const result = await createFakeRun({ tools: [odd] }).call("odd", JSON.parse('{"__proto__": "x"}'));
+    expect(result.structured?.["error"]).toEqual({ code: "invalid_input", message: refusal("__proto__").replace("Error (invalid_input): ", "").replace("`read`", "`odd`") });
   });
 
   it("checks input nested deeper than the call stack without overflowing it", async () => {

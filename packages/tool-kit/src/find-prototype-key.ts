@@ -24,8 +24,7 @@ function pathOf(pending: Pending, key: string): string[] {
  * its fields would pass validation as inherited input. The walk uses its own stack, so input nested
  * deeper than the call stack is checked, not a crash.
  */
-export function findPrototypeKey(schema: SchemaNode, value: unknown): string[] | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
+export function findPrototypeKey(schema: SchemaNode, value: object): string[] | undefined {
   const pending: Pending[] = [{ value, schema, parent: undefined, key: "" }];
   const seen = new Set<object>([value]);
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {

@@ -80,7 +80,74 @@ describe("parseToolInput", () => {
     ["README.md", "a string"],
     [["README.md"], "an array"],
     [null, "null"],
+    [undefined, "no input"],
+    [42, "a number"],
+    [true, "a boolean"],
   ])("refuses the non-object input %o, naming what arrived", (raw, got) => {
     expect(messageOf(raw)).toBe(`Invalid input for \`read\`: it must be a JSON object with the fields \`path\`, \`offset\`, but got ${got}. Fix the input and call again.`);
+  });
+
+  const status = defineTool({
+    name: "status",
+    tier: "read",
+    description: "Shows the status.",
+    input: v.strictObject({}),
+    requires: [],
+    parallelSafe: true,
+    run: async () => "",
+  });
+
+  function statusMessage(raw: unknown): string {
+    try {
+      parseToolInput(status, raw);
+    } catch (error) {
+      return (error as ToolError).message;
+    }
+    throw new Error("expected invalid input");
+  }
+
+  it("says what a tool without fields accepts", () => {
+    expect(statusMessage("now")).toBe("Invalid input for `status`: it must be a JSON object, but got a string. Fix the input and call again.");
+    expect(statusMessage({ verbose: true })).toBe("Invalid input for `status`: Field `verbose` is not accepted by `status`; its fields are (none). Fix the input and call again.");
+    expect(parseToolInput(status, {})).toEqual({});
+  });
+
+  const range = defineTool({
+    name: "range",
+    tier: "read",
+    description: "Picks a range.",
+    input: v.pipe(
+      v.strictObject({
+        from: v.optional(v.pipe(v.number(), v.minValue(1))),
+        to: v.optional(v.number()),
+        mode: v.nullable(v.string()),
+        choice: v.optional(v.union([v.string(), v.number()])),
+      }),
+      v.check((input) => input.from === undefined || input.to === undefined || input.from <= input.to, "`from` must not be greater than `to`"),
+    ),
+    requires: [],
+    parallelSafe: true,
+    run: async () => "",
+  });
+
+  function rangeMessage(raw: unknown): string {
+    try {
+      parseToolInput(range, raw);
+    } catch (error) {
+      expect((error as ToolError).code).toBe("invalid_input");
+      return (error as ToolError).message;
+    }
+    throw new Error("expected invalid input");
+  }
+
+  it("quotes a failed check on a field and on the whole input", () => {
+    expect(rangeMessage({ from: 0, mode: null })).toBe("Invalid input for `range`: Field `from`: Invalid value: Expected >=1 but received 0. Fix the input and call again.");
+    expect(rangeMessage({ from: 3, to: 2, mode: null })).toBe("Invalid input for `range`: `from` must not be greater than `to`. Fix the input and call again.");
+  });
+
+  it("names a missing field by the type behind its wrappers, and lists every problem", () => {
+    expect(rangeMessage({ choice: true })).toBe(
+      "Invalid input for `range`: Field `mode` is required (expected string). Field `choice` must be (string | number), but got true. Fix the input and call again.",
+    );
   });
 });

@@ -31,9 +31,6 @@ function describeIssue(toolName: string, root: SchemaNode, issue: v.BaseIssue<un
   if (issue.kind === "schema" && field.length > 0) {
     return `Field \`${field}\` must be ${issue.expected ?? "valid"}, but got ${issue.received}.`;
   }
-  if (issue.kind === "schema") {
-    return `The input must be ${issue.expected ?? "valid"}, but got ${issue.received}.`;
-  }
   return field.length > 0 ? `Field \`${field}\`: ${issue.message}.` : `${issue.message}.`;
 }
 
@@ -49,7 +46,7 @@ export function parseToolInput(tool: AnyTool, raw: unknown): unknown {
   const entries = schema.entries ?? {};
   // valibot's object schemas accept arrays as objects; say plainly that an object is expected.
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    const got = raw === null ? "null" : Array.isArray(raw) ? "an array" : `a ${typeof raw}`;
+    const got = raw === null ? "null" : raw === undefined ? "no input" : Array.isArray(raw) ? "an array" : `a ${typeof raw}`;
     const fields = Object.keys(entries).map((name) => `\`${name}\``).join(", ");
     throw new ToolError({
       code: "invalid_input",
