@@ -40,11 +40,26 @@ describe("resolveInWorkdir", () => {
   });
 
   it("refuses `..`, absolute paths outside and symlinks that leave", async () => {
+    expect(await codeOf("..")).toBe("outside_workdir");
+    expect(await codeOf("src/../..")).toBe("outside_workdir");
     expect(await codeOf("../outside/secret.txt")).toBe("outside_workdir");
     expect(await codeOf(join(outsideDir, "secret.txt"))).toBe("outside_workdir");
     expect(await codeOf("/etc/passwd")).toBe("outside_workdir");
     expect(await codeOf("escape/secret.txt")).toBe("outside_workdir");
     expect(await codeOf("escape/not-yet.txt")).toBe("outside_workdir");
+  });
+
+  it("accepts the workdir itself and names that look like `..` but are not", async () => {
+    expect(await resolveInWorkdir(workdir, ".")).toBe(workdir);
+    expect(await resolveInWorkdir(workdir, "..dots")).toBe(join(workdir, "..dots"));
+  });
+
+  it("answers a symlink loop and an over-long name as invalid input naming the path, not as a bug", async () => {
+    await symlink("loop-b", join(workdir, "loop-a"));
+    await symlink("loop-a", join(workdir, "loop-b"));
+    await expect(resolveInWorkdir(workdir, "loop-a/x.ts")).rejects.toThrow("`loop-a/x.ts` goes through a loop of symbolic links");
+    expect(await codeOf("loop-a/x.ts")).toBe("invalid_input");
+    expect(await codeOf(`${"n".repeat(300)}/x.ts`)).toBe("invalid_input");
   });
 
   it("names the path and the workdir in the message", async () => {

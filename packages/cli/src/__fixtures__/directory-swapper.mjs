@@ -1,0 +1,53 @@
+// Swaps a directory for a symlink to another directory and back, as fast as it can, for a bounded
+// number of rounds: what an attacker (or a checkout) does to a path while a tool writes under it.
+// Usage: node directory-swapper.mjs <directory> <link-target> <rounds>
+import { renameSync, symlinkSync, unlinkSync, writeSync } from "node:fs";
+
+const [directory, target, rounds] = process.argv.slice(2);
+const parked = `${directory}.parked`;
+let swaps = 0;
+let created = 0;
+
+// The tool under test may create the missing directory in a gap of the swap (it makes missing
+// parents): move such a directory aside (it stays inside the workdir) and take the place again.
+function take(place) {
+  for (;;) {
+    try {
+      place();
+      return;
+    } catch (error) {
+      if (error.code !== "EEXIST" && error.code !== "ENOTEMPTY") throw error;
+      renameSync(directory, `${directory}.created-${created++}`);
+    }
+  }
+}
+
+function restore() {
+  try {
+    unlinkSync(directory);
+  } catch {
+    // Already the real directory.
+  }
+  try {
+    take(() => renameSync(parked, directory));
+  } catch {
+    // Nothing parked.
+  }
+}
+
+process.on("SIGTERM", () => {
+  restore();
+  // Synchronously: an asynchronous pipe write would be lost to the exit.
+  writeSync(1, `${swaps}\n`);
+  process.exit(0);
+});
+for (let round = 0; round < Number(rounds); round++) {
+  renameSync(directory, parked);
+  take(() => symlinkSync(target, directory));
+  unlinkSync(directory);
+  take(() => renameSync(parked, directory));
+  swaps += 1;
+  // Let the event loop see SIGTERM now and then.
+  if (round % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+}
+writeSync(1, `${swaps}\n`);
