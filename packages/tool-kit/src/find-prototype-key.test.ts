@@ -67,7 +67,8 @@ describe("prototype keys in a call's input", () => {
     const json = `{"path": "a.txt", "meta": ${"[".repeat(depth)}{"__proto__": 1}${"]".repeat(depth)}}`;
     const { text, code } = await answer(json);
     expect(code).toBe("invalid_input");
-    expect(text).toContain(`Field \`meta.${"0.".repeat(depth)}__proto__\` is not accepted`);
+    const path = `meta.${"0.".repeat(depth)}__proto__`;
+    expect(text).toContain(`Field \`${path.slice(0, 120)}… (${path.length} characters)\` is not accepted`);
   });
 
   it("walks a cyclic value once and finds nothing in it", () => {

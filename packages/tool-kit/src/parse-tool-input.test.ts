@@ -145,6 +145,50 @@ describe("parseToolInput", () => {
     expect(rangeMessage({ from: 3, to: 2, mode: null })).toBe("Invalid input for `range`: `from` must not be greater than `to`. Fix the input and call again.");
   });
 
+  it("keeps the message small whatever the input quotes: long keys, long values, many problems", () => {
+    const key = "k".repeat(100_000);
+    expect(messageOf({ path: "a", [key]: 1 })).toBe(
+      `Invalid input for \`read\`: Field \`${"k".repeat(120)}… (100000 characters)\` is not accepted by \`read\`; its fields are \`path\`, \`offset\`. Fix the input and call again.`,
+    );
+    expect(messageOf({ path: "a", offset: "9".repeat(100_000) })).toBe(
+      `Invalid input for \`read\`: Field \`offset\` must be number, but got "${"9".repeat(119)}… (100002 characters). Fix the input and call again.`,
+    );
+    const named = defineTool({
+      name: "named",
+      tier: "read",
+      description: "Takes a name.",
+      input: v.strictObject({ name: v.pipe(v.string(), v.regex(/^[a-z]+$/)) }),
+      requires: [],
+      parallelSafe: true,
+      run: async () => "",
+    });
+    const issue = `Invalid format: Expected /^[a-z]+$/ but received "${"X".repeat(100_000)}"`;
+    expect(() => parseToolInput(named, { name: "X".repeat(100_000) })).toThrow(
+      `Invalid input for \`named\`: Field \`name\`: ${issue.slice(0, 300)}… (${issue.length} characters). Fix the input and call again.`,
+    );
+    const list = defineTool({
+      name: "list",
+      tier: "read",
+      description: "Lists.",
+      input: v.strictObject({ items: v.array(v.string()) }),
+      requires: [],
+      parallelSafe: true,
+      run: async () => "",
+    });
+    let message = "";
+    try {
+      parseToolInput(list, { items: Array.from({ length: 1000 }, (_, index) => index) });
+    } catch (error) {
+      message = (error as ToolError).message;
+    }
+    const shown = Array.from({ length: 10 }, (_, index) => `Field \`items.${index}\` must be string, but got ${index}.`).join(" ");
+    expect(message).toBe(`Invalid input for \`list\`: ${shown} 990 more problems not shown. Fix the input and call again.`);
+  });
+
+  it("cuts a long quote without splitting a character written as two UTF-16 units", () => {
+    expect(messageOf({ path: "a", [`${"k".repeat(119)}😀😀`]: 1 })).toContain(`Field \`${"k".repeat(119)}… (123 characters)\` is not accepted`);
+  });
+
   it("names a missing field by the type behind its wrappers, and lists every problem", () => {
     expect(rangeMessage({ choice: true })).toBe(
       "Invalid input for `range`: Field `mode` is required (expected string). Field `choice` must be (string | number), but got true. Fix the input and call again.",

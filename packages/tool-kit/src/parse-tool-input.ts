@@ -3,10 +3,16 @@ import type { AnyTool } from "./define-tool.js";
 import { dropNullOptionals } from "./drop-null-optionals.js";
 import { findPrototypeKey, PROTOTYPE_KEYS } from "./find-prototype-key.js";
 import { childSchema, unwrapSchema, type SchemaNode } from "./schema-node.js";
+import { shortenForMessage } from "./shorten-for-message.js";
 import { ToolError } from "./tool-error.js";
 
-function issuePath(issue: v.BaseIssue<unknown>): string {
-  return (issue.path ?? []).map((item) => String(item.key)).join(".");
+// Keys, paths and received values come from the caller: quoted, they are cut so a message stays small.
+const maxQuotedLength = 120;
+const maxQuotedIssueMessage = 300;
+const maxIssuesShown = 10;
+
+function fieldName(keys: readonly unknown[]): string {
+  return shortenForMessage(keys.map(String).join("."), maxQuotedLength);
 }
 
 /** The schema of the value at `keys` below `root` (through optional/nullable wrappers, objects and arrays). */
@@ -15,12 +21,12 @@ function schemaAt(root: SchemaNode, keys: readonly unknown[]): SchemaNode | unde
 }
 
 function describeIssue(toolName: string, root: SchemaNode, issue: v.BaseIssue<unknown>): string {
-  const field = issuePath(issue);
   const keys = (issue.path ?? []).map((item) => item.key);
+  const field = fieldName(keys);
   if (issue.type === "strict_object" && issue.expected === "never") {
     // The unknown key is the last of the path; the fields to list are those of the object holding it.
     const allowedFields = Object.keys(schemaAt(root, keys.slice(0, -1))?.entries ?? {});
-    const owner = keys.length > 1 ? `\`${keys.slice(0, -1).map(String).join(".")}\` in \`${toolName}\`` : `\`${toolName}\``;
+    const owner = keys.length > 1 ? `\`${fieldName(keys.slice(0, -1))}\` in \`${toolName}\`` : `\`${toolName}\``;
     return `Field \`${field}\` is not accepted by ${owner}; its fields are ${allowedFields.map((name) => `\`${name}\``).join(", ") || "(none)"}.`;
   }
   if (issue.kind === "schema" && issue.received === "undefined" && field.length > 0) {
@@ -29,9 +35,10 @@ function describeIssue(toolName: string, root: SchemaNode, issue: v.BaseIssue<un
     return `Field \`${field}\` is required (expected ${expected}).`;
   }
   if (issue.kind === "schema" && field.length > 0) {
-    return `Field \`${field}\` must be ${issue.expected ?? "valid"}, but got ${issue.received}.`;
+    return `Field \`${field}\` must be ${issue.expected ?? "valid"}, but got ${shortenForMessage(issue.received, maxQuotedLength)}.`;
   }
-  return field.length > 0 ? `Field \`${field}\`: ${issue.message}.` : `${issue.message}.`;
+  const message = shortenForMessage(issue.message, maxQuotedIssueMessage);
+  return field.length > 0 ? `Field \`${field}\`: ${message}.` : `${message}.`;
 }
 
 /**
@@ -57,12 +64,14 @@ export function parseToolInput(tool: AnyTool, raw: unknown): unknown {
   if (prototypeKey !== undefined) {
     throw new ToolError({
       code: "invalid_input",
-      message: `Invalid input for \`${tool.name}\`: Field \`${prototypeKey.join(".")}\` is not accepted: the keys ${PROTOTYPE_KEYS.map((key) => `\`${key}\``).join(", ")} reach an object's prototype and never carry input. Put the fields in the object itself. Fix the input and call again.`,
+      message: `Invalid input for \`${tool.name}\`: Field \`${fieldName(prototypeKey)}\` is not accepted: the keys ${PROTOTYPE_KEYS.map((key) => `\`${key}\``).join(", ")} reach an object's prototype and never carry input. Put the fields in the object itself. Fix the input and call again.`,
     });
   }
   const result = v.safeParse(tool.input as v.GenericSchema, dropNullOptionals(schema, raw));
   if (result.success) return result.output;
-  const lines = result.issues.map((issue) => describeIssue(tool.name, schema, issue));
+  const lines = result.issues.slice(0, maxIssuesShown).map((issue) => describeIssue(tool.name, schema, issue));
+  const more = result.issues.length - maxIssuesShown;
+  if (more > 0) lines.push(`${more} more ${more === 1 ? "problem" : "problems"} not shown.`);
   throw new ToolError({
     code: "invalid_input",
     message: `Invalid input for \`${tool.name}\`: ${lines.join(" ")} Fix the input and call again.`,
