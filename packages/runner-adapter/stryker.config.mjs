@@ -1,5 +1,17 @@
 import { strykerConfig } from "@runbound/test-config/stryker";
 
 export default strykerConfig({
-  mutate: ["src/is-tool-visible.ts", "src/with-budget.ts", "src/cap-output.ts", "src/serial-queue.ts", "src/schema/schema-profile-violations.ts", "src/create-run.ts"],
+  mutate: [
+    "src/is-tool-visible.ts",
+    "src/with-budget.ts",
+    "src/cap-output.ts",
+    "src/serial-queue.ts",
+    "src/schema/schema-profile-violations.ts",
+    "src/create-run.ts",
+    "src/collect-tools.ts",
+    "src/resource-table.ts",
+    "src/approve-call.ts",
+    "src/execute-call.ts",
+    "src/execute-serially.ts",
+  ],
 });

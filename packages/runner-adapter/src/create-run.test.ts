@@ -119,6 +119,16 @@ describe("createRun: approvals", () => {
     const { run } = await runWithCounter({ approvalPolicy: () => "deny" });
     expect(resultErrorCode(await run.call("peek", {}))).toBe("denied");
   });
+
+  it("denies on a policy deny without asking a connected approver, who would have allowed it", async () => {
+    const approve = vi.fn(async () => true);
+    const { run, counter } = await runWithCounter({ approvalPolicy: () => "deny", approver: { approve } });
+    const result = await run.call("bump", { by: 1 });
+    expect(resultErrorCode(result)).toBe("denied");
+    expect(resultText(result)).toContain("Calling `bump` was denied. Do not retry the same call");
+    expect(approve).not.toHaveBeenCalled();
+    expect(counter.count).toBe(0);
+  });
 });
 
 describe("createRun: running", () => {
@@ -176,6 +186,41 @@ describe("createRun: running", () => {
     peak = 0;
     await Promise.all([1, 2, 3].map(() => run.call("free", {})));
     expect(peak).toBe(3);
+  });
+
+  it("starts the next serialized call once the grace has passed, even when a timed-out call never stops", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const started: number[] = [];
+      const stuck = defineTool({
+        name: "stuck",
+        tier: "exec",
+        description: "Never settles and ignores its signal.",
+        input: v.strictObject({}),
+        requires: [],
+        parallelSafe: false,
+        timeoutMs: 100,
+        run: () => {
+          started.push(Date.now());
+          return new Promise(() => undefined);
+        },
+      });
+      const run = createRun({ plugins: [definePlugin({ name: "s", version: "1.0.0", tools: [stuck] })] });
+      const first = run.call("stuck", {});
+      const second = run.call("stuck", {});
+      await vi.advanceTimersByTimeAsync(100);
+      expect(resultErrorCode(await first)).toBe("timeout");
+      // The first call still holds its tool: the second waits out the 5 s grace, not forever.
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(started).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(started).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(resultErrorCode(await second)).toBe("timeout");
+      expect(run.activeCalls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps a timed-out serialized call that ignores its signal from overlapping the next call", async () => {
@@ -265,7 +310,105 @@ describe("createRun: describeResource", () => {
   });
 });
 
+const neverStops = defineTool({
+  name: "never_stops",
+  tier: "read",
+  description: "Awaits a promise that never settles, ignoring its signal.",
+  input: v.strictObject({}),
+  requires: [],
+  parallelSafe: true,
+  run: () => new Promise(() => undefined),
+});
+const stuckPlugin = definePlugin({ name: "stuck", version: "1.0.0", tools: [neverStops] });
+
 describe("createRun: close", () => {
+  it("refuses a call after close without running it, even of a tool that needs no resource", async () => {
+    const run = createRun({ plugins: [examplePlugin] });
+    await run.close();
+    const result = await run.call("big", { bytes: 1 });
+    expect(resultErrorCode(result)).toBe("unavailable");
+    expect(resultText(result)).toMatch(/Run `.+` is closed; tool `big` cannot be called\./);
+  });
+
+  it("refuses to attach a resource after close", async () => {
+    const run = createRun({ plugins: [examplePlugin], id: "r1" });
+    await run.close();
+    await expect(run.attach(Counter, { value: { count: 0 } })).rejects.toThrow("Run `r1` is closed; resource `example.counter` cannot be attached.");
+    expect(run.isAttached(Counter)).toBe(false);
+  });
+
+  it("waits only `graceMs` for a call that never stops, disposes the resources, and counts the call as still active", async () => {
+    const dispose = vi.fn();
+    const run = createRun({ plugins: [examplePlugin, stuckPlugin], defaultTimeoutMs: 60_000 });
+    await run.attach(Counter, { value: { count: 0 }, dispose });
+    const pending = run.call("never_stops", {});
+    await vi.waitFor(() => expect(run.activeCalls).toBe(1));
+    const started = performance.now();
+    await run.close({ graceMs: 50 });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(dispose).toHaveBeenCalledTimes(1);
+    expect(resultErrorCode(await pending)).toBe("cancelled");
+    expect(run.activeCalls).toBe(1);
+  });
+
+  it("bounds each resource's dispose by `graceMs` too", async () => {
+    const run = createRun({ plugins: [examplePlugin] });
+    await run.attach(Counter, { value: { count: 0 }, dispose: () => new Promise(() => undefined) });
+    const started = performance.now();
+    await run.close({ graceMs: 50 });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(run.isAttached(Counter)).toBe(false);
+  });
+
+  it("waits 5 s by default for aborted calls before disposing", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const dispose = vi.fn();
+      const run = createRun({ plugins: [examplePlugin, stuckPlugin] });
+      await run.attach(Counter, { value: { count: 0 }, dispose });
+      void run.call("never_stops", {});
+      await vi.waitFor(() => expect(run.activeCalls).toBe(1));
+      let closed = false;
+      void run.close().then(() => (closed = true));
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(dispose).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(dispose).toHaveBeenCalledTimes(1);
+      expect(closed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("makes a second close wait for the first one to finish disposing", async () => {
+    let disposed = false;
+    const run = createRun({ plugins: [examplePlugin] });
+    await run.attach(Counter, { value: { count: 0 }, dispose: () => new Promise<void>((resolve) => setTimeout(() => resolve(void (disposed = true)), 50)) });
+    void run.close();
+    await run.close();
+    expect(disposed).toBe(true);
+  });
+
+  it("leaves no timer behind once closed, whether its calls stopped or not", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const run = createRun({ plugins: [examplePlugin, stuckPlugin] });
+      await run.attach(Counter, { value: { count: 0 }, dispose: async () => undefined });
+      expect(resultText(await run.call("peek", {}))).toBe("count=0");
+      void run.call("never_stops", {});
+      await vi.waitFor(() => expect(run.activeCalls).toBe(1));
+      const launched = run.call("launch", { ms: 10 });
+      await vi.advanceTimersByTimeAsync(10);
+      expect(resultText(await launched)).toBe("done");
+      const closed = run.close({ graceMs: 20 });
+      await vi.advanceTimersByTimeAsync(20);
+      await closed;
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("aborts running calls, disposes every resource once, and refuses later calls", async () => {
     const dispose = vi.fn();
     const run = createRun({ plugins: [examplePlugin], defaultTimeoutMs: 60_000 });

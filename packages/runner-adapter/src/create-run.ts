@@ -1,28 +1,14 @@
 import { randomUUID } from "node:crypto";
-import {
-  assertValidPlugin,
-  errorResult,
-  parseToolInput,
-  toToolResult,
-  ToolError,
-  type AnyResourceKey,
-  type AnyTool,
-  type CallerInfo,
-  type Plugin,
-  type ProgressUpdate,
-  type ResourceInstance,
-  type ResourceKey,
-  type ToolContext,
-  type ToolResult,
-  type WriteObserver,
-} from "@runbound/tool-kit";
-import { allowAll, type ApprovalPolicy, type ApprovalRequest, type Approver } from "./approval.js";
+import { errorResult, parseToolInput, ToolError, type AnyResourceKey, type AnyTool, type CallerInfo, type Plugin, type ProgressUpdate, type ResourceInstance, type ResourceKey, type ToolResult, type WriteObserver } from "@runbound/tool-kit";
+import { allowAll, type ApprovalPolicy, type Approver } from "./approval.js";
+import { approveCall } from "./approve-call.js";
 import { MAIN_CALLER } from "./callers.js";
 import { capOutput, DEFAULT_OUTPUT_LIMIT_BYTES } from "./cap-output.js";
+import { collectTools } from "./collect-tools.js";
+import { executeCall, type CallScope, type ExecutionContext } from "./execute-call.js";
+import { executeSerially } from "./execute-serially.js";
 import { whyToolHidden, type ToolHiddenReason } from "./is-tool-visible.js";
-import { isWellFormedResult } from "./is-well-formed-result.js";
-import { runWriteObservers } from "./run-write-observers.js";
-import { exportInputSchema } from "./schema/export-input-schema.js";
+import { createResourceTable } from "./resource-table.js";
 import { SerialQueue } from "./serial-queue.js";
 import { withBudget } from "./with-budget.js";
 
@@ -100,56 +86,33 @@ export interface Run {
   setApprover(approver: Approver | undefined): void;
   /** Called whenever the visible tool set may have changed (a resource attached or detached). */
   onToolsChanged(listener: () => void): () => void;
-  /** Abort running calls and dispose every resource. Idempotent. */
-  close(): Promise<void>;
+  /**
+   * Calls whose tool has not stopped yet, answered or not: a call that timed out or was cancelled
+   * stays counted until its tool really returns (a tool that ignores its signal, or native work that
+   * cannot be interrupted, stays counted). A host about to exit can tell from it whether a normal exit
+   * would wait for such work.
+   */
+  readonly activeCalls: number;
+  /**
+   * Abort running calls, wait up to the grace for them to stop, then dispose every resource (each
+   * dispose within the grace too) and refuse later calls. Idempotent: a later call returns the first
+   * one's promise (and its grace).
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
-/** Who is calling, how to cancel, and the tools already on the stack of `ctx.callTool` calls. */
-interface CallScope {
-  caller: CallerInfo;
-  signal: AbortSignal;
-  chain: readonly string[];
-  onProgress?: (update: ProgressUpdate) => void;
-}
-
-interface AttachedResource {
-  key: AnyResourceKey;
-  instance: ResourceInstance<unknown>;
+/** Options of {@link Run.close}. */
+export interface CloseOptions {
+  /**
+   * Milliseconds to wait for aborted calls to stop, and then for each resource's `dispose`, before
+   * moving on without them; default 5 000. A host that must exit now (its client is gone) passes a
+   * short grace, e.g. 250, and checks {@link Run.activeCalls} afterwards.
+   */
+  graceMs?: number;
 }
 
 // How long a stopped call may take to release what it holds before the run moves on without it.
 const settleGraceMs = 5_000;
-
-function collectTools(plugins: readonly Plugin[]): Map<string, { tool: AnyTool; plugin: string }> {
-  const tools = new Map<string, { tool: AnyTool; plugin: string }>();
-  for (const plugin of plugins) {
-    assertValidPlugin(plugin);
-    for (const tool of plugin.tools) {
-      const existing = tools.get(tool.name);
-      if (existing !== undefined) {
-        throw new ToolError({
-          code: "invalid_plugin",
-          message: `Tool \`${tool.name}\` is defined by both \`${existing.plugin}\` and \`${plugin.name}\`. Load only one of them.`,
-        });
-      }
-      // A schema no model can be shown would break every tool list later; refuse the plugin now.
-      exportInputSchema(tool, "json");
-      tools.set(tool.name, { tool, plugin: plugin.name });
-    }
-  }
-  return tools;
-}
-
-async function disposeQuietly(resource: AttachedResource): Promise<void> {
-  const dispose = resource.instance.dispose;
-  if (dispose === undefined) return;
-  try {
-    // Bounded, so a resource that hangs while cleaning up cannot hang `close()` or `detach()`.
-    await withBudget(async () => dispose(), { timeoutMs: settleGraceMs, signal: new AbortController().signal, label: `Disposing \`${resource.key.id}\`` }).result;
-  } catch {
-    // A resource that fails to clean up must not keep the others from cleaning up.
-  }
-}
 
 /**
  * Create a run. It dispatches every call as: visibility → validation (by the adapter itself) →
@@ -162,39 +125,32 @@ export function createRun(settings: RunSettings): Run {
   const runId = settings.id ?? randomUUID();
   const defaultCaller = settings.caller ?? MAIN_CALLER;
   const approvalPolicy = settings.approvalPolicy ?? allowAll;
-  const defaultTimeoutMs = settings.defaultTimeoutMs ?? 120_000;
-  const observerTimeoutMs = settings.observerTimeoutMs ?? 15_000;
   const approvalTimeoutMs = settings.approvalTimeoutMs ?? 300_000;
   const outputLimitBytes = settings.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
   let approver = settings.approver;
-  const attached = new Map<string, AttachedResource>();
   const listeners = new Set<() => void>();
+  const resources = createResourceTable(() => {
+    for (const listener of listeners) listener();
+  });
   const serial = new SerialQueue();
   const closing = new AbortController();
   const inFlight = new Set<Promise<void>>();
+  let closed: Promise<void> | undefined;
 
-  const attachedIds = (): ReadonlySet<string> => new Set(attached.keys());
-  const notify = (): void => {
-    for (const listener of listeners) listener();
+  const execution: ExecutionContext = {
+    runId,
+    resources,
+    observers,
+    defaultTimeoutMs: settings.defaultTimeoutMs ?? 120_000,
+    observerTimeoutMs: settings.observerTimeoutMs ?? 15_000,
+    onProgress: settings.onProgress,
+    dispatch,
   };
-
-  function resourceGetter(owner: string, declared: readonly AnyResourceKey[]) {
-    return (key: AnyResourceKey): never => {
-      if (!declared.some((required) => required.id === key.id)) {
-        throw new ToolError({ code: "internal", message: `\`${owner}\` asked for resource \`${key.id}\` without declaring it in \`requires\`.` });
-      }
-      const resource = attached.get(key.id);
-      if (resource === undefined) {
-        throw new ToolError({ code: "unavailable", message: `Resource \`${key.id}\` was detached during the call. Try again once it is attached.` });
-      }
-      return resource.instance.value as never;
-    };
-  }
 
   function refuse(name: string, caller: CallerInfo): ToolError {
     const entry = registry.get(name);
-    const hidden = entry === undefined ? undefined : whyToolHidden(entry.tool, caller, attachedIds());
-    if (entry !== undefined && hidden?.kind === "resources") {
+    const hidden = entry === undefined ? undefined : whyToolHidden(entry.tool, caller, resources.ids());
+    if (hidden?.kind === "resources") {
       return new ToolError({
         code: "unavailable",
         message: `Tool \`${name}\` needs ${hidden.missing.map((key) => `\`${key.id}\` (${key.description})`).join(", ")}, which this run does not have attached. Use another tool, or ask the host to attach it.`,
@@ -207,85 +163,11 @@ export function createRun(settings: RunSettings): Run {
     });
   }
 
-  async function approve(request: ApprovalRequest, signal: AbortSignal): Promise<void> {
-    const decision = await approvalPolicy(request);
-    if (decision === "allow") return;
-    const denied = new ToolError({ code: "denied", message: `Calling \`${request.tool.name}\` was denied. Do not retry the same call; choose another approach or ask the user.` });
-    if (decision === "deny") throw denied;
-    const asked = approver;
-    if (asked === undefined) {
-      throw new ToolError({
-        code: "denied",
-        message: `Calling \`${request.tool.name}\` needs approval, and no approver is connected to this run, so it was denied. Continue without it or ask the user to run it.`,
-      });
-    }
-    const label = `The approval of \`${request.tool.name}\``;
-    if (!(await withBudget((approvalSignal) => asked.approve(request, approvalSignal), { timeoutMs: approvalTimeoutMs, signal, label }).result)) throw denied;
-  }
-
-  /** Run one call; `result` answers the caller, `settled` tells when the tool itself has stopped. */
-  function execute(tool: AnyTool, input: unknown, scope: CallScope): { result: Promise<ToolResult>; settled: Promise<void> } {
-    const { caller, signal } = scope;
-    const written: string[] = [];
-    const label = `Tool \`${tool.name}\``;
-    const budget = withBudget(
-      async (callSignal) => {
-        const context: ToolContext<AnyResourceKey> = {
-          resource: resourceGetter(label, tool.requires),
-          signal: callSignal,
-          run: { id: runId, caller },
-          callTool: (name, nested) => dispatch(name, nested, { ...scope, signal: callSignal, chain: [...scope.chain, tool.name] }),
-          wrote: (paths) => void written.push(...paths),
-          progress: (update) => {
-            settings.onProgress?.({ runId, tool: tool.name, update });
-            scope.onProgress?.(update);
-          },
-        };
-        const output = await tool.run(input, context);
-        const result = toToolResult(output);
-        if (!isWellFormedResult(result)) {
-          throw new ToolError({ code: "internal", message: `${label} returned a malformed result (expected text or { content: [...] }). This is a bug in the tool.` });
-        }
-        return result;
-      },
-      { timeoutMs: tool.timeoutMs ?? defaultTimeoutMs, signal, label },
-    );
-    const tracked = budget.settled;
-    inFlight.add(tracked);
-    void tracked.then(() => inFlight.delete(tracked));
-    const result = (async (): Promise<ToolResult> => {
-      let answer: ToolResult;
-      try {
-        answer = await budget.result;
-      } catch (error) {
-        answer = errorResult(error, tool.name);
-      }
-      if (written.length === 0) return answer;
-      const appended = await runWriteObservers(observers, [...new Set(written)], {
-        attachedIds: attachedIds(),
-        resourceGetter,
-        run: { id: runId, caller },
-        signal,
-        timeoutMs: observerTimeoutMs,
-      });
-      return appended.length > 0 ? { ...answer, content: [...answer.content, ...appended] } : answer;
-    })();
-    return { result, settled: budget.settled };
-  }
-
-  /**
-   * Run a call of a tool that is not parallel-safe: the caller is answered as soon as the call ends
-   * or times out, but the next call of that tool starts only once this one has really stopped (or a
-   * grace period passed), so a timed-out call that ignores its signal cannot overlap the next one.
-   */
-  function executeSerially(tool: AnyTool, input: unknown, scope: CallScope): Promise<ToolResult> {
-    return new Promise((resolve) => {
-      void serial.run(tool.name, async () => {
-        const call = execute(tool, input, scope);
-        resolve(await call.result);
-        await Promise.race([call.settled, new Promise((done) => setTimeout(done, settleGraceMs).unref())]);
-      });
-    });
+  function start(tool: AnyTool, input: unknown, scope: CallScope) {
+    const call = executeCall(tool, input, scope, execution);
+    inFlight.add(call.settled);
+    void call.settled.then(() => inFlight.delete(call.settled));
+    return call;
   }
 
   async function dispatch(name: string, rawInput: unknown, scope: CallScope): Promise<ToolResult> {
@@ -295,16 +177,18 @@ export function createRun(settings: RunSettings): Run {
         throw new ToolError({ code: "unavailable", message: `Run \`${runId}\` is closed; tool \`${name}\` cannot be called.` });
       }
       const entry = registry.get(name);
-      if (entry === undefined || whyToolHidden(entry.tool, caller, attachedIds()) !== undefined) throw refuse(name, caller);
+      if (entry === undefined || whyToolHidden(entry.tool, caller, resources.ids()) !== undefined) throw refuse(name, caller);
       const { tool } = entry;
       if (!tool.parallelSafe && chain.includes(tool.name)) {
         throw new ToolError({ code: "invalid_input", message: `Tool \`${tool.name}\` cannot call itself through \`callTool\`: its calls run one at a time, so the nested call would wait forever.` });
       }
       const input = parseToolInput(tool, rawInput);
       const callSignal = AbortSignal.any([scope.signal, closing.signal]);
-      await approve({ tool, input, caller, runId }, callSignal);
+      await approveCall({ tool, input, caller, runId }, { policy: approvalPolicy, approver, timeoutMs: approvalTimeoutMs }, callSignal);
       const callScope = { ...scope, signal: callSignal };
-      const result = tool.parallelSafe ? await execute(tool, input, callScope).result : await executeSerially(tool, input, callScope);
+      const result = tool.parallelSafe
+        ? await start(tool, input, callScope).result
+        : await executeSerially(serial, tool.name, () => start(tool, input, callScope), { graceMs: settleGraceMs, signal: closing.signal });
       return capOutput(result, outputLimitBytes);
     } catch (error) {
       return errorResult(error, name);
@@ -320,34 +204,18 @@ export function createRun(settings: RunSettings): Run {
       if (closing.signal.aborted) {
         throw new ToolError({ code: "unavailable", message: `Run \`${runId}\` is closed; resource \`${key.id}\` cannot be attached.` });
       }
-      const previous = attached.get(key.id);
-      attached.set(key.id, { key, instance: instance as ResourceInstance<unknown> });
-      if (previous !== undefined && previous.instance !== instance) await disposeQuietly(previous);
-      notify();
+      await resources.attach(key, instance, settleGraceMs);
     },
-    async detach(key) {
-      const previous = attached.get(key.id);
-      if (previous === undefined) return;
-      attached.delete(key.id);
-      notify();
-      await disposeQuietly(previous);
-    },
-    isAttached: (key) => attached.has(key.id),
-    resource: <T>(key: ResourceKey<T>) => attached.get(key.id)?.instance.value as T | undefined,
-    async describeResource(key) {
-      const resource = attached.get(key.id);
-      try {
-        return await resource?.instance.describe?.();
-      } catch (error) {
-        return `could not describe itself: ${error instanceof Error ? error.message : String(error)}`;
-      }
-    },
+    detach: (key) => resources.detach(key, settleGraceMs),
+    isAttached: (key) => resources.has(key),
+    resource: (key) => resources.value(key),
+    describeResource: (key) => resources.describe(key),
     visibleTools(caller = defaultCaller) {
-      const ids = attachedIds();
+      const ids = resources.ids();
       return run.tools.filter((tool) => whyToolHidden(tool, caller, ids) === undefined);
     },
     toolStatus(caller = defaultCaller) {
-      const ids = attachedIds();
+      const ids = resources.ids();
       return [...registry.values()].map(({ tool, plugin }) => {
         const hidden = whyToolHidden(tool, caller, ids);
         return hidden === undefined ? { tool, plugin, registered: true } : { tool, plugin, registered: false, hidden };
@@ -368,15 +236,19 @@ export function createRun(settings: RunSettings): Run {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    async close() {
-      if (closing.signal.aborted) return;
-      closing.abort(new ToolError({ code: "cancelled", message: `Run \`${runId}\` closed.` }));
-      // Give aborted tools a moment to release what they hold before their resources are disposed.
-      await Promise.race([Promise.all(inFlight), new Promise((resolve) => setTimeout(resolve, settleGraceMs).unref())]);
-      const resources = [...attached.values()];
-      attached.clear();
-      await Promise.all(resources.map(disposeQuietly));
-      notify();
+    get activeCalls() {
+      return inFlight.size;
+    },
+    close(options = {}) {
+      closed ??= (async () => {
+        const graceMs = options.graceMs ?? settleGraceMs;
+        closing.abort(new ToolError({ code: "cancelled", message: `Run \`${runId}\` closed.` }));
+        // Give aborted tools a moment to release what they hold before their resources are disposed.
+        const stopped = Promise.all(inFlight);
+        await withBudget(() => stopped, { timeoutMs: graceMs, signal: new AbortController().signal, label: `Closing run \`${runId}\`` }).result.catch(() => undefined);
+        await resources.disposeAll(graceMs);
+      })();
+      return closed;
     },
   };
   return run;

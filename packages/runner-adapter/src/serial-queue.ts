@@ -2,6 +2,11 @@
 export class SerialQueue {
   private readonly tails = new Map<string, Promise<unknown>>();
 
+  /** How many keys have a task queued or running. */
+  get keys(): number {
+    return this.tails.size;
+  }
+
   /** Run `task` after every earlier task queued under `key` has settled. */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();

@@ -8,15 +8,15 @@ import { describe, expect, it, vi } from "vitest";
 import { Counter, examplePlugin } from "../__fixtures__/example-plugin.js";
 import { askFor } from "../approval.js";
 import { createRun, type RunSettings } from "../create-run.js";
-import { serveRunOverMcp } from "./serve-run-over-mcp.js";
+import { serveRunOverMcp, type McpServeSettings } from "./serve-run-over-mcp.js";
 
-async function connect(settings: Partial<RunSettings> = {}, clientCapabilities = {}) {
+async function connect(settings: Partial<RunSettings> = {}, clientCapabilities = {}, serveSettings: McpServeSettings = {}) {
   const run = createRun({ plugins: [examplePlugin], ...settings });
   const dispose = vi.fn();
   await run.attach(Counter, { value: { count: 0 }, dispose });
   const server = new Server({ name: "test", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const { closed } = await serveRunOverMcp(server, serverTransport, run);
+  const { closed } = await serveRunOverMcp(server, serverTransport, run, serveSettings);
   const client = new Client({ name: "client", version: "1.0.0" }, { capabilities: clientCapabilities });
   return { run, client, dispose, closed, ready: client.connect(clientTransport) };
 }
@@ -97,6 +97,28 @@ describe("serveRunOverMcp", () => {
     await ready;
     await client.close();
     await closed;
+    expect(dispose).toHaveBeenCalledTimes(1);
+  });
+
+  it("closes within `closeGraceMs` when the connection ends while a call never stops", async () => {
+    const neverStops = defineTool({
+      name: "never_stops",
+      tier: "read",
+      description: "Ignores its signal and never settles.",
+      input: v.strictObject({}),
+      requires: [],
+      parallelSafe: true,
+      run: () => new Promise(() => undefined),
+    });
+    const plugins = [examplePlugin, definePlugin({ name: "stuck", version: "1.0.0", tools: [neverStops] })];
+    const { run, client, dispose, closed, ready } = await connect({ plugins }, {}, { closeGraceMs: 50 });
+    await ready;
+    void client.callTool({ name: "never_stops", arguments: {} }).catch(() => undefined);
+    await vi.waitFor(() => expect(run.activeCalls).toBe(1));
+    const started = performance.now();
+    await client.close();
+    await closed;
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect(dispose).toHaveBeenCalledTimes(1);
   });
 });

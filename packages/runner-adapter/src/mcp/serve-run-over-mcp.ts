@@ -10,6 +10,11 @@ import { createElicitationApprover } from "./elicitation-approver.js";
 export interface McpServeSettings {
   /** Whose view of the run to serve; default the run's caller. */
   caller?: CallerInfo;
+  /**
+   * The grace of the run's close when the connection ends (`graceMs` of {@link Run.close}); default
+   * 5 000 ms. A host that exits with the connection passes a short one.
+   */
+  closeGraceMs?: number;
 }
 
 /**
@@ -54,7 +59,7 @@ export async function serveRunOverMcp(server: Server, transport: Transport, run:
   await server.connect(transport);
   const closed = connectionClosed.then(async () => {
     unsubscribe();
-    await run.close();
+    await run.close(settings.closeGraceMs === undefined ? {} : { graceMs: settings.closeGraceMs });
   });
   return { closed };
 }
