@@ -1,7 +1,6 @@
 import { ToolError } from "@runbound/tool-kit";
 import { describe, expect, it } from "vitest";
-import { maxSearchComparisons } from "./apply-file-patch.js";
-import { applyFilePatch, parseUnifiedDiff, type FilePatch } from "./unified-diff.js";
+import { applyFilePatch, applyFilePatchYielding, parseUnifiedDiff, type FilePatch } from "./unified-diff.js";
 
 function onePatch(patch: string): FilePatch {
   const files = parseUnifiedDiff(patch);
@@ -78,14 +77,25 @@ describe("applyFilePatch: where a hunk lands", () => {
     expect(toolErrorOf(() => applyFilePatch("a\nx\nb\n", inserting, "f")).message).toContain("it inserts after line 1, inside or before the previous hunk, which ends at line 3. Order the hunks by line.");
   });
 
-  it("stops searching for a far-shifted hunk in a file of like lines after a bounded number of comparisons", () => {
-    const blockLength = 200;
-    const lineCount = Math.ceil(maxSearchComparisons / blockLength) + 1000;
-    const content = "a\n".repeat(lineCount) + "b\n";
-    const file = onePatch(`--- a/f\n+++ b/f\n@@ -1,${blockLength + 1} +1,${blockLength + 1} @@\n${" a\n".repeat(blockLength)}-b\n+c\n`);
-    const error = toolErrorOf(() => applyFilePatch(content, file, "f"));
+  it("stops searching for a far-shifted hunk in a file of like lines after the allowed number of comparisons", () => {
+    const content = "a\n".repeat(2000) + "b\n";
+    const file = onePatch(`--- a/f\n+++ b/f\n@@ -1,21 +1,21 @@\n${" a\n".repeat(20)}-b\n+c\n`);
+    const error = toolErrorOf(() => applyFilePatch(content, file, "f", { maxSearchComparisons: 10_000 }));
     expect(error.code).toBe("invalid_input");
-    expect(error.message).toBe(`Nothing was written: hunk \`@@ -1,${blockLength + 1} +1,${blockLength + 1} @@\` is far from where its header places it in \`f\`, and searching for it took more than ${maxSearchComparisons} line comparisons. Fix the line numbers in the \`@@\` headers.`);
+    expect(error.message).toBe("Nothing was written: hunk `@@ -1,21 +1,21 @@` is far from where its header places it in `f`, and searching for it took more than 10000 line comparisons. Fix the line numbers in the `@@` headers.");
+    expect(applyFilePatch(content, file, "f")).toBe("a\n".repeat(2000) + "c\n");
+    expect(applyFilePatch(content, file, "f", { maxSearchComparisons: 50_000 })).toBe("a\n".repeat(2000) + "c\n");
+  });
+
+  it("gives the same answers when it yields to the event loop", async () => {
+    const file = onePatch("--- a/f\n+++ b/f\n@@ -2 +2 @@\n-x\n+X\n");
+    await expect(applyFilePatchYielding("a\nx\n", file, "f")).resolves.toBe("a\nX\n");
+    await expect(applyFilePatchYielding("a\ny\n", file, "f")).rejects.toThrow("its old lines (starting `x`) are not in the file.");
+    const many = onePatch(`--- a/f\n+++ b/f\n${Array.from({ length: 3000 }, (_, index) => `@@ -${index + 1} +${index + 1} @@\n-${index}\n+${index}!`).join("\n")}\n`);
+    const content = Array.from({ length: 3000 }, (_, index) => `${index}\n`).join("");
+    await expect(applyFilePatchYielding(content, many, "f")).resolves.toBe(applyFilePatch(content, many, "f"));
+    const reason = new ToolError({ code: "cancelled", message: "The call was cancelled." });
+    await expect(applyFilePatchYielding(content, many, "f", AbortSignal.abort(reason))).rejects.toBe(reason);
   });
 });
 

@@ -3,7 +3,8 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { applyFilePatch, maxPatchLength, parseUnifiedDiff } from "./unified-diff.js";
+import { ToolError } from "@runbound/tool-kit";
+import { applyFilePatch, maxPatchLength, parseUnifiedDiff, parseUnifiedDiffYielding } from "./unified-diff.js";
 
 /** A diff made by the real `git diff --no-index`, so the parser meets what agents paste. */
 async function gitDiff(before: string, after: string): Promise<string> {
@@ -60,6 +61,14 @@ describe("unified diff", () => {
     const patch = "--- a/f\n+++ b/f\n@@ -1 +1 @@\n-x\n+y\n".padEnd(maxPatchLength + 1, "\n");
     expect(() => parseUnifiedDiff(patch)).toThrow(`The patch is \`${maxPatchLength + 1}\` characters long, more than the ${maxPatchLength} apply_patch reads.`);
     expect(parseUnifiedDiff(patch.slice(0, maxPatchLength))).toHaveLength(1);
+  });
+
+  it("reads the same when it yields to the event loop, and stops when aborted", async () => {
+    const patch = `--- a/f\n+++ b/f\n${Array.from({ length: 5000 }, (_, index) => `@@ -${index + 1} +${index + 1} @@\n-${index}\n+${index}!`).join("\n")}\n`;
+    await expect(parseUnifiedDiffYielding(patch)).resolves.toEqual(parseUnifiedDiff(patch));
+    await expect(parseUnifiedDiffYielding("nothing")).rejects.toThrow("no `---`/`+++` file header was found.");
+    const reason = new ToolError({ code: "cancelled", message: "The call was cancelled." });
+    await expect(parseUnifiedDiffYielding(patch, AbortSignal.abort(reason))).rejects.toBe(reason);
   });
 
   it("answers a header counting a quadrillion lines at once, with what is missing", () => {

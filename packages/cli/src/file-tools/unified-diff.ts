@@ -1,6 +1,7 @@
 import { ToolError } from "@runbound/tool-kit";
 import { checkGitNames, gitLinePath, invalidPatch, readGitHeader, stripPrefix, type GitHeader } from "./git-diff-header.js";
 import { readGitPath } from "./git-quoted-path.js";
+import { runSteps, runStepsYielding, type Steps } from "./run-steps.js";
 
 /** One line of a hunk. */
 export interface HunkLine {
@@ -75,7 +76,10 @@ function headerNumber(digits: string | undefined, header: string, line: number):
   return value;
 }
 
-function readHunks(lines: readonly string[], start: number, exactEol: boolean): { hunks: Hunk[]; next: number } {
+/** How many lines of the patch are read between two chances to yield. */
+const stepSize = 4096;
+
+function* readHunks(lines: readonly string[], start: number, exactEol: boolean): Steps<{ hunks: Hunk[]; next: number }> {
   const hunks: Hunk[] = [];
   let index = start;
   while (index < lines.length && lines[index]!.startsWith("@@")) {
@@ -89,6 +93,7 @@ function readHunks(lines: readonly string[], start: number, exactEol: boolean): 
     const hunk: Hunk = { header, oldStart, lines: [], newMissingNewline: false };
     index += 1;
     while (oldRemaining > 0 || newRemaining > 0) {
+      if (index % stepSize === 0) yield;
       const raw = lines[index];
       if (raw === undefined) throw invalidPatch(`hunk \`${header}\` ends early; ${oldRemaining} old and ${newRemaining} new lines are missing.`);
       const hasCr = raw.endsWith("\r");
@@ -116,8 +121,7 @@ function readHunks(lines: readonly string[], start: number, exactEol: boolean): 
   return { hunks, next: index };
 }
 
-/** Parse a unified diff (git, with its extended headers, or plain `diff -u` style) into per-file patches. */
-export function parseUnifiedDiff(patch: string): FilePatch[] {
+function* parseSteps(patch: string): Steps<FilePatch[]> {
   if (patch.length > maxPatchLength) {
     throw new ToolError({ code: "invalid_input", message: `The patch is \`${patch.length}\` characters long, more than the ${maxPatchLength} apply_patch reads. Split it into several patches of fewer files each.` });
   }
@@ -132,6 +136,7 @@ export function parseUnifiedDiff(patch: string): FilePatch[] {
   const files: FilePatch[] = [];
   let index = 0;
   while (index < lines.length) {
+    if (index % stepSize === 0) yield;
     const line = lines[index]!.replace(/\r$/, "");
     let git: GitHeader | undefined;
     if (line.startsWith("diff --git ")) {
@@ -162,7 +167,7 @@ export function parseUnifiedDiff(patch: string): FilePatch[] {
       ...(git?.copy === true ? { copy: true } : {}),
       ...(git?.newMode === undefined ? {} : { newMode: git.newMode }),
     };
-    const read = readHunks(lines, index + 2, exactEol);
+    const read = yield* readHunks(lines, index + 2, exactEol);
     file.hunks = read.hunks;
     index = read.next;
     if (file.hunks.length === 0) throw invalidPatch(`the section for \`${file.newPath ?? file.oldPath}\` has no hunks.`);
@@ -172,4 +177,19 @@ export function parseUnifiedDiff(patch: string): FilePatch[] {
   return files;
 }
 
-export { applyFilePatch } from "./apply-file-patch.js";
+/** Parse a unified diff (git, with its extended headers, or plain `diff -u` style) into per-file patches. */
+export function parseUnifiedDiff(patch: string): FilePatch[] {
+  return runSteps(parseSteps(patch));
+}
+
+/**
+ * {@link parseUnifiedDiff}, giving the event loop its turn about every 10 ms, so a call's budget and
+ * cancellation stop reading a long patch.
+ *
+ * @throws the signal's reason once `signal` aborts.
+ */
+export function parseUnifiedDiffYielding(patch: string, signal?: AbortSignal): Promise<FilePatch[]> {
+  return runStepsYielding(parseSteps(patch), signal);
+}
+
+export { applyFilePatch, applyFilePatchYielding } from "./apply-file-patch.js";
