@@ -1,15 +1,12 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { defineTool } from "./define-tool.js";
+import { echoTool, invalidInputMessage } from "./__fixtures__/input-test-tools.js";
 import { dropNullOptionals } from "./drop-null-optionals.js";
 import { parseToolInput } from "./parse-tool-input.js";
-import { ToolError } from "./tool-error.js";
 
-const search = defineTool({
-  name: "search",
-  tier: "read",
-  description: "Searches.",
-  input: v.strictObject({
+const search = echoTool(
+  "search",
+  v.strictObject({
     query: v.string(),
     limit: v.optional(v.number()),
     exactLimit: v.exactOptional(v.number()),
@@ -22,20 +19,8 @@ const search = defineTool({
     filters: v.optional(v.array(v.strictObject({ field: v.string(), value: v.optional(v.string()) }))),
     range: v.strictObject({ from: v.optional(v.number()) }),
   }),
-  requires: [],
-  parallelSafe: true,
-  run: async () => "",
-});
-
-function invalidMessage(raw: unknown): string {
-  try {
-    parseToolInput(search, raw);
-  } catch (error) {
-    expect(ToolError.isInstance(error) && error.code).toBe("invalid_input");
-    return (error as ToolError).message;
-  }
-  throw new Error("expected invalid input");
-}
+);
+const invalidMessage = (raw: unknown): string => invalidInputMessage(search, raw);
 
 describe("null for an optional field", () => {
   it("counts as absent for optional and exact-optional fields", () => {

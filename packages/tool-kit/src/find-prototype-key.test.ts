@@ -1,24 +1,18 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { defineTool } from "./define-tool.js";
+import { echoTool } from "./__fixtures__/input-test-tools.js";
 import { findPrototypeKey } from "./find-prototype-key.js";
 import { createFakeRun } from "./testing/create-fake-run.js";
 
-// A tool that answers with the input it was given, so a test sees what validation let through.
-const read = defineTool({
-  name: "read",
-  tier: "read",
-  description: "Reads a file.",
-  input: v.strictObject({
+const read = echoTool(
+  "read",
+  v.strictObject({
     path: v.pipe(v.string(), v.description("File path.")),
     options: v.optional(v.pipe(v.strictObject({ limit: v.optional(v.number()) }), v.description("Options."))),
     meta: v.optional(v.pipe(v.unknown(), v.description("Free-form data."))),
     edits: v.optional(v.pipe(v.array(v.strictObject({ constructor: v.string() })), v.description("Edits."))),
   }),
-  requires: [],
-  parallelSafe: true,
-  run: async (input) => `read ${JSON.stringify(input)}`,
-});
+);
 
 async function answer(json: string): Promise<{ text: string; code: unknown }> {
   const result = await createFakeRun({ tools: [read] }).call("read", JSON.parse(json));
@@ -49,15 +43,7 @@ describe("prototype keys in a call's input", () => {
   });
 
   it("refuses `__proto__` even where a schema declares a field of that name", async () => {
-    const odd = defineTool({
-      name: "odd",
-      tier: "read",
-      description: "Declares a field named `__proto__`.",
-      input: v.strictObject({ ["__proto__"]: v.optional(v.string()) }),
-      requires: [],
-      parallelSafe: true,
-      run: async () => "ran",
-    });
+    const odd = echoTool("odd", v.strictObject({ ["__proto__"]: v.optional(v.string()) }));
     const result = await createFakeRun({ tools: [odd] }).call("odd", JSON.parse('{"__proto__": "x"}'));
     expect(result.structured?.["error"]).toEqual({ code: "invalid_input", message: refusal("__proto__").replace("Error (invalid_input): ", "").replace("`read`", "`odd`") });
   });

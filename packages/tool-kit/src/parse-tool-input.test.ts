@@ -1,32 +1,16 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { defineTool } from "./define-tool.js";
+import { echoTool, invalidInputMessage } from "./__fixtures__/input-test-tools.js";
 import { parseToolInput } from "./parse-tool-input.js";
-import { ToolError } from "./tool-error.js";
 
-const read = defineTool({
-  name: "read",
-  tier: "read",
-  description: "Reads a file.",
-  input: v.strictObject({
+const read = echoTool(
+  "read",
+  v.strictObject({
     path: v.pipe(v.string(), v.description("File path.")),
     offset: v.optional(v.pipe(v.number(), v.description("First line."))),
   }),
-  requires: [],
-  parallelSafe: true,
-  run: async () => "",
-});
-
-function messageOf(raw: unknown): string {
-  try {
-    parseToolInput(read, raw);
-  } catch (error) {
-    expect(ToolError.isInstance(error)).toBe(true);
-    expect((error as ToolError).code).toBe("invalid_input");
-    return (error as ToolError).message;
-  }
-  throw new Error("expected invalid input");
-}
+);
+const messageOf = (raw: unknown): string => invalidInputMessage(read, raw);
 
 describe("parseToolInput", () => {
   it("treats null for an optional field as absent, as OpenAI strict schemas make models send it", () => {
@@ -51,26 +35,14 @@ describe("parseToolInput", () => {
   });
 
   it("names nested fields by their own type and lists the fields of the object that holds them", () => {
-    const patch = defineTool({
-      name: "patch",
-      tier: "write",
-      description: "Edits files.",
-      input: v.strictObject({
+    const patch = echoTool(
+      "patch",
+      v.strictObject({
         edits: v.pipe(v.array(v.strictObject({ path: v.string(), line: v.number() })), v.description("The edits.")),
         options: v.optional(v.pipe(v.strictObject({ depth: v.number() }), v.description("Options."))),
       }),
-      requires: [],
-      parallelSafe: true,
-      run: async () => "",
-    });
-    const message = (raw: unknown) => {
-      try {
-        parseToolInput(patch, raw);
-      } catch (error) {
-        return (error as ToolError).message;
-      }
-      throw new Error("expected invalid input");
-    };
+    );
+    const message = (raw: unknown): string => invalidInputMessage(patch, raw);
     expect(message({ edits: [{ path: "a" }] })).toContain("Field `edits.0.line` is required (expected number).");
     expect(message({ edits: [{ path: "a", line: 1, column: 2 }] })).toContain("Field `edits.0.column` is not accepted by `edits.0` in `patch`; its fields are `path`, `line`.");
     expect(message({ edits: [], options: { deep: 1 } })).toContain("Field `options.deep` is not accepted by `options` in `patch`; its fields are `depth`.");
@@ -87,24 +59,8 @@ describe("parseToolInput", () => {
     expect(messageOf(raw)).toBe(`Invalid input for \`read\`: it must be a JSON object with the fields \`path\`, \`offset\`, but got ${got}. Fix the input and call again.`);
   });
 
-  const status = defineTool({
-    name: "status",
-    tier: "read",
-    description: "Shows the status.",
-    input: v.strictObject({}),
-    requires: [],
-    parallelSafe: true,
-    run: async () => "",
-  });
-
-  function statusMessage(raw: unknown): string {
-    try {
-      parseToolInput(status, raw);
-    } catch (error) {
-      return (error as ToolError).message;
-    }
-    throw new Error("expected invalid input");
-  }
+  const status = echoTool("status", v.strictObject({}));
+  const statusMessage = (raw: unknown): string => invalidInputMessage(status, raw);
 
   it("says what a tool without fields accepts", () => {
     expect(statusMessage("now")).toBe("Invalid input for `status`: it must be a JSON object, but got a string. Fix the input and call again.");
@@ -112,11 +68,9 @@ describe("parseToolInput", () => {
     expect(parseToolInput(status, {})).toEqual({});
   });
 
-  const range = defineTool({
-    name: "range",
-    tier: "read",
-    description: "Picks a range.",
-    input: v.pipe(
+  const range = echoTool(
+    "range",
+    v.pipe(
       v.strictObject({
         from: v.optional(v.pipe(v.number(), v.minValue(1))),
         to: v.optional(v.number()),
@@ -125,20 +79,9 @@ describe("parseToolInput", () => {
       }),
       v.check((input) => input.from === undefined || input.to === undefined || input.from <= input.to, "`from` must not be greater than `to`"),
     ),
-    requires: [],
-    parallelSafe: true,
-    run: async () => "",
-  });
+  );
 
-  function rangeMessage(raw: unknown): string {
-    try {
-      parseToolInput(range, raw);
-    } catch (error) {
-      expect((error as ToolError).code).toBe("invalid_input");
-      return (error as ToolError).message;
-    }
-    throw new Error("expected invalid input");
-  }
+  const rangeMessage = (raw: unknown): string => invalidInputMessage(range, raw);
 
   it("quotes a failed check on a field and on the whole input", () => {
     expect(rangeMessage({ from: 0, mode: null })).toBe("Invalid input for `range`: Field `from`: Invalid value: Expected >=1 but received 0. Fix the input and call again.");
@@ -153,34 +96,13 @@ describe("parseToolInput", () => {
     expect(messageOf({ path: "a", offset: "9".repeat(100_000) })).toBe(
       `Invalid input for \`read\`: Field \`offset\` must be number, but got "${"9".repeat(119)}… (100002 characters). Fix the input and call again.`,
     );
-    const named = defineTool({
-      name: "named",
-      tier: "read",
-      description: "Takes a name.",
-      input: v.strictObject({ name: v.pipe(v.string(), v.regex(/^[a-z]+$/)) }),
-      requires: [],
-      parallelSafe: true,
-      run: async () => "",
-    });
+    const named = echoTool("named", v.strictObject({ name: v.pipe(v.string(), v.regex(/^[a-z]+$/)) }));
     const issue = `Invalid format: Expected /^[a-z]+$/ but received "${"X".repeat(100_000)}"`;
-    expect(() => parseToolInput(named, { name: "X".repeat(100_000) })).toThrow(
+    expect(invalidInputMessage(named, { name: "X".repeat(100_000) })).toBe(
       `Invalid input for \`named\`: Field \`name\`: ${issue.slice(0, 300)}… (${issue.length} characters). Fix the input and call again.`,
     );
-    const list = defineTool({
-      name: "list",
-      tier: "read",
-      description: "Lists.",
-      input: v.strictObject({ items: v.array(v.string()) }),
-      requires: [],
-      parallelSafe: true,
-      run: async () => "",
-    });
-    let message = "";
-    try {
-      parseToolInput(list, { items: Array.from({ length: 1000 }, (_, index) => index) });
-    } catch (error) {
-      message = (error as ToolError).message;
-    }
+    const list = echoTool("list", v.strictObject({ items: v.array(v.string()) }));
+    const message = invalidInputMessage(list, { items: Array.from({ length: 1000 }, (_, index) => index) });
     const shown = Array.from({ length: 10 }, (_, index) => `Field \`items.${index}\` must be string, but got ${index}.`).join(" ");
     expect(message).toBe(`Invalid input for \`list\`: ${shown} 990 more problems not shown. Fix the input and call again.`);
   });
