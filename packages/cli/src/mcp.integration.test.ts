@@ -5,18 +5,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
+import { isRunning } from "./__fixtures__/process-table.js";
 import { binPath } from "./__fixtures__/run-cli.js";
 
 const fixtures = new URL("./__fixtures__/", import.meta.url).pathname;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe("runbound mcp", () => {
   it("serves the run to the official MCP client over a real stdio child process", async () => {
@@ -41,8 +33,8 @@ describe("runbound mcp", () => {
 
     await client.close();
     // The run ends with the connection: the server process exits and leaves nothing behind.
-    for (let waited = 0; isAlive(pid) && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(isAlive(pid)).toBe(false);
+    for (let waited = 0; isRunning(pid) && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isRunning(pid)).toBe(false);
   });
 
   it("asks the client's user through elicitation for calls --ask names", async () => {

@@ -4,9 +4,13 @@ import { serveRunOverMcp } from "@runbound/runner-adapter/mcp";
 import type { CliArguments } from "../cli-arguments.js";
 import type { CliIo } from "../cli-io.js";
 import { openRun } from "../open-run.js";
+import { CLIENT_GONE_GRACE_MS, stopProcessIfCallsRemain } from "../stop-process-if-calls-remain.js";
 import { CLI_VERSION } from "../version.js";
 
-/** `runbound mcp`: one run served over MCP stdio; it ends, with its resources, when the client disconnects. */
+/**
+ * `runbound mcp`: one run served over MCP stdio; it ends, with its resources, when the client
+ * disconnects: running calls are cancelled and the process exits within about a second.
+ */
 export async function mcpCommand(args: CliArguments, io: CliIo): Promise<number> {
   // stdout carries JSON-RPC: a plugin's console.log (at import or in a call) would corrupt the stream,
   // so it goes to stderr for as long as this command runs.
@@ -23,18 +27,23 @@ async function serve(args: CliArguments, io: CliIo): Promise<number> {
   const { run } = await openRun(args);
   const server = new Server({ name: "runbound", version: CLI_VERSION }, { capabilities: { tools: { listChanged: true } } });
   const transport = new StdioServerTransport(io.stdin, io.stdout);
-  // stdin closing is how an MCP client says goodbye over stdio.
-  io.stdin.once("end", () => void server.close());
-  const stop = () => void server.close();
+  // Every way the connection can end means the client is gone: stdin closing (how an MCP client
+  // says goodbye over stdio), stdout breaking (EPIPE: no one reads the answers), or a signal.
+  const stop = (): void => void server.close();
+  io.stdin.once("end", stop);
+  io.stdout.on("error", stop);
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   try {
-    const { closed } = await serveRunOverMcp(server, transport, run, { caller: args.caller });
+    const { closed } = await serveRunOverMcp(server, transport, run, { caller: args.caller, closeGraceMs: CLIENT_GONE_GRACE_MS });
     await closed;
+    stopProcessIfCallsRemain(run);
     return 0;
   } finally {
+    io.stdin.off("end", stop);
+    io.stdout.off("error", stop);
     process.off("SIGINT", stop);
     process.off("SIGTERM", stop);
-    await run.close();
+    await run.close({ graceMs: CLIENT_GONE_GRACE_MS });
   }
 }
