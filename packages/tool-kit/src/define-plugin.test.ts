@@ -23,6 +23,17 @@ describe("definePlugin", () => {
     expect(() => assertValidPlugin(future)).toThrow("declares specificationVersion `tool-v9`, but this host understands `tool-v1`");
   });
 
+  it.each([
+    ["missing", undefined],
+    ["a string", "echo"],
+    ["an object of tools", { echo }],
+  ])("refuses a plugin whose `tools` is %s, naming what to build", (_label, tools) => {
+    const plugin = { ...definePlugin({ name: "p", version: "1.0.0", tools: [] }), tools } as unknown as Plugin;
+    expect(() => assertValidPlugin(plugin)).toThrow(
+      expect.objectContaining({ code: "invalid_plugin", message: "Plugin `p` has no `tools` array; build it with `definePlugin({ name, version, tools: [...] })`." }),
+    );
+  });
+
   it("refuses a tool built against another contract version inside a valid plugin", () => {
     const plugin = { ...definePlugin({ name: "p", version: "1.0.0", tools: [] }), tools: [{ ...echo, specificationVersion: "tool-v0" }] } as unknown as Plugin;
     expect(() => assertValidPlugin(plugin)).toThrow("tool `echo` declares specificationVersion `tool-v0`");

@@ -43,8 +43,11 @@ export function assertValidPlugin(plugin: Plugin): void {
   if (typeof plugin.name !== "string" || plugin.name.length === 0 || typeof plugin.version !== "string" || plugin.version.length === 0) {
     throw new ToolError({ code: "invalid_plugin", message: `${label} needs a non-empty \`name\` and \`version\` (use the package's).` });
   }
+  if (!Array.isArray(plugin.tools)) {
+    throw new ToolError({ code: "invalid_plugin", message: `${label} has no \`tools\` array; build it with \`definePlugin({ name, version, tools: [...] })\`.` });
+  }
   const seen = new Set<string>();
-  for (const tool of plugin.tools) {
+  for (const tool of plugin.tools as readonly AnyTool[]) {
     if (tool.specificationVersion !== SPECIFICATION_VERSION) {
       throw new ToolError({
         code: "invalid_plugin",

@@ -1,5 +1,17 @@
 import type { ToolResult } from "./content.js";
+import { shortenForMessage } from "./shorten-for-message.js";
 import { ToolError } from "./tool-error.js";
+
+const maxThrownTextLength = 500;
+
+/** What was thrown, as short text; never throws itself, whatever the tool threw. */
+function thrownText(error: unknown): string {
+  try {
+    return shortenForMessage(error instanceof Error ? String(error.message) : String(error), maxThrownTextLength);
+  } catch {
+    return "a value that cannot be shown as text";
+  }
+}
 
 /**
  * Turn anything a tool threw into an `isError` result for the model: a {@link ToolError} keeps its
@@ -10,7 +22,7 @@ export function errorResult(error: unknown, toolName: string): ToolResult {
     ? error
     : new ToolError({
         code: "internal",
-        message: `Tool \`${toolName}\` failed unexpectedly: ${error instanceof Error ? error.message : String(error)}. This is a bug in the tool; try another approach.`,
+        message: `Tool \`${toolName}\` failed unexpectedly: ${thrownText(error)}. This is a bug in the tool; try another approach.`,
         cause: error,
       });
   return {
