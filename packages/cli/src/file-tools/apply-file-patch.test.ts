@@ -91,8 +91,8 @@ describe("applyFilePatch: where a hunk lands", () => {
     const file = onePatch("--- a/f\n+++ b/f\n@@ -2 +2 @@\n-x\n+X\n");
     await expect(applyFilePatchYielding("a\nx\n", file, "f")).resolves.toBe("a\nX\n");
     await expect(applyFilePatchYielding("a\ny\n", file, "f")).rejects.toThrow("its old lines (starting `x`) are not in the file.");
-    const many = onePatch(`--- a/f\n+++ b/f\n${Array.from({ length: 3000 }, (_, index) => `@@ -${index + 1} +${index + 1} @@\n-${index}\n+${index}!`).join("\n")}\n`);
-    const content = Array.from({ length: 3000 }, (_, index) => `${index}\n`).join("");
+    const many = onePatch(`--- a/f\n+++ b/f\n${Array.from({ length: 1100 }, (_, index) => `@@ -${index + 1} +${index + 1} @@\n-${index}\n+${index}!`).join("\n")}\n`);
+    const content = Array.from({ length: 1100 }, (_, index) => `${index}\n`).join("");
     await expect(applyFilePatchYielding(content, many, "f")).resolves.toBe(applyFilePatch(content, many, "f"));
     const reason = new ToolError({ code: "cancelled", message: "The call was cancelled." });
     await expect(applyFilePatchYielding(content, many, "f", AbortSignal.abort(reason))).rejects.toBe(reason);

@@ -58,13 +58,14 @@ describe("unified diff", () => {
   });
 
   it("refuses a patch longer than it reads, naming its length", () => {
-    const patch = "--- a/f\n+++ b/f\n@@ -1 +1 @@\n-x\n+y\n".padEnd(maxPatchLength + 1, "\n");
+    // Padded with one long trailing line outside any section, which the reader skips.
+    const patch = "--- a/f\n+++ b/f\n@@ -1 +1 @@\n-x\n+y\n".padEnd(maxPatchLength + 1, "#");
     expect(() => parseUnifiedDiff(patch)).toThrow(`The patch is \`${maxPatchLength + 1}\` characters long, more than the ${maxPatchLength} apply_patch reads.`);
     expect(parseUnifiedDiff(patch.slice(0, maxPatchLength))).toHaveLength(1);
   });
 
   it("reads the same when it yields to the event loop, and stops when aborted", async () => {
-    const patch = `--- a/f\n+++ b/f\n${Array.from({ length: 5000 }, (_, index) => `@@ -${index + 1} +${index + 1} @@\n-${index}\n+${index}!`).join("\n")}\n`;
+    const patch = `--- a/f\n+++ b/f\n${Array.from({ length: 1500 }, (_, index) => `@@ -${index + 1} +${index + 1} @@\n-${index}\n+${index}!`).join("\n")}\n`;
     await expect(parseUnifiedDiffYielding(patch)).resolves.toEqual(parseUnifiedDiff(patch));
     await expect(parseUnifiedDiffYielding("nothing")).rejects.toThrow("no `---`/`+++` file header was found.");
     const reason = new ToolError({ code: "cancelled", message: "The call was cancelled." });
