@@ -16,6 +16,14 @@ function lineNumbersOf(content: string, needle: string): number[] {
   return lines;
 }
 
+// A replace_all over a generated file can touch thousands of lines; the answer names the first ones.
+const shownLineNumbers = 20;
+
+function listLines(lines: readonly number[]): string {
+  const more = lines.length - shownLineNumbers;
+  return `${lines.slice(0, shownLineNumbers).join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+}
+
 /** `edit`: replace an exact string in one file. */
 export const editTool = defineTool({
   name: "edit",
@@ -56,13 +64,13 @@ export const editTool = defineTool({
     if (lines.length > 1 && input.replace_all !== true) {
       throw new ToolError({
         code: "invalid_input",
-        message: `\`old_string\` occurs ${lines.length} times in ${shown} (lines ${lines.join(", ")}). Add surrounding lines to make it unique, or pass replace_all=true.`,
+        message: `\`old_string\` occurs ${lines.length} times in ${shown} (lines ${listLines(lines)}). Add surrounding lines to make it unique, or pass replace_all=true.`,
       });
     }
     // split/join, not String.replace: `$&` and friends in new_string must stay literal.
     const updated = content.split(oldString).join(newString);
     await writeFilesAtomically([{ path, content: updated, expected: content, label: relative }], { workdir });
     context.wrote([path]);
-    return `Edited ${shown}: ${lines.length} replacement${lines.length === 1 ? "" : "s"} (line${lines.length === 1 ? "" : "s"} ${lines.join(", ")}).`;
+    return `Edited ${shown}: ${lines.length} replacement${lines.length === 1 ? "" : "s"} (line${lines.length === 1 ? "" : "s"} ${listLines(lines)}).`;
   },
 });

@@ -110,6 +110,14 @@ describe("edit", () => {
     await host.close();
   });
 
+  it("names the first 20 lines of a large replace_all and counts the rest", async () => {
+    await writeFile(join(workdir, "many.txt"), "x\n".repeat(5000));
+    const result = await run().call("edit", { path: "many.txt", old_string: "x", new_string: "y", replace_all: true });
+    expect(resultText(result)).toBe(`Edited \`many.txt\`: 5000 replacements (lines ${Array.from({ length: 20 }, (_, index) => index + 1).join(", ")} and 4980 more).`);
+    const ambiguous = await run().call("edit", { path: "many.txt", old_string: "y", new_string: "z" });
+    expect(resultText(ambiguous)).toContain("occurs 5000 times in `many.txt` (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 and 4980 more)");
+  });
+
   it("edits a CRLF file with the bare newlines `read` shows, keeping its CRLF endings", async () => {
     await writeFile(join(workdir, "win.txt"), "alpha\r\nbeta\r\ngamma\r\n");
     const result = await run().call("edit", { path: "win.txt", old_string: "alpha\nbeta", new_string: "ALPHA\nnew\nBETA" });
