@@ -42,6 +42,7 @@ describe("defineTool", () => {
     [{ name: "ok-tool" }, `Tool \`ok-tool\` is not valid: ${nameRule}`],
     [{ name: "a".repeat(65) }, `Tool \`${"a".repeat(65)}\` is not valid: ${nameRule}`],
     [{ name: 7 }, `Tool \`7\` is not valid: ${nameRule}`],
+    [{ name: ["ok_tool"] }, `Tool \`ok_tool\` is not valid: ${nameRule}`],
     [{ tier: "admin" }, "Tool `ok_tool` is not valid: tier `admin` is unknown; use `read`, `write` or `exec`."],
     [{ description: " " }, "Tool `ok_tool` is not valid: the description is empty; tell the model what the tool does."],
     [{ description: undefined }, "Tool `ok_tool` is not valid: the description is empty; tell the model what the tool does."],

@@ -18,6 +18,8 @@ const search = echoTool(
     scope: v.optional(v.strictObject({ depth: v.optional(v.number()) })),
     filters: v.optional(v.array(v.strictObject({ field: v.string(), value: v.optional(v.string()) }))),
     range: v.strictObject({ from: v.optional(v.number()) }),
+    window: v.optional(v.nullable(v.strictObject({ size: v.optional(v.number()) }))),
+    marks: v.optional(v.nullable(v.array(v.strictObject({ at: v.optional(v.number()) })))),
   }),
 );
 const invalidMessage = (raw: unknown): string => invalidInputMessage(search, raw);
@@ -40,7 +42,13 @@ describe("null for an optional field", () => {
     });
   });
 
+  it("counts as absent below an object or array that may itself be null", () => {
+    expect(parseToolInput(search, { query: "q", range: {}, window: { size: null }, marks: [{ at: null }] })).toStrictEqual({ query: "q", range: {}, window: {}, marks: [{}] });
+    expect(parseToolInput(search, { query: "q", range: {}, window: null, marks: null })).toStrictEqual({ query: "q", range: {}, window: null, marks: null });
+  });
+
   it("is still refused for a required field, nested objects included", () => {
+    expect(invalidMessage({ query: ["q"], range: {} })).toBe("Invalid input for `search`: Field `query` must be string, but got Array. Fix the input and call again.");
     expect(invalidMessage({ query: null, range: {} })).toBe("Invalid input for `search`: Field `query` must be string, but got null. Fix the input and call again.");
     expect(invalidMessage({ query: "q", range: null })).toBe("Invalid input for `search`: Field `range` must be Object, but got null. Fix the input and call again.");
     expect(invalidMessage({ query: "q", range: "all" })).toBe('Invalid input for `search`: Field `range` must be Object, but got "all". Fix the input and call again.');
@@ -49,7 +57,7 @@ describe("null for an optional field", () => {
 
   it("leaves an undeclared field for validation to name", () => {
     expect(invalidMessage({ query: "q", range: {}, colour: null })).toBe(
-      "Invalid input for `search`: Field `colour` is not accepted by `search`; its fields are `query`, `limit`, `exactLimit`, `cursor`, `after`, `before`, `nested`, `scope`, `filters`, `range`. Fix the input and call again.",
+      "Invalid input for `search`: Field `colour` is not accepted by `search`; its fields are `query`, `limit`, `exactLimit`, `cursor`, `after`, `before`, `nested`, `scope`, `filters`, `range`, `window`, `marks`. Fix the input and call again.",
     );
   });
 

@@ -1,17 +1,12 @@
-import { entrySchema, type SchemaNode } from "./schema-node.js";
-
-/** Copy as a data property: assigning `__proto__` would set the copy's prototype instead. */
-function setField(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
+import { entrySchema, unwrapSchema, type SchemaNode } from "./schema-node.js";
 
 function acceptsNull(schema: SchemaNode): boolean {
   if (schema.type === "null" || schema.type === "nullable" || schema.type === "nullish") return true;
   return schema.wrapped !== undefined && acceptsNull(schema.wrapped);
 }
 
-function unwrap(schema: SchemaNode): SchemaNode {
-  return schema.wrapped !== undefined && (schema.type === "optional" || schema.type === "exact_optional") ? unwrap(schema.wrapped) : schema;
+function isOptional(schema: SchemaNode): boolean {
+  return schema.type === "optional" || schema.type === "exact_optional";
 }
 
 /**
@@ -20,21 +15,19 @@ function unwrap(schema: SchemaNode): SchemaNode {
  * for fields whose own schema does not accept null (runner research §5.2).
  */
 export function dropNullOptionals(schema: SchemaNode, value: unknown): unknown {
-  const node = unwrap(schema);
-  if (Array.isArray(value) && node.type === "array" && node.item !== undefined) {
-    return value.map((item) => dropNullOptionals(node.item!, item));
+  const node = unwrapSchema(schema);
+  if (Array.isArray(value)) {
+    // Only array schemas have `item`; an array sent for anything else is left for validation to name.
+    const item = node?.item;
+    return item === undefined ? value : value.map((element) => dropNullOptionals(item, element));
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value) || node.entries === undefined) return value;
-  const result: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+  if (typeof value !== "object" || value === null || node?.entries === undefined) return value;
+  const fields = Object.entries(value).flatMap(([key, field]): Array<[string, unknown]> => {
     const fieldSchema = entrySchema(node, key);
-    if (fieldSchema === undefined) {
-      setField(result, key, field);
-      continue;
-    }
-    const optional = fieldSchema.type === "optional" || fieldSchema.type === "exact_optional";
-    if (field === null && optional && !acceptsNull(fieldSchema)) continue;
-    setField(result, key, dropNullOptionals(fieldSchema, field));
-  }
-  return result;
+    if (fieldSchema === undefined) return [[key, field]];
+    if (field === null && isOptional(fieldSchema) && !acceptsNull(fieldSchema)) return [];
+    return [[key, dropNullOptionals(fieldSchema, field)]];
+  });
+  // Object.fromEntries defines each key as an own property; assigning `__proto__` would set the copy's prototype instead.
+  return Object.fromEntries(fields);
 }

@@ -6,14 +6,13 @@ export const PROTOTYPE_KEYS: readonly string[] = ["__proto__", "constructor", "p
 interface Pending {
   value: object;
   schema: SchemaNode | undefined;
-  /** How this value was reached, kept as links so a deep value costs no copied paths. */
-  parent: Pending | undefined;
-  key: string;
+  /** The object holding this value and its key there, kept as links so a deep value costs no copied paths. */
+  via: { holder: Pending; key: string } | undefined;
 }
 
-function pathOf(pending: Pending, key: string): string[] {
+function pathOf(holder: Pending, key: string): string[] {
   const path = [key];
-  for (let node: Pending | undefined = pending; node?.parent !== undefined; node = node.parent) path.push(node.key);
+  for (let link = holder.via; link !== undefined; link = link.holder.via) path.push(link.key);
   return path.reverse();
 }
 
@@ -25,18 +24,19 @@ function pathOf(pending: Pending, key: string): string[] {
  * deeper than the call stack is checked, not a crash.
  */
 export function findPrototypeKey(schema: SchemaNode, value: object): string[] | undefined {
-  const pending: Pending[] = [{ value, schema, parent: undefined, key: "" }];
-  const seen = new Set<object>([value]);
+  const pending: Pending[] = [{ value, schema, via: undefined }];
+  const seen = new Set<object>();
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (seen.has(next.value)) continue;
+    seen.add(next.value);
     const keys = Object.keys(next.value);
     for (const key of keys) {
       if (PROTOTYPE_KEYS.includes(key) && (key === "__proto__" || entrySchema(next.schema, key) === undefined)) return pathOf(next, key);
     }
+    // Pushed last to first, so the first offending key in document order is the one named.
     for (const key of keys.reverse()) {
       const child: unknown = (next.value as Record<string, unknown>)[key];
-      if (typeof child !== "object" || child === null || seen.has(child)) continue;
-      seen.add(child);
-      pending.push({ value: child, schema: childSchema(next.schema, key), parent: next, key });
+      if (typeof child === "object" && child !== null) pending.push({ value: child, schema: childSchema(next.schema, key), via: { holder: next, key } });
     }
   }
   return undefined;

@@ -31,11 +31,12 @@ function describeIssue(toolName: string, root: SchemaNode, issue: v.BaseIssue<un
   }
   if (issue.kind === "schema" && issue.received === "undefined" && field.length > 0) {
     // valibot reports a missing key on the object, with the key as `expected`; the field's own schema knows the type.
-    const expected = schemaAt(root, keys)?.expects ?? issue.expected ?? "a value";
+    const expected = schemaAt(root, keys)?.expects ?? issue.expected;
     return `Field \`${field}\` is required (expected ${expected}).`;
   }
-  if (issue.kind === "schema" && field.length > 0) {
-    return `Field \`${field}\` must be ${issue.expected ?? "valid"}, but got ${shortenForMessage(issue.received, maxQuotedLength)}.`;
+  // Every schema issue has a path: non-objects are refused before validation, and the root is a strict object.
+  if (issue.kind === "schema") {
+    return `Field \`${field}\` must be ${issue.expected}, but got ${shortenForMessage(issue.received, maxQuotedLength)}.`;
   }
   const message = shortenForMessage(issue.message, maxQuotedIssueMessage);
   return field.length > 0 ? `Field \`${field}\`: ${message}.` : `${message}.`;
