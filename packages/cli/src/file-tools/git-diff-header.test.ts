@@ -107,6 +107,23 @@ describe("a git section whose lines agree", () => {
     ]);
   });
 
+  it("reads a `diff --git` line with one name quoted and the other not, and lines ending in CR", () => {
+    const renamed = parseUnifiedDiff('diff --git "a/\\303\\251.txt" b/plain.txt\nrename from "\\303\\251.txt"\nrename to plain.txt\n--- "a/\\303\\251.txt"\n+++ b/plain.txt\n' + hunk);
+    expect(renamed.map(({ oldPath, newPath }) => [oldPath, newPath])).toEqual([["é.txt", "plain.txt"]]);
+    const back = parseUnifiedDiff('diff --git a/plain.txt "b/\\303\\251.txt"\nrename from plain.txt\nrename to "\\303\\251.txt"\n--- a/plain.txt\n+++ "b/\\303\\251.txt"\n' + hunk);
+    expect(back.map(({ oldPath, newPath }) => [oldPath, newPath])).toEqual([["plain.txt", "é.txt"]]);
+    const crlf = parseUnifiedDiff("diff --git a/f b/f\r\n--- a/f\r\n+++ b/f\r\n@@ -1 +1 @@\r\n-a\r\n+b\n");
+    expect(crlf.map(({ oldPath, newPath }) => [oldPath, newPath])).toEqual([["f", "f"]]);
+    const spaced = parseUnifiedDiff("diff --git a/x b/y b/x b/y\n--- a/x b/y\n+++ b/x b/y\n" + hunk);
+    expect(spaced.map(({ oldPath, newPath }) => [oldPath, newPath])).toEqual([["x b/y", "x b/y"]]);
+  });
+
+  it("refuses a `diff --git` line whose quoted names are malformed or followed by more", () => {
+    for (const line of ['"a/f', '"a/f"', '"a/f"b/f', '"a/f" "b/f', 'a/f "b/f', 'a/f "b/f" x']) {
+      expect(refusal(`diff --git ${line}\n--- a/f\n+++ b/f\n${hunk}`).message).toContain(`\`diff --git ${line}\` names other files than its \`---\` and \`+++\` lines`);
+    }
+  });
+
   it("keeps a mode change beside hunks, but not the mode of a created file", () => {
     const [changed, created] = parseUnifiedDiff(`diff --git a/m.sh b/m.sh\nold mode 100644\nnew mode 100755\n--- a/m.sh\n+++ b/m.sh\n${hunk}diff --git a/n.sh b/n.sh\nnew file mode 100755\n--- /dev/null\n+++ b/n.sh\n@@ -0,0 +1 @@\n+x\n`);
     expect(changed!.newMode).toBe("100755");

@@ -51,7 +51,8 @@ export function readGitHeader(lines: readonly string[], start: number): { header
   let index = start + 1;
   for (; index < lines.length; index += 1) {
     const line = lines[index]!.replace(/\r$/, "");
-    if (line.startsWith("diff --git ") || line.startsWith("--- ") || line.startsWith("@@")) break;
+    // A section without `---`/`+++` lines may run into hunk lines, which no header line below can match.
+    if (line.startsWith("diff --git ") || line.startsWith("--- ")) break;
     const named = /^(rename|copy) (from|to) (.*)$/.exec(line);
     if (named !== null) {
       const path = readGitPath(named[3]!)?.path ?? named[3]!;

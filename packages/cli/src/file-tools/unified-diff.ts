@@ -128,7 +128,7 @@ function* parseSteps(patch: string): Steps<FilePatch[]> {
   // A patch whose every line ends in CRLF was converted in transport, and its CRs say nothing about the
   // files. Otherwise a CR before a newline is part of that line (`git diff` of a CRLF file), so the
   // line's own ending is kept: a mixed-ending file must not have its other lines rewritten.
-  const transportCrlf = patch.includes("\r\n") && !/(^|[^\r])\n/.test(patch);
+  const transportCrlf = !/(^|[^\r])\n/.test(patch);
   const lines = (transportCrlf ? patch.replace(/\r\n/g, "\n") : patch).split("\n");
   // The newline that ends the patch ends its last line; it does not start an empty one.
   if (lines.at(-1) === "") lines.pop();
