@@ -1,3 +1,4 @@
+import { runInNewContext } from "node:vm";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { echoTool } from "./__fixtures__/input-test-tools.js";
@@ -36,6 +37,27 @@ describe("prototype keys in a call's input", () => {
     ['{"path": "a.txt", "meta": {"a": null, "b": [1, "x", {"c": {"__proto__": {}}}], "d": {"prototype": 1}}}', "meta.b.2.c.__proto__"],
   ])("refuses %s, naming the field", async (json, field) => {
     expect(await answer(json)).toEqual({ text: refusal(field), code: "invalid_input" });
+  });
+
+  it("refuses input whose prototype carries fields, as a JSON reader that assigns `__proto__` leaves it", async () => {
+    const run = createFakeRun({ tools: [read] });
+    const nested = { path: "a.txt", options: Object.setPrototypeOf({}, { limit: 1 }) as object };
+    for (const [input, field] of [
+      [Object.create({ path: "c.txt" }) as object, "__proto__"],
+      [nested, "options.__proto__"],
+      [{ path: "a.txt", meta: [new (class Point { x = 1; })()] }, "meta.0.__proto__"],
+    ] as const) {
+      const result = await run.call("read", input);
+      expect(result.content).toEqual([{ type: "text", text: refusal(field) }]);
+    }
+  });
+
+  it("accepts objects without a prototype and objects made in another realm", async () => {
+    const run = createFakeRun({ tools: [read] });
+    const bare = Object.assign(Object.create(null) as object, { path: "a.txt" });
+    expect((await run.call("read", bare)).content).toEqual([{ type: "text", text: 'read {"path":"a.txt"}' }]);
+    const foreign = runInNewContext('({ path: "a.txt", meta: { list: [1, { deep: true }] } })') as object;
+    expect((await run.call("read", foreign)).content).toEqual([{ type: "text", text: 'read {"path":"a.txt","meta":{"list":[1,{"deep":true}]}}' }]);
   });
 
   it("accepts a field named `constructor` where the schema declares one", async () => {
