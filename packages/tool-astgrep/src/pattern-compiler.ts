@@ -1,7 +1,10 @@
 import type { NapiConfig, SgNode } from "@ast-grep/napi";
 import { ToolError } from "@runbound/tool-kit";
 import type { LanguageInfo } from "./language-registry.js";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { throwIfAborted } from "./abort-error.js";
 import { napi } from "./napi-binding.js";
+import { assertPatternLength, maxPatternDepth, patternTooDeep } from "./pattern-limits.js";
 import { wrappingContexts, type WrappingContext } from "./wrapping-contexts.js";
 
 /** One accepted way of reading a pattern: a context and the node kind that spans the snippet in it. */
@@ -75,40 +78,72 @@ interface Span {
   end: number;
 }
 
+interface InspectedNode {
+  node: SgNode;
+  start: number;
+  end: number;
+  kind: string;
+  isLeaf: boolean;
+  /** The node, or a node above it inside the snippet, is a metavariable (`$A`; in PHP a node with leaves `$` and `A`). */
+  inMetavariable: boolean;
+}
+
 interface Inspection {
   problem?: { kind: "ERROR" | "MISSING"; index: number; text: string };
   /** Nodes whose range equals one of the wanted spans, outermost first, with their depth. */
   spanning: Array<{ node: SgNode; depth: number; exact: boolean }>;
-  /** Every node inside the snippet (with the added terminator), leaves included. */
-  inside: SgNode[];
+  /** Every node inside the snippet (with the added terminator), leaves included, in pre-order. */
+  inside: InspectedNode[];
 }
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-function inspect(root: SgNode, snippetSpan: Span, terminatedEnd: number | undefined, expandoChar: string): Inspection {
+function metavariableTextPattern(expandoChar: string): RegExp {
+  return new RegExp(`^${escapeRegex(expandoChar)}{1,3}[A-Z_][A-Z0-9_]*$`);
+}
+
+/**
+ * Walk the parsed context once, with an explicit stack (a pattern can nest deeper than the JS stack),
+ * reading each node's range and kind once: texts are slices of `parsedText`, never further FFI calls,
+ * so the cost stays linear in the size of the tree.
+ *
+ * @throws ToolError `invalid_input` when the tree is deeper than {@link maxPatternDepth}.
+ */
+function inspect(root: SgNode, parsedText: string, snippetSpan: Span, terminatedEnd: number | undefined, language: LanguageInfo): Inspection {
   const result: Inspection = { spanning: [], inside: [] };
-  const expando = escapeRegex(expandoChar);
+  const expando = escapeRegex(language.expandoChar);
   const lonelyMetavariable = new RegExp(`^(?:${expando}{1,3}[A-Z_][A-Z0-9_]*|${expando}{3})$`);
-  const visit = (node: SgNode, depth: number): void => {
+  const metavariableText = metavariableTextPattern(language.expandoChar);
+  const insideEnd = terminatedEnd ?? snippetSpan.end;
+  const stack: Array<{ node: SgNode; depth: number; inMetavariable: boolean }> = [{ node: root, depth: 0, inMetavariable: false }];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const { node, depth } = entry;
+    if (depth > maxPatternDepth) throw patternTooDeep(language.id);
     const range = node.range();
     const start = range.start.index;
     const end = range.end.index;
     const kind = String(node.kind());
+    const text = parsedText.slice(start, end);
     // `$$$BODY` where the grammar wants items (an impl or class body, a C block) is an ERROR node
     // holding only the metavariable; ast-grep still reads it as a metavariable, so it is not a fault.
-    if (result.problem === undefined && kind === "ERROR" && !lonelyMetavariable.test(node.text().trim())) result.problem = { kind: "ERROR", index: start, text: node.text() };
+    // The first fault in pre-order is the one reported, and it rejects the context: the rest of the
+    // tree is not needed (each node read costs FFI calls).
+    if (kind === "ERROR" && !lonelyMetavariable.test(text.trim())) return { ...result, problem: { kind: "ERROR", index: start, text } };
     const children = node.children();
     // napi exposes no isMissing(); a zero-width leaf is how a MISSING node shows (research astgrep.md §2).
-    if (children.length === 0 && start === end && result.problem === undefined) result.problem = { kind: "MISSING", index: start, text: kind };
+    if (children.length === 0 && start === end) return { ...result, problem: { kind: "MISSING", index: start, text: kind } };
     if (start === snippetSpan.start && (end === snippetSpan.end || end === terminatedEnd)) {
       result.spanning.push({ node, depth, exact: end === snippetSpan.end });
     }
-    if (start >= snippetSpan.start && end <= (terminatedEnd ?? snippetSpan.end)) result.inside.push(node);
-    for (const child of children) visit(child, depth + 1);
-  };
-  visit(root, 0);
+    let inMetavariable = entry.inMetavariable;
+    if (start >= snippetSpan.start && end <= insideEnd) {
+      inMetavariable ||= metavariableText.test(text);
+      result.inside.push({ node, start, end, kind, isLeaf: children.length === 0, inMetavariable });
+    }
+    for (let index = children.length - 1; index >= 0; index--) stack.push({ node: children[index]!, depth: depth + 1, inMetavariable });
+  }
   return result;
 }
 
@@ -126,12 +161,12 @@ function restoreMetavariables(text: string, expandoChar: string): string {
   return expandoChar === "$" || expandoChar === "_" ? text : text.replaceAll(expandoChar, "$");
 }
 
-function literalsOf(leaves: readonly SgNode[], expandoChar: string): string[] {
+function literalsOf(leaves: readonly InspectedNode[], parsedText: string, expandoChar: string): string[] {
   const texts = new Set<string>();
   for (const leaf of leaves) {
-    const text = leaf.text();
+    const text = parsedText.slice(leaf.start, leaf.end);
     if (text.length < 2 || text.includes("$") || text.includes(expandoChar) || text.includes("\n") || text.includes("\r")) continue;
-    if (String(leaf.kind()).includes("comment") || !/[\p{L}\p{N}_]/u.test(text)) continue;
+    if (leaf.kind.includes("comment") || !/[\p{L}\p{N}_]/u.test(text)) continue;
     texts.add(text);
   }
   return [...texts].sort((first, second) => second.length - first.length).slice(0, 4);
@@ -152,7 +187,7 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
   } catch (error) {
     return { context: context.name, reason: `the parser failed: ${error instanceof Error ? error.message : String(error)}` };
   }
-  const inspection = inspect(root, snippetSpan, terminatedEnd, language.expandoChar);
+  const inspection = inspect(root, parsedText, snippetSpan, terminatedEnd, language);
   if (inspection.problem !== undefined) {
     const { kind, index, text: problemText } = inspection.problem;
     // An ERROR node that starts in the wrapper but reaches into the snippet is the snippet's fault.
@@ -200,24 +235,20 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
       lastReason = `ast-grep cannot match the reading \`${kind}\` against itself`;
       continue;
     }
-    const inside = inspection.inside.filter((node) => node.range().start.index >= range.start.index && node.range().end.index <= range.end.index);
-    const metavariableText = new RegExp(`^${escapeRegex(language.expandoChar)}{1,3}[A-Z_][A-Z0-9_]*$`);
-    const metavariableSpans = inside.filter((node) => metavariableText.test(node.text())).map((node) => node.range());
+    const inside = inspection.inside.filter((node) => node.start >= range.start.index && node.end <= range.end.index);
     // The leaves of a metavariable node (`$` and `ARGS` in PHP) are not literals every match contains.
-    const leaves = inside.filter(
-      (node) =>
-        node.children().length === 0 &&
-        !metavariableSpans.some((span) => span.start.index <= node.range().start.index && node.range().end.index <= span.end.index),
-    );
+    const leaves = inside.filter((node) => node.isLeaf && !node.inMetavariable);
     // ast-grep reads any node whose whole text is `$NAME` as a metavariable (in PHP `$A` is a
     // variable_name node with two leaves); one inside a bigger token (`<$H>` in C, `"$S"`) is
     // literal text to ast-grep and would silently match nothing: say so instead.
-    const nodeTexts = new Set(inside.map((node) => node.text()));
-    const buried = [...snippet.matchAll(metavariablePattern)].map((match) => match[0]).find((name) => !nodeTexts.has(name.replaceAll("$", language.expandoChar)));
+    const names = [...snippet.matchAll(metavariablePattern)].map((match) => match[0]);
+    const longestName = names.reduce((longest, name) => Math.max(longest, name.length), 0);
+    const nodeTexts = new Set(inside.filter((node) => node.end - node.start <= longestName).map((node) => parsedText.slice(node.start, node.end)));
+    const buried = names.find((name) => !nodeTexts.has(name.replaceAll("$", language.expandoChar)));
     if (buried !== undefined) {
       return { context: context.name, reason: `\`${buried}\` is inside a larger token here, so ast-grep would read it as literal text, not a metavariable` };
     }
-    const reading: PatternReading = { context, kind, contextText, literals: literalsOf(leaves, language.expandoChar) };
+    const reading: PatternReading = { context, kind, contextText, literals: literalsOf(leaves, parsedText, language.expandoChar) };
     if (!candidate.exact && terminator.length > 0) reading.spannedTerminator = terminator;
     return reading;
   }
@@ -228,13 +259,9 @@ function isReading(value: PatternReading | RejectedContext): value is PatternRea
   return "kind" in value;
 }
 
-/**
- * Compile a pattern for one language: try every wrapping context, keep the clean parses whose node
- * spans the snippet, and use the first one in the language's order whose kind is not a weak reading.
- *
- * @throws ToolError `invalid_input` naming every context tried and where it broke.
- */
-export function compilePattern(language: LanguageInfo, pattern: string): CompiledPattern {
+/** The trimmed snippet of a pattern that can be compiled at all. */
+function checkedSnippet(pattern: string): string {
+  assertPatternLength(pattern);
   const snippet = pattern.trim();
   if (snippet.length === 0) {
     throw new ToolError({ code: "invalid_input", message: "The pattern is empty. Give a code snippet such as `foo($A)`." });
@@ -245,15 +272,50 @@ export function compilePattern(language: LanguageInfo, pattern: string): Compile
       message: `The pattern \`${snippet}\` is a lone metavariable and would match every node. Put code around it, for example \`foo(${snippet})\` or \`return ${snippet}\`.`,
     });
   }
-  const { contexts, weakKinds } = wrappingContexts(language.id);
-  const readings: PatternReading[] = [];
-  const rejected: RejectedContext[] = [];
-  for (const context of contexts) {
+  return snippet;
+}
+
+/** Each context's verdict on the snippet, computed lazily: one parse and walk per step. */
+function* contextOutcomes(language: LanguageInfo, snippet: string): Generator<PatternReading | RejectedContext> {
+  for (const context of wrappingContexts(language.id).contexts) {
     if (context.singleLine === true && snippet.includes("\n")) continue;
-    const outcome = tryContext(language, snippet, context);
-    if (isReading(outcome)) readings.push(outcome);
-    else rejected.push(outcome);
+    yield tryContext(language, snippet, context);
   }
+}
+
+/**
+ * Compile a pattern for one language: try every wrapping context, keep the clean parses whose node
+ * spans the snippet, and use the first one in the language's order whose kind is not a weak reading.
+ *
+ * @throws ToolError `invalid_input` naming every context tried and where it broke, or the limit a
+ * pattern too long or too deep exceeds.
+ */
+export function compilePattern(language: LanguageInfo, pattern: string): CompiledPattern {
+  const snippet = checkedSnippet(pattern);
+  return chooseReading(language, snippet, [...contextOutcomes(language, snippet)]);
+}
+
+/**
+ * {@link compilePattern}, yielding to the event loop after each context (one can take a few hundred
+ * milliseconds on a long pattern), so the call's budget and cancellation stay in force.
+ *
+ * @throws the signal's abort error when it aborts between two contexts.
+ */
+export async function compilePatternYielding(language: LanguageInfo, pattern: string, signal: AbortSignal | undefined): Promise<CompiledPattern> {
+  const snippet = checkedSnippet(pattern);
+  const outcomes: Array<PatternReading | RejectedContext> = [];
+  for (const outcome of contextOutcomes(language, snippet)) {
+    outcomes.push(outcome);
+    await yieldToEventLoop();
+    throwIfAborted(signal);
+  }
+  return chooseReading(language, snippet, outcomes);
+}
+
+function chooseReading(language: LanguageInfo, snippet: string, outcomes: ReadonlyArray<PatternReading | RejectedContext>): CompiledPattern {
+  const { weakKinds } = wrappingContexts(language.id);
+  const readings = outcomes.filter(isReading);
+  const rejected = outcomes.filter((outcome): outcome is RejectedContext => !isReading(outcome));
   const chosen = readings.find((reading) => !weakKinds.includes(reading.kind)) ?? readings[0];
   if (chosen === undefined) {
     const tried = rejected.map((entry) => `${entry.context}: ${entry.reason}`).join("; ");
