@@ -1,8 +1,10 @@
 import { defineTool, textResult, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
-import { describeReadings, describeScan, explainNoMatches } from "./describe-search.js";
+import { describeReadings, describeScan, describeSkippedEntries, explainNoMatches } from "./describe-search.js";
 import { metavariableNames } from "./pattern-compiler.js";
+import { rewriteTooLongMessage, maxRewriteLength } from "./pattern-limits.js";
+import { patternSchema } from "./pattern-schema.js";
 import { planRewrite } from "./rewrite-plan.js";
 import { resolveSearchScope } from "./search-scope.js";
 import { templateNames } from "./template-expansion.js";
@@ -14,8 +16,12 @@ export const astEditTool = defineTool({
   description:
     "Structural rewrite (ast-grep): every match of `pattern` is replaced by `rewrite`, with metavariables ($NAME, $$$NAME) substituted by the code they captured (original spacing, separators and indentation kept). Writes nothing: it stages the change and answers a preview and an edit_id; call resolve with that edit_id and action accept (write all files or none) or discard. Matching works as in ast_grep.",
   input: v.strictObject({
-    pattern: v.pipe(v.string(), v.description("Code snippet to find, with metavariables, e.g. `dispose($X)`.")),
-    rewrite: v.pipe(v.string(), v.description("Replacement code; may use the pattern's metavariables, e.g. `$X.dispose()`.")),
+    pattern: patternSchema("Code snippet to find, with metavariables, e.g. `dispose($X)`."),
+    rewrite: v.pipe(
+      v.string(),
+      v.maxLength(maxRewriteLength, (issue) => rewriteTooLongMessage(Number(issue.received))),
+      v.description(`Replacement code; may use the pattern's metavariables, e.g. \`$X.dispose()\`. At most ${maxRewriteLength} characters.`),
+    ),
     path: v.optional(v.pipe(v.string(), v.description("File or directory to rewrite in, relative to the working directory. Default: the whole working directory."))),
     language: v.optional(v.pipe(v.string(), v.description("Grammar id (as in ast_grep). Default: from a file's extension; for a directory, every programming language present in which the pattern parses."))),
   }),
@@ -34,7 +40,7 @@ export const astEditTool = defineTool({
     }
     const scope = await resolveSearchScope(parser, context.resource(Workdir), input.path, input.language);
     const outcome = await parser.search({ ...scope, pattern: input.pattern, keep: Number.POSITIVE_INFINITY, signal: context.signal });
-    if (outcome.total === 0) return textResult(`Nothing staged. ${explainNoMatches(outcome, parser.maxFileBytes)}`, { total: 0 });
+    if (outcome.total === 0) return textResult(`Nothing staged. ${explainNoMatches(outcome, parser.maxFileBytes, scope.workdir)}`, { total: 0 });
     const plan = planRewrite(scope.workdir, outcome.matches, input.rewrite, parser.languages().available, 10 * 1024);
     const overlapText =
       plan.overlaps.length > 0
@@ -55,10 +61,13 @@ export const astEditTool = defineTool({
       .join("") + (plan.newParseErrors.length > 10 ? `\n… and ${plan.newParseErrors.length - 10} more files with new syntax errors.` : "");
     const text = [
       `(proposed) ${edit.replacements} ${edit.replacements === 1 ? "replacement" : "replacements"} in ${fileCount} ${fileCount === 1 ? "file" : "files"}; nothing written yet. ${describeScan(outcome, parser.maxFileBytes)}.`,
+      describeSkippedEntries(outcome, scope.workdir),
       describeReadings(outcome) + overlapText + unchangedText + parseWarnings,
       plan.preview,
       `To write it, call resolve with edit_id "${edit.id}" and action "accept" (all files or none; refused if a file changed since now); to drop it, action "discard".`,
-    ].join("\n");
+    ]
+      .filter((line) => line.length > 0)
+      .join("\n");
     return textResult(text, {
       edit_id: edit.id,
       replacements: edit.replacements,

@@ -1,7 +1,8 @@
 import { defineTool, displayPath, textResult, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
-import { describeReadings, describeScan, explainNoMatches } from "./describe-search.js";
+import { describeReadings, describeScan, describeSkippedEntries, explainNoMatches, skippedEntryView } from "./describe-search.js";
+import { patternSchema } from "./pattern-schema.js";
 import { resolveSearchScope } from "./search-scope.js";
 import type { SearchMatch } from "./structural-search.js";
 
@@ -28,7 +29,7 @@ export const astGrepTool = defineTool({
   description:
     "Structural code search (ast-grep). The pattern is code in the file's language with metavariables: $NAME matches one node, $$$NAME any number of nodes (e.g. call arguments), $_ one node without capturing; a repeated $NAME must match the same code (whitespace and line wrapping ignored). Whitespace never matters and strings/comments never match. Answers file:line with the matched code and captures, at most max_results (default 50) rows plus the total. Honours .gitignore; skips node_modules, .git, hidden, binary, non-UTF-8 and very large files.",
   input: v.strictObject({
-    pattern: v.pipe(v.string(), v.description("Code snippet to find, e.g. `fmt.Println($$$ARGS)` or `if ($X != null) $X.dispose()`. One complete expression, statement or declaration.")),
+    pattern: patternSchema("Code snippet to find, e.g. `fmt.Println($$$ARGS)` or `if ($X != null) $X.dispose()`. One complete expression, statement or declaration."),
     path: v.optional(v.pipe(v.string(), v.description("File or directory to search, relative to the working directory. Default: the whole working directory."))),
     language: v.optional(
       v.pipe(
@@ -53,6 +54,7 @@ export const astGrepTool = defineTool({
       files: outcome.filesWithMatches,
       scanned: outcome.scanned,
       skipped: outcome.skipped,
+      skipped_entries: outcome.skippedEntries.map((entry) => skippedEntryView(entry, scope.workdir)),
       readings: outcome.compiled.map((compiled) => ({ language: compiled.language.id, kind: compiled.reading.kind, context: compiled.reading.context.name })),
       matches: outcome.matches.map((match) => ({
         path: displayPath(scope.workdir, match.path),
@@ -61,10 +63,11 @@ export const astGrepTool = defineTool({
         text: match.text.length > 300 ? `${match.text.slice(0, 300)}…` : match.text,
       })),
     };
-    if (outcome.total === 0) return textResult(explainNoMatches(outcome, parser.maxFileBytes), structured);
+    if (outcome.total === 0) return textResult(explainNoMatches(outcome, parser.maxFileBytes, scope.workdir), structured);
 
     const scan = describeScan(outcome, parser.maxFileBytes);
-    const readings = describeReadings(outcome);
+    const skippedEntries = describeSkippedEntries(outcome, scope.workdir);
+    const readings = `${skippedEntries.length > 0 ? `${skippedEntries}\n` : ""}${describeReadings(outcome)}`;
     const rows: string[] = [];
     // The header and the readings grow with the number of languages searched; they share the bound.
     let bytes = Buffer.byteLength(scan) + Buffer.byteLength(readings);

@@ -1,4 +1,6 @@
+import { displayPath } from "@runbound/tool-kit";
 import { describeReading } from "./pattern-compiler.js";
+import type { SkippedEntry, SkipReason } from "./skip-ledger.js";
 import type { SearchOutcome } from "./structural-search.js";
 
 /** "1 file", "3 files". */
@@ -6,21 +8,59 @@ export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
+const countLabels: Record<SkipReason, (count: number, maxFileBytes: number) => string> = {
+  too_large: (count, maxFileBytes) => `${count} over ${Math.round(maxFileBytes / 1024)} KiB`,
+  binary: (count) => `${count} binary`,
+  not_utf8: (count) => `${count} not UTF-8`,
+  unreadable: (count) => `${count} unreadable`,
+  unreadable_directory: (count) => `${count} unreadable ${count === 1 ? "directory" : "directories"}`,
+  not_regular: (count) => `${count} not a regular file (pipe, socket or device)`,
+  symlink: (count) => `${plural(count, "symlink")} (not followed)`,
+};
+
 /** "scanned 37 dart files; skipped 2 over the size limit, 1 binary" */
 export function describeScan(outcome: SearchOutcome, maxFileBytes: number): string {
   const parts = Object.entries(outcome.scanned).map(([language, count]) => `${count} ${language}`);
   const scannedTotal = Object.values(outcome.scanned).reduce((sum, count) => sum + count, 0);
   let text = parts.length === 0 ? "scanned 0 files" : `scanned ${parts.join(", ")} ${scannedTotal === 1 ? "file" : "files"}`;
-  const { too_large: tooLarge, binary, not_utf8: notUtf8, unreadable } = outcome.skipped;
-  const skipped = [
-    tooLarge > 0 ? `${tooLarge} over ${Math.round(maxFileBytes / 1024)} KiB` : "",
-    binary > 0 ? `${binary} binary` : "",
-    notUtf8 > 0 ? `${notUtf8} not UTF-8` : "",
-    unreadable > 0 ? `${unreadable} unreadable` : "",
-  ].filter((part) => part.length > 0);
+  const skipped = (Object.keys(countLabels) as SkipReason[]).filter((reason) => outcome.skipped[reason] > 0).map((reason) => countLabels[reason](outcome.skipped[reason], maxFileBytes));
   if (skipped.length > 0) text += `; skipped ${skipped.join(", ")}`;
   for (const entry of outcome.notParsed) text += `; not searched: ${plural(entry.files, `${entry.language} file`)} (the pattern does not parse as ${entry.language})`;
   return text;
+}
+
+const entryLabels: Record<SkipReason, string> = {
+  too_large: "over the size limit",
+  binary: "binary",
+  not_utf8: "not UTF-8",
+  unreadable: "unreadable file",
+  unreadable_directory: "unreadable directory",
+  not_regular: "not a regular file",
+  symlink: "symlink, not followed",
+};
+
+/** How many skipped entries the text names; `structured` carries up to `SkipLedger.namedLimit`. */
+const namedInText = 5;
+const longestShownPath = 160;
+
+/** One skipped entry as the answer shows it, e.g. `{ path: "vendor", reason: "unreadable directory: EACCES" }`. */
+export function skippedEntryView(entry: SkippedEntry, workdir: string): { path: string; reason: string } {
+  const path = displayPath(workdir, entry.path);
+  return {
+    path: path.length > longestShownPath ? `…${path.slice(-(longestShownPath - 1))}` : path,
+    reason: `${entryLabels[entry.reason]}${entry.code === undefined ? "" : `: ${entry.code}`}`,
+  };
+}
+
+/** "Skipped: `vendor` (unreadable directory: EACCES), `p.ts` (not a regular file) and 3 more." or "". */
+export function describeSkippedEntries(outcome: SearchOutcome, workdir: string): string {
+  const total = Object.values(outcome.skipped).reduce((sum, count) => sum + count, 0);
+  if (total === 0) return "";
+  const named = outcome.skippedEntries.slice(0, namedInText).map((entry) => {
+    const view = skippedEntryView(entry, workdir);
+    return `\`${view.path}\` (${view.reason})`;
+  });
+  return `Skipped: ${named.join(", ")}${total > named.length ? ` and ${total - named.length} more` : ""}.`;
 }
 
 /** How the pattern was read in each language searched. */
@@ -29,15 +69,15 @@ export function describeReadings(outcome: SearchOutcome): string {
 }
 
 /** The explanation given instead of a bare "no matches". */
-export function explainNoMatches(outcome: SearchOutcome, maxFileBytes: number): string {
-  const lines = [`0 matches (${describeScan(outcome, maxFileBytes)}).`, describeReadings(outcome)];
+export function explainNoMatches(outcome: SearchOutcome, maxFileBytes: number, workdir: string): string {
+  const lines = [`0 matches (${describeScan(outcome, maxFileBytes)}).`, describeSkippedEntries(outcome, workdir), describeReadings(outcome)];
   const hints = new Set(outcome.compiled.flatMap((compiled) => compiled.hints));
   for (const hint of hints) lines.push(`Hint: ${hint}`);
   const skippedCount = Object.values(outcome.skipped).reduce((sum, count) => sum + count, 0);
   if (Object.values(outcome.scanned).every((count) => count === 0)) {
     lines.push(
       skippedCount > 0
-        ? `Every file of the pattern's language under this path was skipped (binary, not UTF-8, unreadable or over ${Math.round(maxFileBytes / 1024)} KiB, as counted above), so nothing was searched.`
+        ? "Every file of the pattern's language under this path was skipped (for the reasons counted above), so nothing was searched."
         : "No file of the pattern's language is under this path; check `path` and `language`.",
     );
   } else {

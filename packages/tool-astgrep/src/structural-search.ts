@@ -2,10 +2,12 @@ import type { SgNode } from "@ast-grep/napi";
 import { ToolError } from "@runbound/tool-kit";
 import { statSync } from "node:fs";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { throwIfAborted } from "./abort-error.js";
 import { availableLanguageIds, languageOfPath, type LanguageInfo, type LanguageTable } from "./language-registry.js";
 import { napi } from "./napi-binding.js";
-import { compilePattern, type CompiledPattern } from "./pattern-compiler.js";
-import { listWorkspaceFiles, readSearchableFile, type SkipReason } from "./workspace-files.js";
+import { compilePatternYielding, type CompiledPattern } from "./pattern-compiler.js";
+import { SkipLedger, type SkippedEntry, type SkipReason } from "./skip-ledger.js";
+import { listWorkspaceFiles, readSearchableFile } from "./workspace-files.js";
 
 /** What to search. */
 export interface SearchRequest {
@@ -21,7 +23,7 @@ export interface SearchRequest {
   keep: number;
   /** Files bigger than this are skipped. */
   maxFileBytes: number;
-  /** Stops the search between files. */
+  /** Stops the search between files; the search then throws the reason (see `abortError`). */
   signal?: AbortSignal;
 }
 
@@ -67,6 +69,8 @@ export interface SearchOutcome {
   /** Files read and searched, per language id. */
   scanned: Record<string, number>;
   skipped: Record<SkipReason, number>;
+  /** The first skipped entries (at most `SkipLedger.namedLimit`), in the order they were met. */
+  skippedEntries: SkippedEntry[];
 }
 
 function compareMatches(first: SearchMatch, second: SearchMatch): number {
@@ -113,26 +117,52 @@ function materialize(node: SgNode, path: string, compiled: CompiledPattern, hasB
   };
 }
 
+interface ArrivedFile {
+  path: string;
+  nodes: readonly SgNode[];
+  compiled: CompiledPattern;
+}
+
+/** Nodes materialized between two yields: each costs a few FFI calls, and a file can hold thousands. */
+const nodesPerYield = 256;
+
 class MatchCollector {
   total = 0;
   filesWithMatches = 0;
   readonly matches: SearchMatch[] = [];
   /** Files starting with a UTF-8 byte order mark. */
   readonly withBom = new Set<string>();
+  private readonly arrived: ArrivedFile[] = [];
   constructor(private readonly keep: number) {}
 
+  /** From napi's callback: count only, so a callback never holds the thread; {@link settle} does the rest. */
   add(path: string, nodes: readonly SgNode[], compiled: CompiledPattern): void {
     if (nodes.length === 0) return;
     this.total += nodes.length;
     this.filesWithMatches += 1;
-    // Files arrive in parallel, in no order; only a file that sorts before the kept ones pays for
-    // materializing its nodes (each text()/range() is an FFI call).
-    const last = this.matches[this.keep - 1];
-    if (this.matches.length >= this.keep && last !== undefined && path >= last.path) return;
-    const count = Math.min(nodes.length, this.keep);
-    for (let index = 0; index < count; index++) this.matches.push(materialize(nodes[index]!, path, compiled, this.withBom.has(path)));
-    this.matches.sort(compareMatches);
-    if (this.matches.length > this.keep) this.matches.length = this.keep;
+    this.arrived.push({ path, nodes, compiled });
+  }
+
+  /** Materialize the files that arrived, yielding to the event loop and checking the signal as it goes. */
+  async settle(signal: AbortSignal | undefined): Promise<void> {
+    let sinceYield = 0;
+    for (let file = this.arrived.shift(); file !== undefined; file = this.arrived.shift()) {
+      // Files arrive in parallel, in no order; only a file that sorts before the kept ones pays for
+      // materializing its nodes (each text()/range() is an FFI call).
+      const last = this.matches[this.keep - 1];
+      if (this.matches.length >= this.keep && last !== undefined && file.path >= last.path) continue;
+      const count = Math.min(file.nodes.length, this.keep);
+      for (let index = 0; index < count; index++) {
+        this.matches.push(materialize(file.nodes[index]!, file.path, file.compiled, this.withBom.has(file.path)));
+        if (++sinceYield >= nodesPerYield) {
+          sinceYield = 0;
+          await yieldToEventLoop();
+          throwIfAborted(signal);
+        }
+      }
+      this.matches.sort(compareMatches);
+      if (this.matches.length > this.keep) this.matches.length = this.keep;
+    }
   }
 }
 
@@ -140,11 +170,29 @@ function notFound(root: string): ToolError {
   return new ToolError({ code: "not_found", message: `Path \`${root}\` does not exist. Give an existing file or directory inside the working directory.` });
 }
 
-async function runFindInFiles(compiled: CompiledPattern, paths: readonly string[], collector: MatchCollector): Promise<void> {
-  if (paths.length === 0) return;
+/**
+ * napi parses and matches the files of one call in parallel and cannot be stopped midway, so files
+ * go to it in batches and the signal is checked between them: a cancelled search stops within one
+ * batch. On 1,500 TypeScript files (11.5 MB) of node_modules, batches of at most 32 files and
+ * 256 KiB took the same wall time and CPU time as one call with every file (medians of 5 runs:
+ * 8.7 s / 2.2 s against 8.7 s / 2.4 s, on a loaded 2-core machine); a batch of files dense with
+ * matches still finishes in well under a second.
+ */
+const batchFiles = 32;
+const batchBytes = 256 * 1024;
+
+interface Candidate {
+  path: string;
+  bytes: number;
+}
+
+async function runBatch(compiled: CompiledPattern, paths: string[], collector: MatchCollector, signal: AbortSignal | undefined): Promise<void> {
   let delivered = 0;
   let failure: unknown;
-  const filesWithHits = await napi().findInFiles(compiled.language.napiLang, { paths: [...paths], matcher: compiled.matcher }, (error, nodes) => {
+  let open = true;
+  const filesWithHits = await napi().findInFiles(compiled.language.napiLang, { paths, matcher: compiled.matcher }, (error, nodes) => {
+    // A callback that arrives after the batch was closed belongs to a call that already answered.
+    if (!open) return;
     delivered += 1;
     // An exception thrown here would become an uncaughtException, not a rejection (research astgrep.md §0.8).
     try {
@@ -156,12 +204,27 @@ async function runFindInFiles(compiled: CompiledPattern, paths: readonly string[
     }
   });
   // The promise may resolve before every callback ran (ast-grep/ast-grep#206): wait for them, briefly.
-  for (let waited = 0; delivered < filesWithHits && waited < 200; waited++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let waited = 0; delivered < filesWithHits && waited < 200 && signal?.aborted !== true; waited++) await new Promise((resolve) => setTimeout(resolve, 10));
+  open = false;
   if (failure !== undefined) throw failure;
+  await collector.settle(signal);
 }
 
-function cancelled(): ToolError {
-  return new ToolError({ code: "timeout", message: "The search was cancelled before it finished. Narrow `path` or retry." });
+async function runFindInFiles(compiled: CompiledPattern, candidates: readonly Candidate[], collector: MatchCollector, signal: AbortSignal | undefined): Promise<void> {
+  let batch: string[] = [];
+  let bytes = 0;
+  for (const candidate of candidates) {
+    if (batch.length > 0 && (batch.length >= batchFiles || bytes + candidate.bytes > batchBytes)) {
+      await runBatch(compiled, batch, collector, signal);
+      throwIfAborted(signal);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(candidate.path);
+    bytes += candidate.bytes;
+  }
+  if (batch.length > 0) await runBatch(compiled, batch, collector, signal);
+  throwIfAborted(signal);
 }
 
 /**
@@ -195,8 +258,10 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
     const inferred = languageOfPath(table, path);
     return inferred?.searchedByDefault === true ? inferred : undefined;
   };
+  const skipped = new SkipLedger();
   const byLanguage = new Map<LanguageInfo, string[]>();
-  for (const path of listWorkspaceFiles(request.workdir, request.root, (path) => languageFor(path) !== undefined)) {
+  const listed = await listWorkspaceFiles(request.workdir, request.root, (path) => languageFor(path) !== undefined, { skipped, signal: request.signal });
+  for (const path of listed) {
     const language = languageFor(path)!;
     let list = byLanguage.get(language);
     if (list === undefined) byLanguage.set(language, (list = []));
@@ -207,13 +272,14 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
   const compiledByLanguage: Array<[CompiledPattern, string[]]> = [];
   const notParsed: LanguageNotParsed[] = [];
   if (explicit !== undefined) {
-    compiledByLanguage.push([compilePattern(explicit, request.pattern), byLanguage.get(explicit) ?? []]);
+    compiledByLanguage.push([await compilePatternYielding(explicit, request.pattern, request.signal), byLanguage.get(explicit) ?? []]);
   } else {
     for (const [language, paths] of byLanguage) {
       try {
-        compiledByLanguage.push([compilePattern(language, request.pattern), paths]);
+        compiledByLanguage.push([await compilePatternYielding(language, request.pattern, request.signal), paths]);
       } catch (error) {
-        if (!ToolError.isInstance(error)) throw error;
+        // An abort is the call's answer, not a language in which the pattern does not parse.
+        if (!ToolError.isInstance(error) || request.signal?.aborted === true) throw error;
         notParsed.push({ language: language.id, files: paths.length, reason: error.message });
       }
     }
@@ -228,30 +294,29 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
 
   const collector = new MatchCollector(request.keep);
   const scanned: Record<string, number> = {};
-  const skipped: Record<SkipReason, number> = { too_large: 0, binary: 0, not_utf8: 0, unreadable: 0 };
   let sinceYield = 0;
   for (const [compiled, paths] of compiledByLanguage) {
     const literals = compiled.reading.literals.map((literal) => Buffer.from(literal));
-    const candidates: string[] = [];
+    const candidates: Candidate[] = [];
     let count = 0;
     for (const path of paths) {
       if (++sinceYield >= 256) {
         sinceYield = 0;
         await yieldToEventLoop();
-        if (request.signal?.aborted === true) throw cancelled();
+        throwIfAborted(request.signal);
       }
       const bytes = readSearchableFile(path, request.maxFileBytes);
-      if (typeof bytes === "string") {
-        skipped[bytes] += 1;
+      if (!Buffer.isBuffer(bytes)) {
+        skipped.add({ path, ...bytes });
         continue;
       }
       count += 1;
       if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) collector.withBom.add(path);
-      if (literals.every((literal) => bytes.includes(literal))) candidates.push(path);
+      if (literals.every((literal) => bytes.includes(literal))) candidates.push({ path, bytes: bytes.length });
     }
     scanned[compiled.language.id] = count;
-    if (request.signal?.aborted === true) throw cancelled();
-    await runFindInFiles(compiled, candidates, collector);
+    throwIfAborted(request.signal);
+    await runFindInFiles(compiled, candidates, collector, request.signal);
   }
   return {
     compiled: compiledByLanguage.map(([compiled]) => compiled),
@@ -260,6 +325,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
     filesWithMatches: collector.filesWithMatches,
     matches: collector.matches,
     scanned,
-    skipped,
+    skipped: skipped.counts,
+    skippedEntries: skipped.named,
   };
 }
