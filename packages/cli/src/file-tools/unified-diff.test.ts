@@ -1,35 +1,19 @@
-import { execFileSync } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ToolError } from "@runbound/tool-kit";
 import { applyFilePatch, maxPatchLength, parseUnifiedDiff, parseUnifiedDiffYielding } from "./unified-diff.js";
 
-/** A diff made by the real `git diff --no-index`, so the parser meets what agents paste. */
-async function gitDiff(before: string, after: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "runbound-diff-"));
-  await writeFile(join(dir, "before"), before);
-  await writeFile(join(dir, "after"), after);
-  try {
-    return execFileSync("git", ["diff", "--no-index", "--no-color", "before", "after"], { cwd: dir, encoding: "utf8" });
-  } catch (error) {
-    // git diff exits 1 when the files differ.
-    return (error as { stdout: string }).stdout;
-  }
-}
-
-const cases: Array<[string, string, string]> = [
-  ["several hunks", Array.from({ length: 30 }, (_, i) => `line ${i}`).join("\n") + "\n", Array.from({ length: 30 }, (_, i) => (i % 10 === 3 ? `LINE ${i}` : `line ${i}`)).join("\n") + "\n"],
-  ["a missing final newline added", "a\nb", "a\nb\n"],
-  ["a final newline removed", "a\nb\n", "a\nc"],
-  ["insertion at the top", "x\ny\n", "new\nx\ny\n"],
-  ["CRLF line endings", "a\r\nb\r\nc\r\n", "a\r\nB\r\nc\r\n"],
-];
+/**
+ * Diffs recorded from the real `git diff --no-index --no-color before after` (git 2.39), so the parser
+ * meets what agents paste; recorded rather than made here because mutation testing reruns these tests
+ * for every mutant, and the differential test against `git apply` runs git itself.
+ */
+const cases = (JSON.parse(readFileSync(new URL("__fixtures__/git-diff-cases.json", import.meta.url), "utf8")) as Array<{ name: string; before: string; after: string; diff: string }>).map(
+  ({ name, before, after, diff }) => [name, before, after, diff] as const,
+);
 
 describe("unified diff", () => {
-  it.each(cases)("applies git's diff for %s", async (_name, before, after) => {
-    const diff = await gitDiff(before, after);
+  it.each(cases)("applies git's diff for %s", (_name, before, after, diff) => {
     const [file] = parseUnifiedDiff(diff);
     expect(applyFilePatch(before, file!, "before")).toBe(after);
   });
