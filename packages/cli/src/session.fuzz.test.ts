@@ -21,8 +21,8 @@ let outside: string;
 let session: SessionProcess;
 let tools: Array<{ name: string; inputSchema: JsonSchema }>;
 
-function shown(input: string): string {
-  return input.length <= 300 ? input : `${input.slice(0, 300)}… (${input.length} characters)`;
+function shown(text: string): string {
+  return text.length <= 300 ? text : `${text.slice(0, 300)}… (${text.length} characters)`;
 }
 
 function errorOf(answer: Record<string, unknown>): { code?: unknown; message?: unknown } | undefined {
@@ -84,22 +84,22 @@ describe("runbound session under generated input", () => {
     ];
     for (const [tool, input] of [...reported, ...fc.sample(calls, { seed, numRuns: inputsPerRun })]) {
       const outcome: SessionOutcome = await session.request(`"tool":${JSON.stringify(tool)},"input":${input}`, answerWaitMs);
-      const call = `${tool} ${shown(input)}`;
+      const failed = (what: string): void => void violations.push(`${tool}: ${what}; input ${shown(input)}`);
       if (outcome.kind === "no_answer") {
-        violations.push(`${call} → no answer within ${outcome.waitedMs} ms`);
+        failed(`no answer within ${outcome.waitedMs} ms`);
         session.kill();
         session = startSession(workdir);
       } else if (outcome.kind === "exited") {
-        violations.push(`${call} → the session exited (code ${outcome.code}, signal ${outcome.signal}): ${outcome.stderr.slice(-500)}`);
+        failed(`the session exited (code ${outcome.code}, signal ${outcome.signal}): ${outcome.stderr.slice(-500)}`);
         session = startSession(workdir);
       } else if (outcome.answer["result"] === undefined) {
-        violations.push(`${call} → no result: ${shown(JSON.stringify(outcome.answer))}`);
+        failed(`no result: ${shown(JSON.stringify(outcome.answer))}`);
       } else if (errorOf(outcome.answer)?.code === "internal") {
-        violations.push(`${call} → internal: ${shown(String(errorOf(outcome.answer)?.message))}`);
+        failed(`internal: ${shown(String(errorOf(outcome.answer)?.message))}`);
       }
       const snapshot = await snapshotTree(root, [workdir]);
       if (snapshot.join("\n") !== outsideNow.join("\n")) {
-        violations.push(`${call} → changed outside the workdir: ${snapshot.filter((line) => !outsideNow.includes(line)).join("; ")}`);
+        failed(`changed outside the workdir: ${snapshot.filter((line) => !outsideNow.includes(line)).join("; ")}`);
         outsideNow = snapshot;
       }
     }
