@@ -65,6 +65,19 @@ describe("applyFilePatch: where a hunk lands", () => {
     expect(applyFilePatch("a\nx\nb\nc\nd\ne\ng\nh\ni\nx\n", file, "f")).toBe("a\nX\nb\nc\nd\ne\ng\nh\ni\nx\n");
   });
 
+  it("finds a hunk far before the header's place when nothing lies after it", () => {
+    const file = onePatch("--- a/f\n+++ b/f\n@@ -6 +6 @@\n-x\n+X\n");
+    expect(applyFilePatch("x\na\nb\nc\nd\ne\n", file, "f")).toBe("X\na\nb\nc\nd\ne\n");
+    const early = onePatch("--- a/f\n+++ b/f\n@@ -0,1 +0,1 @@\n-x\n+X\n");
+    expect(applyFilePatch("a\nx\n", early, "f")).toBe("a\nX\n");
+  });
+
+  it("counts each line comparison against the allowed number, and may use all of them", () => {
+    const file = onePatch("--- a/f\n+++ b/f\n@@ -1 +1 @@\n-x\n+X\n");
+    expect(applyFilePatch("a\nx\n", file, "f", { maxSearchComparisons: 1 })).toBe("a\nX\n");
+    expect(toolErrorOf(() => applyFilePatch("a\nb\nx\n", file, "f", { maxSearchComparisons: 1 })).message).toContain("searching for it took more than 1 line comparisons.");
+  });
+
   it("places each later hunk by the original file's line numbers, after the hunks before it", () => {
     const file = onePatch("--- a/f\n+++ b/f\n@@ -1 +1,3 @@\n-line 1\n+one\n+two\n+three\n@@ -4 +6 @@\n-line 4\n+four\n@@ -6,0 +9 @@\n+after six\n");
     expect(applyFilePatch(numbered(7), file, "f")).toBe("one\ntwo\nthree\nline 2\nline 3\nfour\nline 5\nline 6\nafter six\nline 7\n");

@@ -70,7 +70,7 @@ function* findBlock(lines: readonly FileLine[], block: readonly string[], expect
 /** Where a hunk's old lines start in the original file (0-based), or a `conflict` saying why there is no such place. */
 function* placeHunk(lines: readonly FileLine[], hunk: Hunk, oldBlock: readonly string[], from: number, shownPath: string, budget: SearchBudget): Steps<number> {
   // A hunk without old lines inserts after line `oldStart`; otherwise its old lines start at line `oldStart`.
-  const expectedAt = oldBlock.length === 0 ? hunk.oldStart : Math.max(0, hunk.oldStart - 1);
+  const expectedAt = oldBlock.length === 0 ? hunk.oldStart : hunk.oldStart - 1;
   if (expectedAt > lines.length || (oldBlock.length > 0 && expectedAt === lines.length)) {
     throw conflict(hunk, shownPath, `it starts at line ${hunk.oldStart}, but the file has only ${lines.length} lines.`);
   }

@@ -46,14 +46,18 @@ describe("a git section whose lines name different files", () => {
     expect(refusal(`diff --git a/a.txt b/r.txt\nrename from a.txt\nrename to r.txt\n--- /dev/null\n+++ b/r.txt\n${hunk}`).message).toContain("`rename from` names `a.txt`, but the `---` line names `/dev/null`.");
   });
 
-  it("refuses a header-only section naming two files with no rename", () => {
+  it("refuses a header-only section naming two files with no rename, or half a rename", () => {
     expect(refusal("diff --git a/a.txt b/q.txt\nnew file mode 100644\n").message).toContain("names two files but says neither how they relate");
+    expect(refusal("diff --git a/a.txt b/q.txt\nrename from a.txt\n").message).toContain("names two files but says neither how they relate");
+    expect(refusal("diff --git a/a.txt b/q.txt\nrename to q.txt\n").message).toContain("names two files but says neither how they relate");
   });
 
   it("refuses a binary section, naming its file", () => {
     const error = refusal("diff --git a/i.png b/i.png\nindex 1..2 100644\nBinary files a/i.png and b/i.png differ\n");
     expect(error.message).toContain("the section for `i.png` is a binary patch, which apply_patch cannot apply.");
     expect(refusal("diff --git a/i.png b/i.png\nGIT binary patch\nliteral 1\n").message).toContain("is a binary patch");
+    expect(refusal("diff --git a/i.png b/j.png\nrename from i.png\nrename to j.png\nGIT binary patch\n").message).toContain("the section for `j.png` is a binary patch");
+    expect(refusal("diff --git a/i.png b/j.png\nBinary files a/i.png and b/j.png differ\n").message).toContain("the section for `a/i.png b/j.png` is a binary patch");
   });
 });
 
@@ -112,8 +116,8 @@ describe("a git section whose lines agree", () => {
     expect(renamed.map(({ oldPath, newPath }) => [oldPath, newPath])).toEqual([["é.txt", "plain.txt"]]);
     const back = parseUnifiedDiff('diff --git a/plain.txt "b/\\303\\251.txt"\nrename from plain.txt\nrename to "\\303\\251.txt"\n--- a/plain.txt\n+++ "b/\\303\\251.txt"\n' + hunk);
     expect(back.map(({ oldPath, newPath }) => [oldPath, newPath])).toEqual([["plain.txt", "é.txt"]]);
-    const crlf = parseUnifiedDiff("diff --git a/f b/f\r\n--- a/f\r\n+++ b/f\r\n@@ -1 +1 @@\r\n-a\r\n+b\n");
-    expect(crlf.map(({ oldPath, newPath }) => [oldPath, newPath])).toEqual([["f", "f"]]);
+    const crlf = parseUnifiedDiff("diff --git a/f b/g\r\nrename from f\r\nrename to g\r\n--- a/f\r\n+++ b/g\r\n@@ -1 +1 @@\r\n-a\r\n+b\n");
+    expect(crlf.map(({ oldPath, newPath }) => [oldPath, newPath])).toEqual([["f", "g"]]);
     const spaced = parseUnifiedDiff("diff --git a/x b/y b/x b/y\n--- a/x b/y\n+++ b/x b/y\n" + hunk);
     expect(spaced.map(({ oldPath, newPath }) => [oldPath, newPath])).toEqual([["x b/y", "x b/y"]]);
   });

@@ -72,6 +72,13 @@ describe("unified diff", () => {
     expect(() => parseUnifiedDiff("diff --git a/f b/f\nindex 1..2 100644\n")).toThrow("the `diff --git` section on line 1 has neither hunks nor a rename, creation or deletion.");
   });
 
+  it("reads `diff -u` headers with timestamps, and quotes a CR-ended header line without its CR", () => {
+    const [file] = parseUnifiedDiff("---  f.txt\t2026-12-01 09:00:00.000000000 +0000\n+++ f.txt\t2026-12-01 09:01:00.000000000 +0000\n@@ -1 +1 @@\n-a\n+b\n");
+    expect([file!.oldPath, file!.newPath]).toEqual(["f.txt", "f.txt"]);
+    expect(() => parseUnifiedDiff("--- a/f\r\nnot plus\n")).toThrow("line 1 (`--- a/f`) is not followed by a `+++` line.");
+    expect(() => parseUnifiedDiff("--- a/f\n+++ b/f\n@@ -1 +1 @\r\n-a\n")).toThrow("hunk header `@@ -1 +1 @` on line 3 is malformed.");
+  });
+
   it("reads an empty context line whose space an editor stripped", () => {
     const [file] = parseUnifiedDiff("--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n\n-b\n+c\n");
     expect(applyFilePatch("a\n\nb\n", file!, "f")).toBe("a\n\nc\n");
@@ -95,6 +102,7 @@ describe("the ends of lines", () => {
     const [file] = parseUnifiedDiff("--- a/f\n+++ b/f\n@@ -1 +1,2 @@\n a\n+x\n");
     expect(applyFilePatch("a\r\nb\r\nc\n", file!, "f")).toBe("a\r\nx\r\nb\r\nc\n");
     expect(applyFilePatch("a\r\nb\nc\n", file!, "f")).toBe("a\r\nx\nb\nc\n");
+    expect(applyFilePatch("a\r\nb\n", file!, "f")).toBe("a\r\nx\nb\n");
   });
 
   it("ends a former last line without newline when lines are added after it", () => {

@@ -137,7 +137,7 @@ function* parseSteps(patch: string): Steps<FilePatch[]> {
   let index = 0;
   while (index < lines.length) {
     if (index % stepSize === 0) yield;
-    const line = lines[index]!.replace(/\r$/, "");
+    const line = lines[index]!;
     let git: GitHeader | undefined;
     if (line.startsWith("diff --git ")) {
       const read = readGitHeader(lines, index);
