@@ -6,7 +6,7 @@ import { ToolError } from "./tool-error.js";
 /** Whether `candidate` is `root` or below it (both absolute). */
 export function isInside(root: string, candidate: string): boolean {
   const rel = relative(root, candidate);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+  return rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
 async function realpathOfLongestExistingPrefix(path: string): Promise<string> {
@@ -14,8 +14,7 @@ async function realpathOfLongestExistingPrefix(path: string): Promise<string> {
   let current = path;
   for (;;) {
     try {
-      const real = await realpath(current);
-      return missing.length === 0 ? real : join(real, ...missing.reverse());
+      return join(await realpath(current), ...missing.reverse());
     } catch (error) {
       const code = errnoCode(error);
       if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
@@ -39,10 +38,10 @@ function outside(path: string, workdir: string): ToolError {
  * workdir, `..` and absolute paths are allowed only while they stay inside, and symlinks are followed
  * (a link that leaves the workdir is refused). The file need not exist.
  *
- * @returns the absolute, symlink-free path.
  * Resolving is not enough to write safely: the path can change before it is used. Read and write
  * through {@link readFileInWorkdir} and {@link writeFilesAtomically}, which confine it again then.
  *
+ * @returns the absolute, symlink-free path.
  * @throws ToolError `outside_workdir`; `invalid_input` for an empty path, one with a NUL byte, a symlink
  * loop or a name too long; `io_error` when a directory on the way may not be searched.
  */
@@ -51,9 +50,7 @@ export async function resolveInWorkdir(workdir: string, path: string): Promise<s
     throw new ToolError({ code: "invalid_input", message: `Path \`${String(path)}\` is not valid. Give a non-empty path without NUL bytes.` });
   }
   const root = await realpath(workdir);
-  const lexical = resolve(root, path);
-  if (!isInside(root, lexical)) throw outside(path, root);
-  const real = await realpathOfLongestExistingPrefix(lexical).catch((error: unknown) => {
+  const real = await realpathOfLongestExistingPrefix(resolve(root, path)).catch((error: unknown) => {
     throw fileSystemToolError(error, path);
   });
   if (!isInside(root, real)) throw outside(path, root);

@@ -16,7 +16,7 @@ export interface ConfinedDirectory {
   readonly path: string;
   /** A path naming `name` inside this very directory, whatever has happened to its path since. */
   entry(name: string): string;
-  /** The entry's own status (a symlink is not followed), or `null` when there is no such entry. */
+  /** The entry's own status (a symlink is not followed), or `null` when there is no such entry; other failures are mapped ToolErrors. */
   inspect(name: string): Promise<Stats | null>;
   /**
    * @throws ToolError `outside_workdir` when the directory has been moved out of the workdir since it
@@ -29,7 +29,17 @@ export interface ConfinedDirectory {
 // Linux shows each open descriptor as /proc/self/fd/N; a path through it resolves from the open
 // directory itself, the way openat(2) does, which Node does not expose. Elsewhere the directory's
 // path is used and re-checked after writing (a narrow window remains; see the tool-kit README).
-const descriptorPaths = process.platform === "linux" && existsSync("/proc/self/fd");
+const descriptorPathsAvailable = process.platform === "linux" && existsSync("/proc/self/fd");
+
+/** Options of {@link openConfinedDirectory}. */
+export interface ConfinedDirectoryOptions {
+  /** Make missing directories (each one inside the already opened parent). */
+  create: boolean;
+  /** The path of the file being worked on, for messages. */
+  shown: string;
+  /** Name entries through the handle (`descriptor`, where available) or by path (`path`, elsewhere; tests use it). */
+  addressing?: "descriptor" | "path";
+}
 const directoryFlags = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
 
 /** Why a component that should be a directory is not one: swapped for a symlink, or a file. */
@@ -56,13 +66,12 @@ async function openComponent(parent: string, name: string): Promise<FileHandle> 
  * Open `directory` (absolute, symlink-free, inside `root`) through handles, one component at a time.
  *
  * @param root the workdir's real path.
- * @param options.create make missing directories (each one inside the already opened parent).
- * @param options.shown the path of the file being worked on, for messages.
  * @returns the directory, or `null` when it does not exist and `create` is false.
  * @throws ToolError `outside_workdir`/`conflict` when a component is now a symlink, `invalid_input`
  * when it is a file, or the mapped file-system error.
  */
-export async function openConfinedDirectory(root: string, directory: string, options: { create: boolean; shown: string }): Promise<ConfinedDirectory | null> {
+export async function openConfinedDirectory(root: string, directory: string, options: ConfinedDirectoryOptions): Promise<ConfinedDirectory | null> {
+  const descriptorPaths = (options.addressing ?? (descriptorPathsAvailable ? "descriptor" : "path")) === "descriptor";
   if (!isInside(root, directory)) {
     throw new ToolError({ code: "outside_workdir", message: `Path \`${options.shown}\` resolves outside the working directory \`${root}\`. Use a path inside it.` });
   }
@@ -115,7 +124,7 @@ export async function openConfinedDirectory(root: string, directory: string, opt
     inspect: (name) =>
       lstat(join(heldPath, name)).catch((error: unknown) => {
         if (errnoCode(error) === "ENOENT") return null;
-        throw error;
+        throw fileSystemToolError(error, options.shown);
       }),
     async assertStillInside() {
       // Through the handle, the directory's current path; outside Linux, the path it was opened at.
@@ -149,33 +158,41 @@ const readFlags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLO
 
 /**
  * Read a regular file of `directory` through its handle, never following a symlink and never
- * blocking on a pipe or device.
+ * blocking on a pipe or device: the entry is checked before it is opened, and the opened descriptor
+ * is checked again (the entry may have been swapped in between).
  *
  * @returns the bytes, or `null` when there is no such entry.
  * @throws ToolError `invalid_input` when the entry is not a regular file (or is bigger than `maxBytes`).
  */
 export async function readRegularEntry(directory: ConfinedDirectory, name: string, shown: string, maxBytes = Number.POSITIVE_INFINITY): Promise<Buffer | null> {
+  const entry = await directory.inspect(name);
+  if (entry === null) return null;
+  assertRegular(entry, shown, maxBytes);
   let handle: FileHandle;
   try {
     handle = await open(directory.entry(name), readFlags);
   } catch (error) {
     const code = errnoCode(error);
     if (code === "ENOENT") return null;
-    if (code === "ELOOP") throw notRegular(shown, "a symbolic link");
+    // Swapped since the check: a link (ELOOP) or a socket (ENXIO).
+    if (code === "ELOOP" || code === "ENXIO") throw notRegular(shown, code === "ELOOP" ? "a symbolic link" : "not a regular file");
     throw fileSystemToolError(error, shown);
   }
   try {
-    const stats = await handle.stat();
-    if (stats.isDirectory()) throw fileSystemToolError(Object.assign(new Error("EISDIR"), { code: "EISDIR" }), shown);
-    if (!stats.isFile()) throw notRegular(shown, describeFileType(stats));
-    if (stats.size > maxBytes) {
-      throw new ToolError({ code: "invalid_input", message: `\`${shown}\` is ${Math.round(stats.size / 1024 / 1024)} MiB; files up to ${Math.round(maxBytes / 1024 / 1024)} MiB can be used here. Use a smaller file.` });
-    }
+    assertRegular(await handle.stat(), shown, maxBytes);
     return await handle.readFile();
   } catch (error) {
     throw fileSystemToolError(error, shown);
   } finally {
     await handle.close();
+  }
+}
+
+function assertRegular(stats: Stats, shown: string, maxBytes: number): void {
+  if (stats.isDirectory()) throw fileSystemToolError(Object.assign(new Error("EISDIR"), { code: "EISDIR" }), shown);
+  if (!stats.isFile()) throw notRegular(shown, describeFileType(stats));
+  if (stats.size > maxBytes) {
+    throw new ToolError({ code: "invalid_input", message: `\`${shown}\` is ${Math.round(stats.size / 1024 / 1024)} MiB; files up to ${Math.round(maxBytes / 1024 / 1024)} MiB can be used here. Use a smaller file.` });
   }
 }
 

@@ -133,7 +133,40 @@ describe("writeFilesAtomically", () => {
 
   it("refuses to write without a workdir to confine the files to", async () => {
     const error = await failure(writeFilesAtomically([{ path: join(dir, "a.txt"), content: "x" }], undefined as never));
-    expect(error.message).toContain("needs `settings.workdir`");
+    expect([error.code, error.message]).toEqual(["internal", "writeFilesAtomically needs `settings.workdir`, the directory every file is confined to."]);
+  });
+
+  it("removes a file it created when a later file of the change fails", async () => {
+    let failed = false;
+    const failing = async (from: string, to: string) => {
+      if (to.endsWith("/b.txt") && !failed) {
+        failed = true;
+        throw Object.assign(new Error("EIO: injected"), { code: "EIO" });
+      }
+      await rename(from, to);
+    };
+    await failure(write([{ path: join(dir, "created.txt"), content: "C1" }, { path: join(dir, "b.txt"), content: "B1" }], { rename: failing }));
+    expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
+  });
+
+  it("deletes nothing and succeeds when a file to delete, and its directory, are already gone", async () => {
+    await write([{ path: join(dir, "nodir", "x.txt"), content: null }, { path: join(dir, "a.txt"), content: "A1" }]);
+    expect(await contents()).toEqual({ "a.txt": "A1", "b.txt": "B0", "gone.txt": "G0" });
+  });
+
+  it("writes a file whose name is near the 255-byte limit (its temporary name is shortened)", async () => {
+    const name = `${"n".repeat(250)}.txt`;
+    await write([{ path: join(dir, name), content: "long" }]);
+    expect(await readFile(join(dir, name), "utf8")).toBe("long");
+    expect((await readdir(dir)).filter((entry) => entry.includes(".runbound-"))).toEqual([]);
+  });
+
+  it("refuses a change that names one file twice, and a path outside the workdir", async () => {
+    const twice = await failure(write([{ path: join(dir, "a.txt"), content: "1", label: "a.txt" }, { path: join(dir, "a.txt"), content: "2" }]));
+    expect([twice.code, twice.message]).toEqual(["invalid_input", "`a.txt` appears twice in one change. Merge its changes into one."]);
+    const escaping = await failure(write([{ path: join(outside, "x.txt"), content: "x", label: "../outside/x.txt" }]));
+    expect([escaping.code, escaping.message]).toEqual(["outside_workdir", `Path \`../outside/x.txt\` resolves outside the working directory \`${dir}\`. Use a path inside it.`]);
+    expect(await contents(outside)).toEqual({});
   });
 });
 
@@ -156,11 +189,26 @@ describe("writeFilesAtomically confines every file when it writes it", () => {
     expect(await contents(outside)).toEqual({ "t.ts": "outside" });
   });
 
+  it("names the component that was swapped, and counts a dangling link as leading outside", async () => {
+    await mkdir(join(dir, "deep", "sub"), { recursive: true });
+    await rename(join(dir, "deep", "sub"), join(dir, "deep", "sub.moved"));
+    await symlink(join(outside, "nothing-here"), join(dir, "deep", "sub"));
+    const error = await failure(write([{ path: join(dir, "deep", "sub", "f.txt"), content: "x", label: "deep/sub/f.txt" }]));
+    expect([error.code, error.message]).toEqual([
+      "outside_workdir",
+      "Nothing was written to `deep/sub/f.txt`: `deep/sub` was replaced by a symbolic link leading outside the working directory after the path was checked. Check what changed the directory, then try again.",
+    ]);
+  });
+
   it("answers conflict when a directory became a symlink that stays inside, and when the file itself became one", async () => {
     await mkdir(join(dir, "real"));
     await writeFile(join(dir, "real", "f.txt"), "F0");
     await symlink(join(dir, "real"), join(dir, "linked"));
-    expect((await failure(write([{ path: join(dir, "linked", "f.txt"), content: "F1" }]))).code).toBe("conflict");
+    const inside = await failure(write([{ path: join(dir, "linked", "f.txt"), content: "F1", label: "linked/f.txt" }]));
+    expect([inside.code, inside.message]).toEqual([
+      "conflict",
+      "Nothing was written to `linked/f.txt`: `linked` was replaced by a symbolic link after the path was checked. Check what changed the directory, then try again.",
+    ]);
     await writeFile(join(outside, "target.txt"), "T0");
     await rename(join(dir, "a.txt"), join(dir, "a.moved"));
     await symlink(join(outside, "target.txt"), join(dir, "a.txt"));

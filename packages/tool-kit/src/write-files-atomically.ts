@@ -93,6 +93,11 @@ export async function writeFilesAtomically(changes: readonly FileChange[], setti
     throw new ToolError({ code: "internal", message: "writeFilesAtomically needs `settings.workdir`, the directory every file is confined to." });
   }
   const fs = { ...defaultFileSystem, ...settings.fileSystem };
+  const repeated = changes.find((change, index) => changes.findIndex((other) => other.path === change.path) !== index);
+  if (repeated !== undefined) {
+    const first = changes.find((change) => change.path === repeated.path)!;
+    throw new ToolError({ code: "invalid_input", message: `\`${first.label ?? first.path}\` appears twice in one change. Merge its changes into one.` });
+  }
   const root = await realpath(settings.workdir);
   // The check against `expected` and the renames must not interleave with another writer of the same
   // file, or both pass the check and the second silently drops the first one's change.
@@ -116,7 +121,7 @@ class DirectoryHandles {
 
   async closeAll(): Promise<void> {
     const handles = await Promise.all([...this.open.values()].map((handle) => handle.catch(() => null)));
-    await Promise.all(handles.map((handle) => handle?.close().catch(() => undefined)));
+    await Promise.all(handles.flatMap((handle) => (handle === null ? [] : [handle.close().catch(() => undefined)])));
   }
 }
 
@@ -234,7 +239,7 @@ async function commit(fs: AtomicWriteFileSystem, handles: DirectoryHandles, step
       throw error;
     }
   }
-  await Promise.all(steps.map((step) => (step.backup === undefined ? undefined : fs.unlink(step.directory!.entry(step.backup)).catch(() => undefined))));
+  await Promise.all(steps.flatMap((step) => (step.backup === undefined ? [] : [fs.unlink(step.directory!.entry(step.backup)).catch(() => undefined)])));
 }
 
 async function rollBack(fs: AtomicWriteFileSystem, steps: readonly Step[]): Promise<void> {
@@ -245,7 +250,5 @@ async function rollBack(fs: AtomicWriteFileSystem, steps: readonly Step[]): Prom
     if (!step.committed) continue;
     if (step.backup !== undefined) await fs.rename(directory.entry(step.backup), directory.entry(step.name)).catch(() => undefined);
     else await fs.unlink(directory.entry(step.name)).catch(() => undefined);
-    step.committed = false;
-    step.backup = undefined;
   }
 }
