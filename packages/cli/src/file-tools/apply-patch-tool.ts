@@ -1,7 +1,7 @@
 import { defineTool, displayPath, resolveInWorkdir, ToolError, Workdir, writeFilesAtomically, type FileChange } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { readTextOrNull } from "./read-text-or-null.js";
-import { applyFilePatch, parseUnifiedDiff } from "./unified-diff.js";
+import { applyFilePatchYielding, maxPatchLength, parseUnifiedDiffYielding } from "./unified-diff.js";
 
 /** `apply_patch`: apply a unified diff to any number of files, all or none. */
 export const applyPatchTool = defineTool({
@@ -10,7 +10,11 @@ export const applyPatchTool = defineTool({
   description:
     "Apply a unified diff (as produced by `git diff` or `diff -u`) to files inside the working directory. `--- /dev/null` creates a file, `+++ /dev/null` deletes one, and git's `rename from`/`rename to` moves one. Every hunk must apply; otherwise nothing is written.",
   input: v.strictObject({
-    patch: v.pipe(v.string(), v.description("The unified diff text, with `--- a/path`, `+++ b/path` headers and `@@` hunks.")),
+    patch: v.pipe(
+      v.string(),
+      v.maxLength(maxPatchLength),
+      v.description(`The unified diff text, with \`--- a/path\`, \`+++ b/path\` headers and \`@@\` hunks; at most ${maxPatchLength} characters (split larger changes).`),
+    ),
   }),
   requires: [Workdir],
   parallelSafe: false,
@@ -24,7 +28,8 @@ export const applyPatchTool = defineTool({
         throw new ToolError({ code: "invalid_input", message: `The patch changes \`${shown}\` in two sections. Merge them into one section per file.` });
       }
     };
-    for (const file of parseUnifiedDiff(input.patch)) {
+    // Reading and applying yield to the event loop, so the call's budget and cancellation can stop a huge patch.
+    for (const file of await parseUnifiedDiffYielding(input.patch, context.signal)) {
       const source = file.oldPath === null ? null : await resolveInWorkdir(workdir, file.oldPath);
       const target = file.newPath === null ? null : await resolveInWorkdir(workdir, file.newPath);
       const moved = source !== null && target !== null && source !== target;
@@ -39,7 +44,7 @@ export const applyPatchTool = defineTool({
           throw new ToolError({ code: "conflict", message: `Nothing was written: the patch creates \`${shown}\`, which already exists. Patch it with \`--- a/${shown}\` instead.` });
         }
       }
-      const content = applyFilePatch(current, file, shown);
+      const content = await applyFilePatchYielding(current, file, shown, context.signal);
       if (target !== null) {
         claim(target, shown);
         changes.push({ path: target, content, expected: moved ? null : current, label: shown });

@@ -198,6 +198,31 @@ describe("apply_patch", () => {
     expect(git("diff", "--cached", "--no-renames", "HEAD")).toBe(expected);
   });
 
+  it("answers a hunk header far past the end of the file at once instead of searching forever", async () => {
+    const started = Date.now();
+    const result = await run().call("apply_patch", { patch: "--- a/src/a.ts\n+++ b/src/a.ts\n@@ -99999999999999999999 +1 @@\n-const a = 1;\n+const a = 2;\n" });
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toContain("99999999999999999999");
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await readFile(join(workdir, "src", "a.ts"), "utf8")).toBe("const a = 1;\nconst b = 2;\nconst a2 = 1;\n");
+  });
+
+  it("stops a long patch when the call's budget runs out, and answers timeout", async () => {
+    // 20,000 hunks against a 200,000-line file: seconds of work that must yield to be stoppable.
+    const lines = Array.from({ length: 200_000 }, (_, index) => `line ${index}`);
+    await writeFile(join(workdir, "big.txt"), `${lines.join("\n")}\n`);
+    const hunks = Array.from({ length: 20_000 }, (_, index) => `@@ -${index * 10 + 1} +${index * 10 + 1} @@\n-line ${index * 10}\n+LINE ${index * 10}\n`).join("");
+    const host = createRun({ plugins: [fileToolsPlugin], defaultTimeoutMs: 300 });
+    await host.attach(Workdir, { value: workdir });
+    const started = Date.now();
+    const result = await host.call("apply_patch", { patch: `--- a/big.txt\n+++ b/big.txt\n${hunks}` });
+    const answeredAfter = Date.now() - started;
+    expect(resultErrorCode(result)).toBe("timeout");
+    expect(answeredAfter).toBeLessThan(5_000);
+    expect(await readFile(join(workdir, "big.txt"), "utf8")).toBe(`${lines.join("\n")}\n`);
+    await host.close();
+  });
+
   it("writes nothing when one hunk does not apply", async () => {
     const patch = "--- /dev/null\n+++ b/created.txt\n@@ -0,0 +1 @@\n+x\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-const zzz = 1;\n+const a = 5;\n";
     const result = await run().call("apply_patch", { patch });
