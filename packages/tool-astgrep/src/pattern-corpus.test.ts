@@ -1,9 +1,8 @@
-import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
-import { createFakeRun } from "@runbound/tool-kit/testing";
+import { resultErrorCode, resultText } from "@runbound/tool-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brokenPatterns, validPatterns } from "./__fixtures__/pattern-corpus.js";
+import { createParserRun } from "./__fixtures__/create-parser-run.js";
 import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
-import { AstGrepParser, astGrepPlugin, createAstGrepParser } from "./index.js";
 
 const extensions: Record<string, string> = { python: "py", go: "go", rust: "rs", c: "c", dart: "dart", typescript: "ts" };
 let workspace: TempWorkspace;
@@ -13,13 +12,7 @@ beforeAll(async () => {
 afterAll(() => workspace.cleanup());
 
 function runFor() {
-  return createFakeRun({
-    plugins: [astGrepPlugin],
-    resources: [
-      [AstGrepParser, createAstGrepParser()],
-      [Workdir, workspace.dir],
-    ],
-  });
+  return createParserRun(workspace.dir);
 }
 
 describe("pattern corpus", () => {

@@ -1,8 +1,8 @@
-import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
-import { createFakeRun } from "@runbound/tool-kit/testing";
+import { resultErrorCode, resultText } from "@runbound/tool-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createParserRun } from "./__fixtures__/create-parser-run.js";
 import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
-import { AstGrepParser, astEditTool, astGrepPlugin, astGrepTool, createAstGrepParser } from "./index.js";
+import { astEditTool, astGrepTool, createAstGrepParser } from "./index.js";
 import { maxPatternDepth, maxPatternLength, maxRewriteLength } from "./pattern-limits.js";
 
 let workspace: TempWorkspace;
@@ -12,13 +12,7 @@ beforeAll(async () => {
 afterAll(() => workspace.cleanup());
 
 function createRun() {
-  return createFakeRun({
-    plugins: [astGrepPlugin],
-    resources: [
-      [AstGrepParser, createAstGrepParser()],
-      [Workdir, workspace.dir],
-    ],
-  });
+  return createParserRun(workspace.dir);
 }
 
 interface PipeItem {

@@ -1,9 +1,8 @@
-import { resultErrorCode, resultText, ToolError, Workdir } from "@runbound/tool-kit";
-import { createFakeRun } from "@runbound/tool-kit/testing";
+import { resultErrorCode, resultText, ToolError } from "@runbound/tool-kit";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createParserRun } from "./__fixtures__/create-parser-run.js";
 import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
-import { AstGrepParser, astGrepPlugin, createAstGrepParser } from "./index.js";
 
 // Few, large files: reading them takes milliseconds, parsing them seconds, so an abort lands while
 // napi works (the phase that used to ignore the signal).
@@ -23,13 +22,7 @@ beforeAll(async () => {
 afterAll(() => workspace.cleanup());
 
 function createRun() {
-  return createFakeRun({
-    plugins: [astGrepPlugin],
-    resources: [
-      [AstGrepParser, createAstGrepParser()],
-      [Workdir, workspace.dir],
-    ],
-  });
+  return createParserRun(workspace.dir);
 }
 
 function cpuMilliseconds(): number {

@@ -1,11 +1,10 @@
-import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
-import { createFakeRun } from "@runbound/tool-kit/testing";
+import { resultErrorCode, resultText } from "@runbound/tool-kit";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createParserRun } from "./__fixtures__/create-parser-run.js";
 import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
-import { AstGrepParser, astGrepPlugin, createAstGrepParser } from "./index.js";
 import { readSearchableFile } from "./workspace-files.js";
 
 let workspace: TempWorkspace | undefined;
@@ -17,14 +16,7 @@ afterEach(async () => {
 
 async function runIn(files: Record<string, string>) {
   workspace = await createTempWorkspace(files);
-  const run = createFakeRun({
-    plugins: [astGrepPlugin],
-    resources: [
-      [AstGrepParser, createAstGrepParser()],
-      [Workdir, workspace.dir],
-    ],
-  });
-  return { run, dir: workspace.dir };
+  return { run: createParserRun(workspace.dir), dir: workspace.dir };
 }
 
 interface SkippedView {
