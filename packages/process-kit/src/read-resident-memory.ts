@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { listProcessGroup } from "./list-processes.js";
 
 /**
  * The resident memory (VmRSS) of a process in KiB, read from `/proc/<pid>/status`; `undefined` where
@@ -12,4 +13,14 @@ export async function readResidentMemoryKiB(pid: number): Promise<number | undef
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The resident memory of a whole process group in KiB (a language server and the helpers it started,
+ * e.g. typescript-language-server and its tsserver processes); `undefined` when none could be read.
+ */
+export async function readGroupResidentMemoryKiB(pgid: number): Promise<number | undefined> {
+  const sizes = await Promise.all((await listProcessGroup(pgid)).map((row) => readResidentMemoryKiB(row.pid)));
+  const known = sizes.filter((size): size is number => size !== undefined);
+  return known.length === 0 ? undefined : known.reduce((sum, size) => sum + size, 0);
 }

@@ -1,1 +1,1 @@
-export { listDescendants, listProcesses, listProcessGroup, type ProcessRow } from "./list-processes.js";
+export { listDescendants, listProcesses, listProcessGroup, type ProcessRow } from "../list-processes.js";
