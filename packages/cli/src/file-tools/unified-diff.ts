@@ -76,13 +76,15 @@ function headerNumber(digits: string | undefined, header: string, line: number):
   return value;
 }
 
-/** How many lines of the patch are read between two chances to yield. */
+/** How many lines, or hunks, of the patch are read between two chances to yield. */
 const stepSize = 4096;
 
 function* readHunks(lines: readonly string[], start: number, exactEol: boolean): Steps<{ hunks: Hunk[]; next: number }> {
   const hunks: Hunk[] = [];
   let index = start;
   while (index < lines.length && lines[index]!.startsWith("@@")) {
+    // Many short hunks: their body lines alone may never fall on a step boundary.
+    if (hunks.length % stepSize === stepSize - 1) yield;
     const header = lines[index]!.replace(/\r$/, "");
     const match = hunkHeader.exec(header);
     if (match === null) throw invalidPatch(`hunk header \`${header}\` on line ${index + 1} is malformed.`);
