@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openConfinedDirectory, type ConfinedDirectory } from "./confined-directory.js";
-import { ToolError } from "./tool-error.js";
+import { toolErrorOf } from "./__fixtures__/tool-error-of.js";
 
 let root: string;
 let outside: string;
@@ -22,13 +22,7 @@ async function opened(directory: string, addressing: "descriptor" | "path", crea
   return handle;
 }
 
-async function codeOf(attempt: Promise<unknown>): Promise<string> {
-  const error = await attempt.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  return ToolError.isInstance(error) ? error.code : `not a ToolError: ${String(error)}`;
-}
+const codeOf = async (attempt: Promise<unknown>): Promise<string> => (await toolErrorOf(attempt)).code;
 
 describe.each(["descriptor", "path"] as const)("openConfinedDirectory, addressing by %s", (addressing) => {
   it("opens, creates and names entries of a directory inside the workdir", async () => {

@@ -4,9 +4,9 @@ import { mkdir, mkdtemp, realpath, rename, symlink, writeFile } from "node:fs/pr
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { toolErrorOf } from "./__fixtures__/tool-error-of.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { inspectInWorkdir, listDirectoryInWorkdir, readFileInWorkdir } from "./read-file-in-workdir.js";
-import { ToolError } from "./tool-error.js";
 import { writeFilesAtomically } from "./write-files-atomically.js";
 
 let workdir: string;
@@ -28,14 +28,6 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function failure(attempt: Promise<unknown>): Promise<ToolError> {
-  const error = await attempt.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!ToolError.isInstance(error)) throw new Error(`expected a ToolError, got ${String(error)}`);
-  return error;
-}
 
 describe("readFileInWorkdir", () => {
   it("reads a regular file, and answers null when it or its directory does not exist", async () => {
@@ -48,17 +40,17 @@ describe("readFileInWorkdir", () => {
     execFileSync("mkfifo", [join(workdir, "pipe")]);
     server = createServer();
     await new Promise<void>((resolve) => server!.listen(join(workdir, "sock"), resolve));
-    const directory = await failure(readFileInWorkdir(workdir, join(workdir, "src")));
+    const directory = await toolErrorOf(readFileInWorkdir(workdir, join(workdir, "src")));
     expect([directory.code, directory.message]).toEqual(["invalid_input", "`src` is a directory, not a file. Give the path of a file inside it."]);
-    const pipe = await failure(readFileInWorkdir(workdir, join(workdir, "pipe")));
+    const pipe = await toolErrorOf(readFileInWorkdir(workdir, join(workdir, "pipe")));
     expect([pipe.code, pipe.message]).toEqual(["invalid_input", "`pipe` is a named pipe, not a regular file; only regular files can be read or written. Give the path of a regular file."]);
-    expect((await failure(readFileInWorkdir(workdir, join(workdir, "sock"), { shown: "the socket" }))).message).toContain("`the socket` is a socket, not a regular file");
+    expect((await toolErrorOf(readFileInWorkdir(workdir, join(workdir, "sock"), { shown: "the socket" }))).message).toContain("`the socket` is a socket, not a regular file");
   });
 
   it("refuses a file over maxBytes and reads one of exactly maxBytes", async () => {
     await writeFile(join(workdir, "two-mib.bin"), Buffer.alloc(2 * 1024 * 1024, 97));
     expect((await readFileInWorkdir(workdir, join(workdir, "two-mib.bin"), { maxBytes: 2 * 1024 * 1024 }))?.length).toBe(2 * 1024 * 1024);
-    const tooBig = await failure(readFileInWorkdir(workdir, join(workdir, "two-mib.bin"), { maxBytes: 2 * 1024 * 1024 - 1 }));
+    const tooBig = await toolErrorOf(readFileInWorkdir(workdir, join(workdir, "two-mib.bin"), { maxBytes: 2 * 1024 * 1024 - 1 }));
     expect([tooBig.code, tooBig.message]).toEqual(["invalid_input", "`two-mib.bin` is 2 MiB; files up to 2 MiB can be used here. Use a smaller file."]);
   });
 
@@ -66,16 +58,16 @@ describe("readFileInWorkdir", () => {
     const resolved = join(workdir, "src", "a.ts");
     await rename(join(workdir, "src"), join(workdir, "src.moved"));
     await symlink(outside, join(workdir, "src"));
-    const swappedDirectory = await failure(readFileInWorkdir(workdir, resolved));
+    const swappedDirectory = await toolErrorOf(readFileInWorkdir(workdir, resolved));
     expect(swappedDirectory.code).toBe("outside_workdir");
     await rename(join(workdir, "src.moved", "a.ts"), join(workdir, "src.moved", "b.ts"));
     await symlink(join(outside, "a.ts"), join(workdir, "src.moved", "a.ts"));
-    const swappedFile = await failure(readFileInWorkdir(workdir, join(workdir, "src.moved", "a.ts")));
+    const swappedFile = await toolErrorOf(readFileInWorkdir(workdir, join(workdir, "src.moved", "a.ts")));
     expect(swappedFile.message).toContain("`src.moved/a.ts` is a symbolic link, not a regular file");
   });
 
   it("maps a name too long to invalid_input instead of answering that the file is absent", async () => {
-    const error = await failure(readFileInWorkdir(workdir, join(workdir, `${"n".repeat(300)}.txt`), { shown: "long.txt" }));
+    const error = await toolErrorOf(readFileInWorkdir(workdir, join(workdir, `${"n".repeat(300)}.txt`), { shown: "long.txt" }));
     expect([error.code, error.message]).toEqual(["invalid_input", "`long.txt` is too long for the file system (a name has at most 255 bytes, a path 4096). Use a shorter path."]);
   });
 });
@@ -87,15 +79,15 @@ describe("inspectInWorkdir and listDirectoryInWorkdir", () => {
     expect((await inspectInWorkdir(workdir, join(workdir, "src", "a.ts")))?.size).toBe(1);
     expect(await inspectInWorkdir(workdir, join(workdir, "src", "none"))).toBeNull();
     expect((await inspectInWorkdir(workdir, join(workdir, "escape")))?.isSymbolicLink()).toBe(true);
-    expect((await failure(inspectInWorkdir(workdir, join(workdir, `${"n".repeat(300)}`)))).code).toBe("invalid_input");
+    expect((await toolErrorOf(inspectInWorkdir(workdir, join(workdir, `${"n".repeat(300)}`)))).code).toBe("invalid_input");
   });
 
   it("lists a directory through its handle, and says when it is missing or a file", async () => {
     expect((await listDirectoryInWorkdir(workdir, join(workdir, "src"))).map((entry) => entry.name)).toEqual(["a.ts"]);
     expect((await listDirectoryInWorkdir(workdir, workdir)).map((entry) => entry.name)).toEqual(["src"]);
-    const missing = await failure(listDirectoryInWorkdir(workdir, join(workdir, "gone")));
+    const missing = await toolErrorOf(listDirectoryInWorkdir(workdir, join(workdir, "gone")));
     expect([missing.code, missing.message]).toEqual(["not_found", "`gone` does not exist. Check the path; it is relative to the working directory."]);
-    expect((await failure(listDirectoryInWorkdir(workdir, join(workdir, "src", "a.ts")))).code).toBe("invalid_input");
+    expect((await toolErrorOf(listDirectoryInWorkdir(workdir, join(workdir, "src", "a.ts")))).code).toBe("invalid_input");
   });
 });
 

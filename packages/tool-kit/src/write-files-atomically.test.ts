@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { chmod, mkdir, mkdtemp, readdir, readFile, realpath, rename, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { toolErrorOf } from "./__fixtures__/tool-error-of.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ToolError } from "./tool-error.js";
 import { writeFilesAtomically, type AtomicWriteFileSystem, type FileChange } from "./write-files-atomically.js";
 
 let dir: string;
@@ -23,14 +23,6 @@ beforeEach(async () => {
 const contents = async (of = dir) => Object.fromEntries(await Promise.all((await readdir(of)).sort().map(async (name) => [name, await readFile(join(of, name), "utf8")])));
 const write = (changes: FileChange[], fileSystem?: Partial<AtomicWriteFileSystem>) => writeFilesAtomically(changes, { workdir: dir, ...(fileSystem === undefined ? {} : { fileSystem }) });
 
-async function failure(attempt: Promise<unknown>): Promise<ToolError> {
-  const error = await attempt.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!ToolError.isInstance(error)) throw new Error(`expected a ToolError, got ${String(error)}`);
-  return error;
-}
 
 describe("writeFilesAtomically", () => {
   it("writes, creates and deletes files as one change, keeping file modes", async () => {
@@ -52,7 +44,7 @@ describe("writeFilesAtomically", () => {
   });
 
   it("rejects the whole change when any file differs from what was expected, naming it", async () => {
-    const error = await failure(
+    const error = await toolErrorOf(
       write([
         { path: join(dir, "a.txt"), content: "A1", expected: "A0" },
         { path: join(dir, "b.txt"), content: "B1", expected: "B-old", label: "b.txt" },
@@ -64,7 +56,7 @@ describe("writeFilesAtomically", () => {
   });
 
   it("says which expected files were deleted or created meanwhile", async () => {
-    const error = await failure(
+    const error = await toolErrorOf(
       write([
         { path: join(dir, "missing.txt"), content: "M1", expected: "M0", label: "missing.txt" },
         { path: join(dir, "nodir", "x.txt"), content: "X1", expected: "X0", label: "nodir/x.txt" },
@@ -94,7 +86,7 @@ describe("writeFilesAtomically", () => {
       if (renames === 4) throw Object.assign(new Error("EIO: injected"), { code: "EIO" });
       await rename(from, to);
     };
-    const error = await failure(
+    const error = await toolErrorOf(
       write(
         [
           { path: join(dir, "a.txt"), content: "A1" },
@@ -114,7 +106,7 @@ describe("writeFilesAtomically", () => {
       if (from.endsWith("/b.txt")) throw Object.assign(new Error("EBUSY: injected"), { code: "EBUSY" });
       await rename(from, to);
     };
-    await failure(write([{ path: join(dir, "a.txt"), content: "A1" }, { path: join(dir, "b.txt"), content: "B1" }], { rename: failing }));
+    await toolErrorOf(write([{ path: join(dir, "a.txt"), content: "A1" }, { path: join(dir, "b.txt"), content: "B1" }], { rename: failing }));
     expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
   });
 
@@ -127,12 +119,12 @@ describe("writeFilesAtomically", () => {
         await writeFile(path, data);
       },
     };
-    await failure(write([{ path: join(dir, "a.txt"), content: "A1" }, { path: join(dir, "b.txt"), content: "B1" }], failing));
+    await toolErrorOf(write([{ path: join(dir, "a.txt"), content: "A1" }, { path: join(dir, "b.txt"), content: "B1" }], failing));
     expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
   });
 
   it("refuses to write without a workdir to confine the files to", async () => {
-    const error = await failure(writeFilesAtomically([{ path: join(dir, "a.txt"), content: "x" }], undefined as never));
+    const error = await toolErrorOf(writeFilesAtomically([{ path: join(dir, "a.txt"), content: "x" }], undefined as never));
     expect([error.code, error.message]).toEqual(["internal", "writeFilesAtomically needs `settings.workdir`, the directory every file is confined to."]);
   });
 
@@ -145,7 +137,7 @@ describe("writeFilesAtomically", () => {
       }
       await rename(from, to);
     };
-    await failure(write([{ path: join(dir, "created.txt"), content: "C1" }, { path: join(dir, "b.txt"), content: "B1" }], { rename: failing }));
+    await toolErrorOf(write([{ path: join(dir, "created.txt"), content: "C1" }, { path: join(dir, "b.txt"), content: "B1" }], { rename: failing }));
     expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
   });
 
@@ -162,9 +154,9 @@ describe("writeFilesAtomically", () => {
   });
 
   it("refuses a change that names one file twice, and a path outside the workdir", async () => {
-    const twice = await failure(write([{ path: join(dir, "a.txt"), content: "1", label: "a.txt" }, { path: join(dir, "a.txt"), content: "2" }]));
+    const twice = await toolErrorOf(write([{ path: join(dir, "a.txt"), content: "1", label: "a.txt" }, { path: join(dir, "a.txt"), content: "2" }]));
     expect([twice.code, twice.message]).toEqual(["invalid_input", "`a.txt` appears twice in one change. Merge its changes into one."]);
-    const escaping = await failure(write([{ path: join(outside, "x.txt"), content: "x", label: "../outside/x.txt" }]));
+    const escaping = await toolErrorOf(write([{ path: join(outside, "x.txt"), content: "x", label: "../outside/x.txt" }]));
     expect([escaping.code, escaping.message]).toEqual(["outside_workdir", `Path \`../outside/x.txt\` resolves outside the working directory \`${dir}\`. Use a path inside it.`]);
     expect(await contents(outside)).toEqual({});
   });
@@ -178,14 +170,14 @@ describe("writeFilesAtomically confines every file when it writes it", () => {
     const planned: FileChange = { path: join(dir, "sub2", "t.ts"), content: "new", expected: "old", label: "sub2/t.ts" };
     await rename(join(dir, "sub2"), join(dir, "sub2.moved"));
     await symlink(outside, join(dir, "sub2"));
-    const error = await failure(write([planned]));
+    const error = await toolErrorOf(write([planned]));
     expect(error.code).toBe("outside_workdir");
     expect(error.message).toBe(
       "Nothing was written to `sub2/t.ts`: `sub2` was replaced by a symbolic link leading outside the working directory after the path was checked. Check what changed the directory, then try again.",
     );
     expect(await contents(outside)).toEqual({ "t.ts": "outside" });
     // Creating a file under the swapped directory is refused the same way.
-    expect((await failure(write([{ path: join(dir, "sub2", "new.ts"), content: "x" }]))).code).toBe("outside_workdir");
+    expect((await toolErrorOf(write([{ path: join(dir, "sub2", "new.ts"), content: "x" }]))).code).toBe("outside_workdir");
     expect(await contents(outside)).toEqual({ "t.ts": "outside" });
   });
 
@@ -193,7 +185,7 @@ describe("writeFilesAtomically confines every file when it writes it", () => {
     await mkdir(join(dir, "deep", "sub"), { recursive: true });
     await rename(join(dir, "deep", "sub"), join(dir, "deep", "sub.moved"));
     await symlink(join(outside, "nothing-here"), join(dir, "deep", "sub"));
-    const error = await failure(write([{ path: join(dir, "deep", "sub", "f.txt"), content: "x", label: "deep/sub/f.txt" }]));
+    const error = await toolErrorOf(write([{ path: join(dir, "deep", "sub", "f.txt"), content: "x", label: "deep/sub/f.txt" }]));
     expect([error.code, error.message]).toEqual([
       "outside_workdir",
       "Nothing was written to `deep/sub/f.txt`: `deep/sub` was replaced by a symbolic link leading outside the working directory after the path was checked. Check what changed the directory, then try again.",
@@ -204,7 +196,7 @@ describe("writeFilesAtomically confines every file when it writes it", () => {
     await mkdir(join(dir, "real"));
     await writeFile(join(dir, "real", "f.txt"), "F0");
     await symlink(join(dir, "real"), join(dir, "linked"));
-    const inside = await failure(write([{ path: join(dir, "linked", "f.txt"), content: "F1", label: "linked/f.txt" }]));
+    const inside = await toolErrorOf(write([{ path: join(dir, "linked", "f.txt"), content: "F1", label: "linked/f.txt" }]));
     expect([inside.code, inside.message]).toEqual([
       "conflict",
       "Nothing was written to `linked/f.txt`: `linked` was replaced by a symbolic link after the path was checked. Check what changed the directory, then try again.",
@@ -212,7 +204,7 @@ describe("writeFilesAtomically confines every file when it writes it", () => {
     await writeFile(join(outside, "target.txt"), "T0");
     await rename(join(dir, "a.txt"), join(dir, "a.moved"));
     await symlink(join(outside, "target.txt"), join(dir, "a.txt"));
-    const error = await failure(write([{ path: join(dir, "a.txt"), content: "A1", expected: "A0", label: "a.txt" }]));
+    const error = await toolErrorOf(write([{ path: join(dir, "a.txt"), content: "A1", expected: "A0", label: "a.txt" }]));
     expect(error.code).toBe("conflict");
     expect(error.message).toContain("`a.txt` was replaced by a symbolic link");
     expect(await readFile(join(outside, "target.txt"), "utf8")).toBe("T0");
@@ -229,14 +221,14 @@ describe("writeFilesAtomically confines every file when it writes it", () => {
       }
       await rename(from, to);
     };
-    const error = await failure(write([{ path: join(dir, "sub", "f.txt"), content: "F1", expected: "F0", label: "sub/f.txt" }], { rename: movingAway }));
+    const error = await toolErrorOf(write([{ path: join(dir, "sub", "f.txt"), content: "F1", expected: "F0", label: "sub/f.txt" }], { rename: movingAway }));
     expect(error.code).toBe("outside_workdir");
     expect(error.message).toContain(`was moved outside the working directory (to \`${join(outside, "sub")}\`)`);
     expect(await contents(join(outside, "sub"))).toEqual({ "f.txt": "F0" });
   });
 
   it("answers invalid_input when a directory on the path is a file", async () => {
-    const error = await failure(write([{ path: join(dir, "a.txt", "child.txt"), content: "x", label: "a.txt/child.txt" }]));
+    const error = await toolErrorOf(write([{ path: join(dir, "a.txt", "child.txt"), content: "x", label: "a.txt/child.txt" }]));
     expect(error.code).toBe("invalid_input");
     expect(error.message).toBe("`a.txt` in `a.txt/child.txt` is not a directory, so `a.txt/child.txt` cannot be used. Check the path.");
   });
@@ -250,7 +242,7 @@ describe("writeFilesAtomically changes only regular files that may be written", 
       { path: join(dir, "pipe"), content: "x", expected: "y", label: "pipe" },
       { path: join(dir, "pipe"), content: null, label: "pipe" },
     ]) {
-      const error = await failure(write([change]));
+      const error = await toolErrorOf(write([change]));
       expect(error.code).toBe("invalid_input");
       expect(error.message).toBe("`pipe` is a named pipe, not a regular file; only regular files can be read or written. Give the path of a regular file.");
     }
@@ -258,19 +250,19 @@ describe("writeFilesAtomically changes only regular files that may be written", 
 
   it("refuses a read-only file, keeping it and the rest of the change as they were", async () => {
     await chmod(join(dir, "b.txt"), 0o444);
-    const error = await failure(write([{ path: join(dir, "a.txt"), content: "A1" }, { path: join(dir, "b.txt"), content: "B1", label: "b.txt" }]));
+    const error = await toolErrorOf(write([{ path: join(dir, "a.txt"), content: "A1" }, { path: join(dir, "b.txt"), content: "B1", label: "b.txt" }]));
     expect(error.code).toBe("io_error");
     expect(error.message).toBe("Nothing was written: `b.txt` is read-only (mode 0444). Leave it as it is, or make it writable (`chmod u+w`) first if it is meant to change.");
     expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
-    expect((await failure(write([{ path: join(dir, "b.txt"), content: null, label: "b.txt" }]))).code).toBe("io_error");
+    expect((await toolErrorOf(write([{ path: join(dir, "b.txt"), content: null, label: "b.txt" }]))).code).toBe("io_error");
   });
 
   it("answers conflict when a staged file became a directory, invalid_input when a new file's path is one", async () => {
     await mkdir(join(dir, "d"));
-    const staged = await failure(write([{ path: join(dir, "d"), content: "x", expected: "old", label: "d" }]));
+    const staged = await toolErrorOf(write([{ path: join(dir, "d"), content: "x", expected: "old", label: "d" }]));
     expect(staged.code).toBe("conflict");
     expect(staged.message).toBe("Nothing was written: `d` became a directory since the edit was prepared. Prepare the edit again from the current files.");
-    const plain = await failure(write([{ path: join(dir, "d"), content: "x", label: "d" }]));
+    const plain = await toolErrorOf(write([{ path: join(dir, "d"), content: "x", label: "d" }]));
     expect(plain.code).toBe("invalid_input");
     expect(plain.message).toContain("`d` is a directory, not a file.");
   });
