@@ -1,0 +1,83 @@
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+import { directoriesUpTo } from "./find-nearest-marker.js";
+import type { LspServerSpec, ServerRootContext } from "./server-spec.js";
+
+// tsserver must come from the project's own TypeScript, found from the detected root (a monorepo
+// package may pin another version than the repository root); the server's bundled fallback is used
+// only when the project has none.
+async function typescriptOptions(context: ServerRootContext): Promise<unknown> {
+  for (const directory of directoriesUpTo(context.root, context.workdir)) {
+    const lib = join(directory, "node_modules", "typescript", "lib");
+    const found = await stat(join(lib, "tsserver.js")).then(
+      (stats) => stats.isFile(),
+      () => false,
+    );
+    if (found) return { tsserver: { path: lib }, preferences: { includeCompletionsForModuleExports: false } };
+  }
+  return {};
+}
+
+const typescript: LspServerSpec = {
+  id: "typescript",
+  name: "TypeScript/JavaScript (typescript-language-server 5.x; 6.x needs Node 22)",
+  languages: { ".ts": "typescript", ".tsx": "typescriptreact", ".mts": "typescript", ".cts": "typescript", ".js": "javascript", ".jsx": "javascriptreact", ".mjs": "javascript", ".cjs": "javascript" },
+  rootMarkers: [["tsconfig.json", "jsconfig.json", "package.json"]],
+  server: { command: "typescript-language-server", args: ["--stdio"] },
+  install: "npm install --save-dev typescript-language-server@5 typescript",
+  initializationOptions: typescriptOptions,
+  checker: { command: "tsc", args: ["--noEmit", "--pretty", "false"] },
+};
+
+const python: LspServerSpec = {
+  id: "python",
+  name: "Python (pyright-langserver)",
+  languages: { ".py": "python", ".pyi": "python" },
+  rootMarkers: [["pyrightconfig.json", "pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "Pipfile"]],
+  server: { command: "pyright-langserver", args: ["--stdio"] },
+  install: "npm install --save-dev pyright (or pip install pyright into the project's .venv)",
+  settings: { python: { analysis: { diagnosticMode: "openFilesOnly", autoSearchPaths: true } } },
+  checker: { command: "pyright", args: ["--outputjson"] },
+};
+
+const go: LspServerSpec = {
+  id: "go",
+  name: "Go (gopls)",
+  languages: { ".go": "go" },
+  rootMarkers: [["go.work"], ["go.mod"]],
+  server: { command: "gopls", args: ["serve"] },
+  install: "go install golang.org/x/tools/gopls@latest (and put $(go env GOPATH)/bin on PATH)",
+  checker: { command: "go", args: ["vet", "./..."] },
+};
+
+const rust: LspServerSpec = {
+  id: "rust",
+  name: "Rust (rust-analyzer)",
+  languages: { ".rs": "rust" },
+  rootMarkers: [["Cargo.toml"]],
+  server: { command: "rust-analyzer", args: [] },
+  install: "rustup component add rust-analyzer",
+  checker: { command: "cargo", args: ["check", "--message-format=json"] },
+};
+
+const cpp: LspServerSpec = {
+  id: "cpp",
+  name: "C/C++ (clangd)",
+  languages: { ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp", ".hxx": "cpp" },
+  rootMarkers: [["compile_commands.json", "compile_flags.txt", ".clangd"]],
+  server: { command: "clangd", args: ["--background-index=false"] },
+  install: "apt-get install clangd (or your platform's LLVM package)",
+};
+
+const dart: LspServerSpec = {
+  id: "dart",
+  name: "Dart (dart language-server)",
+  languages: { ".dart": "dart" },
+  rootMarkers: [["pubspec.yaml"]],
+  server: { command: "dart", args: ["language-server", "--protocol=lsp"] },
+  install: "install the Dart or Flutter SDK and put its bin directory on PATH",
+  checker: { command: "dart", args: ["analyze", "--format=machine"] },
+};
+
+/** The servers a supervisor knows when none are given: TS/JS, Python, Go, Rust, C/C++, Dart. */
+export const DEFAULT_SERVERS: readonly LspServerSpec[] = Object.freeze([typescript, python, go, rust, cpp, dart]);

@@ -1,0 +1,321 @@
+import { spawnOwnedProcess, type OwnedProcess, type ProcessExit } from "@runbound/process-kit";
+import { displayPath, ToolError } from "@runbound/tool-kit";
+import { pathToFileURL } from "node:url";
+import { CancellationTokenSource, ResponseError, StreamMessageReader, StreamMessageWriter, type CancellationToken } from "vscode-jsonrpc/node";
+import { createProtocolConnection, type ProtocolConnection } from "vscode-languageserver-protocol/node";
+import {
+  ConfigurationRequest,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  LogMessageNotification,
+  PublishDiagnosticsNotification,
+  RegistrationRequest,
+  ShowMessageRequest,
+  ShutdownRequest,
+  UnregistrationRequest,
+  WorkDoneProgressCreateRequest,
+  WorkspaceFoldersRequest,
+  type Registration,
+  type ServerCapabilities,
+} from "vscode-languageserver-protocol";
+import { CLIENT_CAPABILITIES } from "./client-capabilities.js";
+import { negotiatedEncoding, type PositionEncoding } from "./position-encoding.js";
+import { ProgressTracker, type ActiveProgress } from "./progress-tracker.js";
+import { PublishedDiagnostics } from "./published-diagnostics.js";
+import type { LspServerSpec } from "./server-spec.js";
+import { settingsSection } from "./settings-section.js";
+
+/** How a session ended. */
+export interface SessionExit {
+  /** One clause: `exited with code 3`, `was killed by SIGKILL`, `sent output that is not JSON-RPC (…)`. */
+  reason: string;
+  /** True when this client stopped it (dispose, reload, idle eviction); false for a crash. */
+  expected: boolean;
+  /** The server's last stderr lines. */
+  stderr: string[];
+}
+
+/** What {@link LanguageServerSession.start} needs. */
+export interface SessionSettings {
+  spec: LspServerSpec;
+  root: string;
+  workdir: string;
+  /** The resolved program. */
+  binary: string;
+  env: NodeJS.ProcessEnv;
+  /** Bounds the start and `initialize`; aborting it kills the process. */
+  signal: AbortSignal;
+  /**
+   * Called once, synchronously, when the session ends, before any pending request is answered; what
+   * it returns (a sentence about restarting) is appended to those requests' errors.
+   */
+  onExit: (exit: SessionExit) => string;
+  /** Called for every `$/progress` begin and report, from the first one (during `initialize`) on. */
+  onProgress?: (progress: ActiveProgress) => void;
+}
+
+/** Sends one typed request on the connection; {@link LanguageServerSession.request} bounds and guards it. */
+export type SendRequest<R> = (connection: ProtocolConnection, token: CancellationToken) => Promise<R>;
+
+function describeExit(exit: ProcessExit): string {
+  return exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+}
+
+function abortReason(signal: AbortSignal, label: string): ToolError {
+  const reason: unknown = signal.reason;
+  if (ToolError.isInstance(reason)) return reason;
+  if (reason instanceof DOMException && reason.name === "TimeoutError") {
+    return new ToolError({ code: "timeout", message: `${label} did not finish in time and was stopped. Try again; if the server is still indexing, wait until \`lsp\` \`status\` says running.` });
+  }
+  return new ToolError({ code: "cancelled", message: `${label} was cancelled before it finished.` });
+}
+
+/**
+ * One running language server for one project root: its process, its JSON-RPC connection, what it
+ * told us in `initialize`, its progress, its pushed diagnostics and the documents it has open.
+ */
+export class LanguageServerSession {
+  /** The server's progress (`$/progress`). */
+  readonly progress = new ProgressTracker();
+  /** Diagnostics the server pushed. */
+  readonly published = new PublishedDiagnostics();
+  /** Dynamic registrations (`client/registerCapability`) by method. */
+  readonly registrations = new Map<string, Registration>();
+  /** When the process started (ms since the epoch). */
+  readonly startedAt = Date.now();
+  private readonly documents = new Map<string, { version: number; text: string }>();
+  private capabilitiesValue: ServerCapabilities = {};
+  private encodingValue: PositionEncoding = "utf-16";
+  private exitValue: SessionExit | undefined;
+  private stopping = false;
+  private exitNote = "";
+  private readonly ended: Promise<SessionExit>;
+  private endSession!: (exit: SessionExit) => void;
+
+  private constructor(
+    readonly spec: LspServerSpec,
+    readonly root: string,
+    /** The root as messages show it: relative to the workdir. */
+    readonly shownRoot: string,
+    private readonly process: OwnedProcess,
+    private readonly connection: ProtocolConnection,
+    private readonly onExit: (exit: SessionExit) => string,
+  ) {
+    this.ended = new Promise((resolve) => (this.endSession = resolve));
+  }
+
+  /**
+   * Start the server and run `initialize`/`initialized`. If anything fails or `signal` aborts, the
+   * process is stopped before this rejects, so a failed start leaves nothing running.
+   * @throws ToolError `unavailable` (the server would not start or answer), `timeout`/`cancelled`.
+   */
+  static async start(settings: SessionSettings): Promise<LanguageServerSession> {
+    const child = await spawnOwnedProcess({ command: settings.binary, args: settings.spec.server.args, cwd: settings.root, env: settings.env }).catch((error: unknown) => {
+      throw new ToolError({
+        code: "unavailable",
+        message: `Language server \`${settings.spec.id}\` (\`${settings.binary}\`) could not be started: ${(error as Error).message}. Check that the program runs, or install it: ${settings.spec.install}.`,
+        cause: error,
+      });
+    });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    const session = new LanguageServerSession(settings.spec, settings.root, displayPath(settings.workdir, settings.root), child, connection, settings.onExit);
+    if (settings.onProgress !== undefined) session.progress.listen(settings.onProgress);
+    session.wire();
+    try {
+      await session.initialize(settings);
+      return session;
+    } catch (error) {
+      await session.stop(0);
+      const exit = session.exitValue;
+      if (ToolError.isInstance(error) && error.code !== "internal") throw error;
+      throw new ToolError({
+        code: "unavailable",
+        message: `Language server \`${settings.spec.id}\` for \`${displayPath(settings.workdir, settings.root)}\` failed to initialize: ${(error as Error).message}${exit === undefined ? "" : ` (it ${exit.reason})`}.${LanguageServerSession.stderrNote(child.stderrTail())} Check its installation (${settings.spec.install}).`,
+        cause: error,
+      });
+    }
+  }
+
+  /** The last stderr lines as a sentence for messages, or "" when there are none. */
+  static stderrNote(lines: readonly string[]): string {
+    const kept = lines.filter((line) => line.trim().length > 0).slice(-5);
+    return kept.length === 0 ? "" : ` Its last stderr lines: ${kept.map((line) => `\`${line.trim()}\``).join(" / ")}.`;
+  }
+
+  /** The process id (also its process-group id). */
+  get pid(): number {
+    return this.process.pid;
+  }
+
+  /** The position encoding the server chose. */
+  get positionEncoding(): PositionEncoding {
+    return this.encodingValue;
+  }
+
+  /** The capabilities from `initialize`. */
+  get capabilities(): ServerCapabilities {
+    return this.capabilitiesValue;
+  }
+
+  /** How the session ended, once it has. */
+  get exit(): SessionExit | undefined {
+    return this.exitValue;
+  }
+
+  /** The server's last stderr lines. */
+  stderrTail(): string[] {
+    return this.process.stderrTail();
+  }
+
+  /**
+   * Send a request bounded by `signal`; when it aborts, `$/cancelRequest` goes to the server and the
+   * call answers at once. A server that dies meanwhile answers `unavailable` with its exit and stderr.
+   */
+  async request<R>(method: string, send: SendRequest<R>, signal: AbortSignal): Promise<R> {
+    if (this.exitValue !== undefined) throw this.endedError(method);
+    const label = `Request \`${method}\` to language server \`${this.spec.id}\``;
+    if (signal.aborted) throw abortReason(signal, label);
+    const source = new CancellationTokenSource();
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        source.cancel();
+        reject(abortReason(signal, label));
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    const crashed = this.ended.then((): never => {
+      throw this.endedError(method);
+    });
+    try {
+      const answer = send(this.connection, source.token).catch((error: unknown): never => {
+        // The connection rejects pending requests as it is disposed, a tick before `crashed` fires.
+        if (this.exitValue !== undefined) throw this.endedError(method);
+        if (error instanceof ResponseError) {
+          throw new ToolError({
+            code: "unavailable",
+            message: `Language server \`${this.spec.id}\` answered \`${method}\` with error ${error.code}: ${error.message}. Check the file and position, or call \`lsp\` with \`op\` \`status\`.`,
+            cause: error,
+          });
+        }
+        throw error;
+      });
+      return await Promise.race([answer, aborted, crashed]);
+    } finally {
+      signal.removeEventListener("abort", onAbort!);
+      source.dispose();
+    }
+  }
+
+  /** Send a notification (dropped once the session ended; a write to a dead pipe is not an error here). */
+  notify(send: (connection: ProtocolConnection) => Promise<void>): void {
+    if (this.exitValue === undefined) void send(this.connection).catch(() => undefined);
+  }
+
+  /**
+   * Make the server see `text` for `path`: didOpen the first time, didChange with a new version when
+   * the text differs from what it has. @returns the document version the server now has.
+   */
+  syncDocument(path: string, text: string, languageId: string): { uri: string; version: number; changed: boolean } {
+    const uri = pathToFileURL(path).href;
+    const open = this.documents.get(uri);
+    if (open === undefined) {
+      this.documents.set(uri, { version: 1, text });
+      this.notify((connection) => connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } }));
+      return { uri, version: 1, changed: true };
+    }
+    if (open.text === text) return { uri, version: open.version, changed: false };
+    const version = open.version + 1;
+    this.documents.set(uri, { version, text });
+    this.notify((connection) => connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] }));
+    return { uri, version, changed: true };
+  }
+
+  /**
+   * Stop the server: `shutdown` and `exit` when it is healthy (bounded by `graceMs`), then SIGTERM and
+   * SIGKILL to its whole process group. Resolves when nothing of it runs any more.
+   */
+  async stop(graceMs: number): Promise<void> {
+    this.stopping = true;
+    if (this.exitValue === undefined && graceMs > 0) {
+      await this.request(ShutdownRequest.method, (connection, token) => connection.sendRequest(ShutdownRequest.type, token), AbortSignal.timeout(graceMs)).then(
+        () => this.notify((connection) => connection.sendNotification(ExitNotification.type)),
+        () => undefined,
+      );
+      await this.process.waitForExit(graceMs);
+    }
+    await this.process.stop({ graceMs });
+    await this.ended;
+  }
+
+  private endedError(method: string): ToolError {
+    const exit = this.exitValue!;
+    if (exit.expected) {
+      return new ToolError({ code: "cancelled", message: `Language server \`${this.spec.id}\` was stopped (${exit.reason}) before it answered \`${method}\`. Call again to start it anew.` });
+    }
+    return new ToolError({
+      code: "unavailable",
+      message: `Language server \`${this.spec.id}\` for \`${this.shownRoot}\` ${exit.reason} while answering \`${method}\`, so this call has no answer.${this.exitNote}${LanguageServerSession.stderrNote(exit.stderr)}`,
+    });
+  }
+
+  private finish(reason: string): void {
+    if (this.exitValue !== undefined) return;
+    this.exitValue = { reason, expected: this.stopping, stderr: this.process.stderrTail() };
+    this.exitNote = this.onExit(this.exitValue);
+    this.endSession(this.exitValue);
+    this.connection.dispose();
+  }
+
+  private wire(): void {
+    const connection = this.connection;
+    void this.process.exit.then((exit) => this.finish(describeExit(exit)));
+    connection.onError(([error]) => {
+      // A framing or parse error means the stream is no longer JSON-RPC; nothing after it can be trusted.
+      this.finish(`sent output that is not JSON-RPC (${error.message})`);
+      void this.process.stop({ graceMs: 0 });
+    });
+    connection.onClose(() => {
+      if (this.exitValue === undefined) void this.process.stop({ graceMs: 500 });
+    });
+    connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((item) => settingsSection(this.spec.settings, item.section)));
+    connection.onRequest(RegistrationRequest.type, (params) => {
+      for (const registration of params.registrations) this.registrations.set(registration.method, registration);
+    });
+    connection.onRequest(UnregistrationRequest.type, (params) => {
+      for (const unregistration of params.unregisterations) this.registrations.delete(unregistration.method);
+    });
+    // Accepting the token is all a client does; the progress itself arrives through `$/progress`.
+    connection.onRequest(WorkDoneProgressCreateRequest.type, () => undefined);
+    connection.onRequest(WorkspaceFoldersRequest.type, () => [{ uri: pathToFileURL(this.root).href, name: this.root }]);
+    connection.onRequest(ShowMessageRequest.type, () => null);
+    connection.onNotification("$/progress", (params: { token: string | number; value: unknown }) => this.progress.update(params.token, params.value));
+    connection.onNotification(PublishDiagnosticsNotification.type, (params) => this.published.record(params));
+    connection.onNotification(LogMessageNotification.type, () => undefined);
+    connection.listen();
+  }
+
+  private async initialize(settings: SessionSettings): Promise<void> {
+    const rootUri = pathToFileURL(settings.root).href;
+    const initializationOptions = (await settings.spec.initializationOptions?.({ root: settings.root, workdir: settings.workdir })) ?? {};
+    const params = {
+        processId: process.pid,
+        clientInfo: { name: "runbound" },
+        rootUri,
+        rootPath: settings.root,
+        workspaceFolders: [{ uri: rootUri, name: settings.root }],
+        capabilities: CLIENT_CAPABILITIES,
+        initializationOptions,
+    };
+    const result = await this.request(InitializeRequest.method, (connection, token) => connection.sendRequest(InitializeRequest.type, params, token), settings.signal);
+    if (result === null || typeof result !== "object" || typeof result.capabilities !== "object" || result.capabilities === null) {
+      throw new ToolError({ code: "unavailable", message: `Language server \`${settings.spec.id}\` answered \`initialize\` without capabilities, which is not an LSP server's answer. Check that \`${settings.binary}\` is the right program.` });
+    }
+    this.capabilitiesValue = result.capabilities;
+    this.encodingValue = negotiatedEncoding(result.capabilities.positionEncoding);
+    this.notify((connection) => connection.sendNotification(InitializedNotification.type, {}));
+  }
+}

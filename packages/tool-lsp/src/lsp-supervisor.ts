@@ -1,0 +1,261 @@
+import { createRestartBudget, readGroupResidentMemoryKiB, type RestartBudget } from "@runbound/process-kit";
+import { defineResource, displayPath, ToolError } from "@runbound/tool-kit";
+import { DEFAULT_SERVERS } from "./default-servers.js";
+import { resolveBinary, type BinaryResolution } from "./resolve-binary.js";
+import { LanguageServerSession, type SessionExit } from "./language-server-session.js";
+import { describeUnroutable, routeFile, type FileRoute } from "./route-file.js";
+import type { ActiveProgress } from "./progress-tracker.js";
+import type { LspServerSpec } from "./server-spec.js";
+
+/** Settings of {@link createLspSupervisor}. */
+export interface LspSupervisorSettings {
+  /** The server table; default {@link DEFAULT_SERVERS}. */
+  servers?: readonly LspServerSpec[];
+  /** A server unused this long is stopped (it starts again on the next call); default 30 minutes. */
+  idleMs?: number;
+  /** Crashes within `restartWindowMs` after which a server is broken; default 3. */
+  restartLimit?: number;
+  /** The crash window; default 5 minutes. */
+  restartWindowMs?: number;
+  /** Searched for programs after the project-local bin directories; default the `PATH` of `env`. */
+  pathVariable?: string;
+  /** The servers' environment; default this process's. */
+  env?: NodeJS.ProcessEnv;
+  /** How long a server gets to shut down before its process group is killed; default 1 000 ms. */
+  stopGraceMs?: number;
+}
+
+/** One (server, root) pair the supervisor knows, and what state it is in. */
+export interface ServerEntryStatus {
+  /** The server's id. */
+  server: string;
+  /** The project root, relative to the workdir. */
+  root: string;
+  /** `starting`, `running`, `indexing`, `stopped`, `crashed` or `broken`. */
+  state: "starting" | "running" | "indexing" | "stopped" | "crashed" | "broken";
+  /** One line with the details (pid, memory, progress, crash reason, stderr). */
+  detail: string;
+  /** The process id while one runs. */
+  pid?: number;
+  /** The resident memory of its process group (the server and its helpers) in KiB, when known. */
+  rssKiB?: number;
+}
+
+/** The language-server supervisor a run owns; see {@link createLspSupervisor}. */
+export interface LspSupervisorInstance {
+  /** The server table. */
+  readonly servers: readonly LspServerSpec[];
+  /** Which server and root `file` (absolute, inside `workdir`) would use. Starts nothing. */
+  route(workdir: string, file: string): Promise<FileRoute>;
+  /** Where a server's program would be found for `root` (project-local, then PATH). Starts nothing. */
+  findProgram(spec: LspServerSpec, root: string, workdir: string): Promise<BinaryResolution>;
+  /**
+   * The running session for `file`, started (once per server and root) if needed; the start is
+   * bounded by `signal`. @throws ToolError `unavailable` saying what is missing or broken.
+   */
+  sessionFor(workdir: string, file: string, signal: AbortSignal): Promise<LanguageServerSession>;
+  /** Every (server, root) known so far with its state. Starts nothing. */
+  entries(workdir: string): Promise<ServerEntryStatus[]>;
+  /** The sessions running now. */
+  running(): LanguageServerSession[];
+  /** Call `listener` for the progress of every server, running or started later. @returns a function that stops listening. */
+  listenProgress(listener: (server: string, progress: ActiveProgress) => void): () => void;
+  /** Stop the server for `file`'s root, forget its crashes, and start it again. */
+  reload(workdir: string, file: string, signal: AbortSignal): Promise<LanguageServerSession>;
+  /** Stop every server and kill their process groups. Later calls answer `unavailable`. */
+  dispose(): Promise<void>;
+}
+
+/** The key tools use to reach the supervisor. */
+export const LspSupervisor = defineResource<LspSupervisorInstance>(
+  "lsp.supervisor",
+  "Language servers for the run's workdir (typescript-language-server, pyright, gopls, rust-analyzer, clangd, dart), one process per project root, started on first use.",
+);
+
+interface ServerEntry {
+  spec: LspServerSpec;
+  root: string;
+  budget: RestartBudget;
+  session?: LanguageServerSession;
+  starting?: Promise<LanguageServerSession>;
+  lastExit?: SessionExit;
+  broken?: string;
+  lastUsed: number;
+  idleTimer?: NodeJS.Timeout;
+  stoppedForIdle?: boolean;
+}
+
+function minutes(ms: number): string {
+  const value = ms / 60_000;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${value === 1 ? "minute" : "minutes"}`;
+}
+
+/**
+ * Create the supervisor: it routes a file to the nearest project root of its language (never the
+ * workdir as a fallback), resolves the server program project-local first, starts one process per
+ * (server, root) on first use, restarts a crashed one on the next call within a budget (then calls it
+ * broken, with the reason and its last stderr lines), stops idle ones, and kills everything on dispose.
+ */
+export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSupervisorInstance {
+  const servers = settings.servers ?? DEFAULT_SERVERS;
+  const env = settings.env ?? process.env;
+  const pathVariable = settings.pathVariable ?? env["PATH"] ?? "";
+  const idleMs = settings.idleMs ?? 30 * 60_000;
+  const stopGraceMs = settings.stopGraceMs ?? 1_000;
+  const entries = new Map<string, ServerEntry>();
+  const progressListeners = new Set<(server: string, progress: ActiveProgress) => void>();
+  let disposed = false;
+
+  const entryFor = (spec: LspServerSpec, root: string): ServerEntry => {
+    const key = `${spec.id}\0${root}`;
+    let entry = entries.get(key);
+    if (entry === undefined) {
+      entry = { spec, root, budget: createRestartBudget({ limit: settings.restartLimit ?? 3, windowMs: settings.restartWindowMs ?? 5 * 60_000 }), lastUsed: Date.now() };
+      entries.set(key, entry);
+    }
+    return entry;
+  };
+
+  const scheduleIdleStop = (entry: ServerEntry): void => {
+    clearTimeout(entry.idleTimer);
+    entry.idleTimer = setTimeout(() => {
+      const session = entry.session;
+      if (session === undefined) return;
+      if (Date.now() - entry.lastUsed < idleMs) return scheduleIdleStop(entry);
+      entry.stoppedForIdle = true;
+      entry.session = undefined;
+      void session.stop(stopGraceMs);
+    }, idleMs);
+    entry.idleTimer.unref();
+  };
+
+  const onExit = (entry: ServerEntry, session: LanguageServerSession | undefined, exit: SessionExit): string => {
+    if (session !== undefined && entry.session === session) entry.session = undefined;
+    if (exit.expected) return "";
+    entry.lastExit = exit;
+    const window = minutes(entry.budget.windowMs);
+    if (entry.budget.recordCrash()) {
+      return ` It starts again on the next call (crash ${entry.budget.crashes()}; ${entry.budget.limit} within ${window} make it broken).`;
+    }
+    entry.broken = `it ${exit.reason}, with ${entry.budget.crashes()} crashes within ${window}`;
+    return ` That is ${entry.budget.crashes()} crashes within ${window}, so it is now broken and will not be restarted; fix the cause, then call \`lsp\` with \`op\` \`reload\` for a file of this project.`;
+  };
+
+  const start = (entry: ServerEntry, workdir: string, binary: string, signal: AbortSignal): Promise<LanguageServerSession> => {
+    entry.starting ??= (async () => {
+      try {
+        // The exit hook can fire before `start` returns (a crash during initialize), so it reads the session through this holder.
+        const holder: { session?: LanguageServerSession } = {};
+        const session = await LanguageServerSession.start({
+          spec: entry.spec,
+          root: entry.root,
+          workdir,
+          binary,
+          env,
+          signal,
+          onExit: (exit) => onExit(entry, holder.session, exit),
+          onProgress: (progress) => {
+            for (const listener of progressListeners) listener(entry.spec.id, progress);
+          },
+        });
+        holder.session = session;
+        if (disposed) {
+          await session.stop(0);
+          throw unavailableAfterDispose();
+        }
+        entry.session = session;
+        entry.stoppedForIdle = false;
+        return session;
+      } finally {
+        entry.starting = undefined;
+      }
+    })();
+    return entry.starting;
+  };
+
+  const unavailableAfterDispose = (): ToolError =>
+    new ToolError({ code: "unavailable", message: "The language-server supervisor was disposed with its run; no server starts any more. Open a new run." });
+
+  const brokenError = (entry: ServerEntry, workdir: string): ToolError =>
+    new ToolError({
+      code: "unavailable",
+      message: `Language server \`${entry.spec.id}\` for \`${displayPath(workdir, entry.root)}\` is broken: ${entry.broken}.${LanguageServerSession.stderrNote(entry.lastExit?.stderr ?? [])} Fix the cause, then call \`lsp\` with \`op\` \`reload\` and a file of this project to try again.`,
+    });
+
+  const readyRoute = async (workdir: string, file: string): Promise<Extract<FileRoute, { kind: "ready" }>> => {
+    const route = await routeFile(servers, workdir, file, pathVariable);
+    if (route.kind !== "ready") throw new ToolError({ code: "unavailable", message: describeUnroutable(route, workdir, displayPath(workdir, file), servers) });
+    return route;
+  };
+
+  const sessionOf = async (workdir: string, route: Extract<FileRoute, { kind: "ready" }>, signal: AbortSignal): Promise<LanguageServerSession> => {
+    if (disposed) throw unavailableAfterDispose();
+    const entry = entryFor(route.spec, route.root);
+    entry.lastUsed = Date.now();
+    if (entry.broken !== undefined) throw brokenError(entry, workdir);
+    const session = entry.session ?? (await start(entry, workdir, route.binary, signal));
+    scheduleIdleStop(entry);
+    return session;
+  };
+
+  return {
+    servers,
+    route: (workdir, file) => routeFile(servers, workdir, file, pathVariable),
+    findProgram: (spec, root, workdir) => resolveBinary(spec.server.command, root, workdir, pathVariable),
+    async sessionFor(workdir, file, signal) {
+      return sessionOf(workdir, await readyRoute(workdir, file), signal);
+    },
+    async entries(workdir) {
+      return Promise.all(
+        [...entries.values()].map(async (entry): Promise<ServerEntryStatus> => {
+          const base = { server: entry.spec.id, root: displayPath(workdir, entry.root) };
+          const session = entry.session;
+          if (entry.broken !== undefined) return { ...base, state: "broken", detail: `${entry.broken}.${LanguageServerSession.stderrNote(entry.lastExit?.stderr ?? [])} \`reload\` tries again.` };
+          if (session !== undefined) {
+            const rssKiB = await readGroupResidentMemoryKiB(session.pid);
+            const memory = rssKiB === undefined ? "" : `, RSS ${Math.round(rssKiB / 1024)} MiB`;
+            const work = session.progress.current();
+            const uptime = `up ${Math.round((Date.now() - session.startedAt) / 1000)} s`;
+            const facts = { pid: session.pid, ...(rssKiB === undefined ? {} : { rssKiB }) };
+            if (work.length > 0) {
+              const what = work.map((item) => `${item.title}${item.message === undefined ? "" : `: ${item.message}`}${item.percentage === undefined ? "" : ` (${item.percentage}%)`}`).join("; ");
+              return { ...base, ...facts, state: "indexing", detail: `pid ${session.pid}${memory}, ${uptime}; ${what}; answers may be partial until it finishes.` };
+            }
+            return { ...base, ...facts, state: "running", detail: `pid ${session.pid}${memory}, ${uptime}, position encoding ${session.positionEncoding}.` };
+          }
+          if (entry.starting !== undefined) return { ...base, state: "starting", detail: "starting; the first answer waits for it." };
+          if (entry.lastExit !== undefined) {
+            return { ...base, state: "crashed", detail: `crashed(${entry.budget.crashes()}): it ${entry.lastExit.reason}; starts again on the next call.${LanguageServerSession.stderrNote(entry.lastExit.stderr)}` };
+          }
+          return { ...base, state: "stopped", detail: entry.stoppedForIdle === true ? `stopped after ${minutes(idleMs)} unused; starts again on the next call.` : "stopped; starts again on the next call." };
+        }),
+      );
+    },
+    listenProgress(listener) {
+      progressListeners.add(listener);
+      return () => void progressListeners.delete(listener);
+    },
+    running: () => [...entries.values()].flatMap((entry) => (entry.session === undefined ? [] : [entry.session])),
+    async reload(workdir, file, signal) {
+      const route = await readyRoute(workdir, file);
+      const entry = entryFor(route.spec, route.root);
+      const old = entry.session ?? (await entry.starting?.catch(() => undefined));
+      entry.session = undefined;
+      await old?.stop(stopGraceMs);
+      entry.budget.reset();
+      entry.broken = undefined;
+      entry.lastExit = undefined;
+      return sessionOf(workdir, route, signal);
+    },
+    async dispose() {
+      disposed = true;
+      const stopping = [...entries.values()].map(async (entry) => {
+        clearTimeout(entry.idleTimer);
+        const session = entry.session ?? (await entry.starting?.catch(() => undefined));
+        entry.session = undefined;
+        await session?.stop(stopGraceMs);
+      });
+      await Promise.allSettled(stopping);
+    },
+  };
+}

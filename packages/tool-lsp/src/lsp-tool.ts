@@ -1,0 +1,102 @@
+import { defineTool, resolveInWorkdir, textResult, ToolError, Workdir } from "@runbound/tool-kit";
+import * as v from "valibot";
+import { codeActionsOp } from "./code-actions-op.js";
+import { diagnosticsOp } from "./diagnostics-op.js";
+import { hoverOp } from "./hover-op.js";
+import { LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
+import { navigationOp, REFERENCES_CAP } from "./navigation-op.js";
+import { openDocument } from "./open-document.js";
+import type { OpAnswer, PositionedRequest } from "./op-types.js";
+import { characterInEncoding } from "./position-encoding.js";
+import { positionFromSymbol } from "./position-from-symbol.js";
+import { statusOp } from "./status-op.js";
+import { DOCUMENT_SYMBOLS_CAP, documentSymbolsOp, workspaceSymbolsOp, WORKSPACE_SYMBOLS_CAP } from "./symbols-op.js";
+
+/** The ops of `lsp`. */
+export const LSP_OPS = ["status", "definition", "type_definition", "implementation", "references", "hover", "symbols", "diagnostics", "code_actions", "reload"] as const;
+type LspOp = (typeof LSP_OPS)[number];
+const positionedOps = new Set<LspOp>(["definition", "type_definition", "implementation", "references", "hover", "code_actions"]);
+
+const input = v.strictObject({
+  op: v.pipe(
+    v.picklist(LSP_OPS),
+    v.description(
+      `What to ask. status: which servers run, index or are missing, and why (starts nothing). definition / type_definition / implementation / references (at most ${REFERENCES_CAP}) / hover / code_actions: about the symbol at \`file\` + \`line\` + \`symbol\`. symbols: the outline of \`file\` (at most ${DOCUMENT_SYMBOLS_CAP}) or, with \`query\`, a project-wide search by name (at most ${WORKSPACE_SYMBOLS_CAP}). diagnostics: errors and warnings of \`file\`. reload: restart the server of \`file\`'s project.`,
+    ),
+  ),
+  file: v.optional(v.pipe(v.string(), v.description("Source file, relative to the working directory (or absolute inside it). Required by every op except `status` and `symbols` with `query`."))),
+  line: v.optional(v.pipe(v.number(), v.description("1-based line number of the symbol, as shown by the read tool. Required with `symbol` for the position ops."))),
+  symbol: v.optional(
+    v.pipe(v.string(), v.description("The identifier (or an exact substring of that line) the request is about, e.g. `parseConfig`; the position is its first character. Never a column number.")),
+  ),
+  occurrence: v.optional(v.pipe(v.number(), v.description("Which occurrence of `symbol` on the line, 1-based, when it appears more than once."))),
+  query: v.optional(v.pipe(v.string(), v.description("For `symbols`: a name or part of one to search for in the whole project."))),
+});
+
+type LspInput = v.InferOutput<typeof input>;
+
+function required<T>(value: T | undefined, field: string, op: LspOp, example: string): T {
+  if (value === undefined) throw new ToolError({ code: "invalid_input", message: `\`op\` \`${op}\` needs \`${field}\`; give it, e.g. ${example}.` });
+  return value;
+}
+
+async function positioned(supervisor: LspSupervisorInstance, workdir: string, request: LspInput, signal: AbortSignal): Promise<PositionedRequest> {
+  const example = `{"op":"${request.op}","file":"src/app.ts","line":12,"symbol":"loadConfig"}`;
+  const file = required(request.file, "file", request.op, example);
+  const line = required(request.line, "line", request.op, example);
+  const symbol = required(request.symbol, "symbol", request.op, example);
+  const document = await openDocument(supervisor, workdir, file, signal);
+  const position = positionFromSymbol({ text: document.text, line, symbol, occurrence: request.occurrence, shown: document.shown });
+  const character = characterInEncoding(position.lineText, position.index, document.session.positionEncoding);
+  return { workdir, document, line, symbol, params: { textDocument: { uri: document.uri }, position: { line: position.line, character } } };
+}
+
+async function answer(request: LspInput, supervisor: LspSupervisorInstance, workdir: string, signal: AbortSignal): Promise<OpAnswer> {
+  const op = request.op;
+  if (op === "status") return statusOp(supervisor, workdir, request.file);
+  if (positionedOps.has(op)) {
+    const at = await positioned(supervisor, workdir, request, signal);
+    if (op === "hover") return hoverOp(at, signal);
+    if (op === "code_actions") return codeActionsOp(at, request.symbol!.length, signal);
+    return navigationOp(op as "definition" | "type_definition" | "implementation" | "references", at, signal);
+  }
+  if (op === "symbols") {
+    if (request.query !== undefined) {
+      const sessions = request.file === undefined ? supervisor.running() : [(await openDocument(supervisor, workdir, request.file, signal)).session];
+      return workspaceSymbolsOp(sessions, request.query, workdir, signal);
+    }
+    const file = required(request.file, "file", op, `{"op":"symbols","file":"src/app.ts"} or {"op":"symbols","query":"Config"}`);
+    return documentSymbolsOp(await openDocument(supervisor, workdir, file, signal), signal);
+  }
+  const file = required(request.file, "file", op, `{"op":"${op}","file":"src/app.ts"}`);
+  if (op === "diagnostics") return diagnosticsOp(await openDocument(supervisor, workdir, file, signal), signal);
+  // Not through openDocument: that would refuse a broken server, which is what reload is for.
+  const session = await supervisor.reload(workdir, await resolveInWorkdir(workdir, file), signal);
+  return { text: `Restarted \`${session.spec.id}\` for \`${session.shownRoot}\` (pid ${session.pid}); its crash count is reset.`, structured: { op: "reload", server: session.spec.id, root: session.shownRoot, pid: session.pid } };
+}
+
+/** Language-server navigation, diagnostics and status for the model. */
+export const lspTool = defineTool({
+  name: "lsp",
+  tier: "read",
+  description:
+    "Ask the project's language server (TypeScript/JavaScript, Python, Go, Rust, C/C++, Dart) about code: go to definition, find references, hover docs, symbols, diagnostics, code actions. Address code by `file` + 1-based `line` + `symbol` (the identifier as written on that line; add `occurrence` if it appears twice) — never by column. A server runs only for files under a project root marker (tsconfig.json, package.json, pyproject.toml, go.mod, Cargo.toml, …) whose program is installed; `status` says which and why not. Answers list workspace-relative path:line with the source line, say \"N of M\" when cut, and say when the server is still indexing.",
+  input,
+  requires: [LspSupervisor, Workdir],
+  parallelSafe: true,
+  timeoutMs: 90_000,
+  run: async (request, context) => {
+    const supervisor = context.resource(LspSupervisor);
+    const workdir = context.resource(Workdir);
+    // The server's indexing becomes the call's progress (MCP progress notifications through the host).
+    const stopListening = supervisor.listenProgress((server, progress) =>
+      context.progress({ message: `${server}: ${progress.title}${progress.message === undefined ? "" : ` — ${progress.message}`}`, ...(progress.percentage === undefined ? {} : { progress: progress.percentage, total: 100 }) }),
+    );
+    try {
+      const result = await answer(request, supervisor, workdir, context.signal);
+      return textResult(result.text, result.structured);
+    } finally {
+      stopListening();
+    }
+  },
+});

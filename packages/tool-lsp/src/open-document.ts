@@ -1,0 +1,45 @@
+import { displayPath, readFileInWorkdir, resolveInWorkdir, ToolError } from "@runbound/tool-kit";
+import { extname } from "node:path";
+import type { LanguageServerSession } from "./language-server-session.js";
+import type { LspSupervisorInstance } from "./lsp-supervisor.js";
+
+/** A file the server now has, as the tool read it. */
+export interface OpenDocument {
+  /** Absolute, symlink-free path inside the workdir. */
+  path: string;
+  /** The path as answers show it. */
+  shown: string;
+  /** The file's text. */
+  text: string;
+  /** The server for it. */
+  session: LanguageServerSession;
+  /** The document URI and the version the server has. */
+  uri: string;
+  version: number;
+  /** Whether this call sent the text (didOpen or didChange); false when the server already had it. */
+  changed: boolean;
+  /** The server's publish generation before this sync, to wait for diagnostics newer than it. */
+  generationBefore: number;
+}
+
+/** Files bigger than this are not sent to a server (a generated bundle, a data file). */
+const maxDocumentBytes = 4 * 1024 * 1024;
+
+/**
+ * Confine `file` to the workdir, read it through tool-kit (no symlink escape, regular files only),
+ * start or reuse its server, and sync the text to it (didOpen, or didChange when it changed on disk).
+ */
+export async function openDocument(supervisor: LspSupervisorInstance, workdir: string, file: string, signal: AbortSignal): Promise<OpenDocument> {
+  const path = await resolveInWorkdir(workdir, file);
+  const shown = displayPath(workdir, path);
+  const bytes = await readFileInWorkdir(workdir, path, { maxBytes: maxDocumentBytes, shown });
+  if (bytes === null) {
+    throw new ToolError({ code: "not_found", message: `File \`${file}\` does not exist in the working directory. Give the path of an existing source file, relative to the working directory.` });
+  }
+  const session = await supervisor.sessionFor(workdir, path, signal);
+  const text = bytes.toString("utf8");
+  const generationBefore = session.published.generation();
+  const languageId = session.spec.languages[extname(path).toLowerCase()] ?? session.spec.id;
+  const synced = session.syncDocument(path, text, languageId);
+  return { path, shown, text, session, uri: synced.uri, version: synced.version, changed: synced.changed, generationBefore };
+}

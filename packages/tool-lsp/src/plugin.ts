@@ -1,0 +1,26 @@
+import { definePlugin, defineResourceProvider } from "@runbound/tool-kit";
+import { createLspSupervisor, LspSupervisor } from "./lsp-supervisor.js";
+import { lspTool } from "./lsp-tool.js";
+import { statusOp } from "./status-op.js";
+import { PACKAGE_VERSION } from "./version.js";
+
+/** The plugin: the `lsp` tool, plus a default supervisor for generic runners (one per run and workdir). */
+export const lspPlugin = definePlugin({
+  name: "@runbound/tool-lsp",
+  version: PACKAGE_VERSION,
+  tools: [lspTool],
+  resourceProviders: [
+    defineResourceProvider({
+      key: LspSupervisor,
+      // Creating the supervisor starts nothing: servers start on the first query of a file of theirs.
+      create: ({ workdir }) => {
+        const supervisor = createLspSupervisor();
+        return {
+          value: supervisor,
+          dispose: () => supervisor.dispose(),
+          describe: async () => (await statusOp(supervisor, workdir, undefined)).text,
+        };
+      },
+    }),
+  ],
+});

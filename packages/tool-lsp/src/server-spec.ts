@@ -1,0 +1,40 @@
+/** A command line: the program (a name resolved project-local first, then on PATH) and its arguments. */
+export interface CommandLine {
+  /** Program name, e.g. `tsc`, or an absolute path. */
+  command: string;
+  /** Its arguments. */
+  args: readonly string[];
+}
+
+/** Facts a server's settings may depend on. */
+export interface ServerRootContext {
+  /** The project root the server is started for (absolute). */
+  root: string;
+  /** The run's working directory (absolute). */
+  workdir: string;
+}
+
+/** How to run one language server: which files, which roots, which program, which settings. */
+export interface LspServerSpec {
+  /** Stable id, e.g. `typescript`; also how `status` names it. */
+  id: string;
+  /** One line for humans, e.g. `TypeScript/JavaScript (typescript-language-server 5.x)`. */
+  name: string;
+  /** File extension (with the dot, lowercase) → LSP language id. */
+  languages: Readonly<Record<string, string>>;
+  /**
+   * Root markers in priority groups: the nearest directory holding a marker of the first group wins;
+   * only when no directory has one is the next group tried (`go.work` before `go.mod`).
+   */
+  rootMarkers: readonly (readonly string[])[];
+  /** The server's program and arguments. */
+  server: CommandLine;
+  /** How to install the program, for the "binary not found" message. */
+  install: string;
+  /** `initializationOptions` for `initialize`, computed for the root (e.g. tsserver resolved from it). */
+  initializationOptions?: (context: ServerRootContext) => Promise<unknown>;
+  /** Answers to `workspace/configuration`, looked up by dotted section (`python.analysis`). */
+  settings?: Readonly<Record<string, unknown>>;
+  /** The project's own checker, run from the root for `diagnostics` `"*"`. */
+  checker?: CommandLine;
+}

@@ -1,0 +1,47 @@
+import { displayPath, resolveInWorkdir } from "@runbound/tool-kit";
+import type { LspSupervisorInstance, ServerEntryStatus } from "./lsp-supervisor.js";
+import type { OpAnswer } from "./op-types.js";
+import { PROJECT_BIN_DIRECTORIES } from "./resolve-binary.js";
+import { describeUnroutable } from "./route-file.js";
+
+function entryLine(entry: ServerEntryStatus): string {
+  return `- ${entry.server} @ ${entry.root}: ${entry.state} — ${entry.detail}`;
+}
+
+/**
+ * Answer `status`: every server of the table with its state per root, or, for one `file`, which
+ * server and root it maps to and why nothing would start. Never starts anything.
+ */
+export async function statusOp(supervisor: LspSupervisorInstance, workdir: string, file: string | undefined): Promise<OpAnswer> {
+  const entries = await supervisor.entries(workdir);
+  if (file !== undefined) {
+    const path = await resolveInWorkdir(workdir, file);
+    const shown = displayPath(workdir, path);
+    const route = await supervisor.route(workdir, path);
+    if (route.kind !== "ready") {
+      const state = route.kind === "no_root" ? "no root marker" : route.kind === "no_binary" ? "binary not found" : "no server";
+      return { text: `${shown}: ${state}. ${describeUnroutable(route, workdir, shown, supervisor.servers)}`, structured: { op: "status", file: shown, state } };
+    }
+    const root = displayPath(workdir, route.root);
+    const entry = entries.find((candidate) => candidate.server === route.spec.id && candidate.root === root);
+    const where = `\`${route.spec.id}\` for root \`${root}\` (marker \`${route.marker}\`), program \`${route.binary}\``;
+    if (entry === undefined) return { text: `${shown}: not started — ${where}; it starts on the first query of a file under that root.`, structured: { op: "status", file: shown, state: "not started" } };
+    return { text: `${shown}: ${where}.\n${entryLine(entry)}`, structured: { op: "status", file: shown, state: entry.state, entry } };
+  }
+  const lines: string[] = [];
+  for (const spec of supervisor.servers) {
+    const own = entries.filter((entry) => entry.server === spec.id);
+    if (own.length > 0) {
+      lines.push(...own.map(entryLine));
+      continue;
+    }
+    const program = await supervisor.findProgram(spec, workdir, workdir);
+    const extensions = Object.keys(spec.languages).join(" ");
+    lines.push(
+      program.found
+        ? `- ${spec.id}: not started — program \`${program.path}\`; starts for ${extensions} files under a root with ${spec.rootMarkers.flat().map((marker) => `\`${marker}\``).join(", ")}.`
+        : `- ${spec.id}: binary not found — \`${spec.server.command}\` is not in the workdir's ${PROJECT_BIN_DIRECTORIES.join(", ")} nor on PATH (${program.looked.length} places searched; a project below may still have its own). Install: ${spec.install}.`,
+    );
+  }
+  return { text: `Language servers (${supervisor.servers.length} known; \`status\` with \`file\` says what one file would use):\n${lines.join("\n")}`, structured: { op: "status", entries } };
+}
