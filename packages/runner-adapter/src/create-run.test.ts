@@ -280,6 +280,27 @@ describe("createRun: ctx.callTool", () => {
 });
 
 describe("createRun: write observers", () => {
+  it("shows observers each written file once, however often the tool reported it", async () => {
+    const seen: string[][] = [];
+    const recorder = defineWriteObserver({ name: "recorder", requires: [], observe: async (paths) => void seen.push([...paths]) });
+    const twice = defineTool({
+      name: "twice",
+      tier: "write",
+      description: "Reports one file twice.",
+      input: v.strictObject({}),
+      requires: [],
+      parallelSafe: true,
+      run: async (_input, context) => {
+        context.wrote(["/w/a.ts", "/w/b.ts"]);
+        context.wrote(["/w/a.ts"]);
+        return "wrote";
+      },
+    });
+    const run = createRun({ plugins: [definePlugin({ name: "w", version: "1.0.0", tools: [twice], observers: [recorder] })] });
+    expect(resultText(await run.call("twice", {}))).toBe("wrote");
+    expect(seen).toEqual([["/w/a.ts", "/w/b.ts"]]);
+  });
+
   it("appends what observers say after a call reported written files", async () => {
     const { run } = await runWithCounter();
     const result = await run.call("bump", { by: 3, file: "/w/a.ts" });
@@ -296,6 +317,85 @@ describe("createRun: write observers", () => {
     expect(text).toContain("now 1");
     expect(text).toContain("(Write observer `slow` could not finish: Write observer `slow` did not finish within 100 ms");
     expect(text).toContain("(Write observer `broken` could not finish: boom)");
+  });
+});
+
+describe("createRun: resources inside a call", () => {
+  const sneaky = defineTool({
+    name: "sneaky",
+    tier: "read",
+    description: "Asks for a resource it did not declare.",
+    input: v.strictObject({}),
+    requires: [],
+    parallelSafe: true,
+    run: async (_input, context) => String((context.resource as (key: unknown) => unknown)(Counter)),
+  });
+  const slowPeek = defineTool({
+    name: "slow_peek",
+    tier: "read",
+    description: "Reads the counter after a pause.",
+    input: v.strictObject({}),
+    requires: [Counter],
+    parallelSafe: true,
+    run: async (_input, context) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return String(context.resource(Counter).count);
+    },
+  });
+  const plugin = definePlugin({ name: "inside", version: "1.0.0", tools: [sneaky, slowPeek] });
+
+  it("refuses, as a bug in the tool, a resource the tool did not declare", async () => {
+    const { run } = await runWithCounter({ plugins: [examplePlugin, plugin] });
+    const result = await run.call("sneaky", {});
+    expect(resultErrorCode(result)).toBe("internal");
+    expect(resultText(result)).toContain("Tool `sneaky` asked for resource `example.counter` without declaring it in `requires`.");
+  });
+
+  it("answers `unavailable` when the resource is detached during the call", async () => {
+    const { run } = await runWithCounter({ plugins: [examplePlugin, plugin] });
+    const pending = run.call("slow_peek", {});
+    await run.detach(Counter);
+    const result = await pending;
+    expect(resultErrorCode(result)).toBe("unavailable");
+    expect(resultText(result)).toContain("Resource `example.counter` was detached during the call. Try again once it is attached.");
+  });
+
+  it("keeps an instance attached again under its key, and ignores detaching what is not attached", async () => {
+    const dispose = vi.fn();
+    const run = createRun({ plugins: [examplePlugin] });
+    const instance = { value: { count: 3 }, dispose };
+    await run.attach(Counter, instance);
+    const changes = vi.fn();
+    run.onToolsChanged(changes);
+    await run.attach(Counter, instance);
+    expect(dispose).not.toHaveBeenCalled();
+    await run.detach(Clock);
+    expect(changes).toHaveBeenCalledTimes(1);
+    expect(run.resource(Counter)).toEqual({ count: 3 });
+    expect(run.resource(Clock)).toBeUndefined();
+  });
+});
+
+describe("createRun: progress", () => {
+  it("gives each notice to the run's listener, with the run and tool, and to the call's own", async () => {
+    const step = defineTool({
+      name: "step",
+      tier: "read",
+      description: "Reports one step.",
+      input: v.strictObject({}),
+      requires: [],
+      parallelSafe: true,
+      run: async (_input, context) => {
+        context.progress({ message: "halfway", progress: 1, total: 2 });
+        return "ok";
+      },
+    });
+    const runEvents: unknown[] = [];
+    const run = createRun({ id: "p1", plugins: [definePlugin({ name: "p", version: "1.0.0", tools: [step] })], onProgress: (event) => runEvents.push(event) });
+    const callEvents: unknown[] = [];
+    expect(resultText(await run.call("step", {}, { onProgress: (update) => callEvents.push(update) }))).toBe("ok");
+    expect(runEvents).toEqual([{ runId: "p1", tool: "step", update: { message: "halfway", progress: 1, total: 2 } }]);
+    expect(callEvents).toEqual([{ message: "halfway", progress: 1, total: 2 }]);
   });
 });
 

@@ -65,7 +65,7 @@ export function createResourceTable(onChange: () => void): ResourceTable {
     getter(owner, declared) {
       return (key) => {
         if (!declared.some((required) => required.id === key.id)) {
-          throw new ToolError({ code: "internal", message: `\`${owner}\` asked for resource \`${key.id}\` without declaring it in \`requires\`.` });
+          throw new ToolError({ code: "internal", message: `${owner} asked for resource \`${key.id}\` without declaring it in \`requires\`.` });
         }
         const resource = attached.get(key.id);
         if (resource === undefined) {
