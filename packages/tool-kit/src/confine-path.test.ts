@@ -66,9 +66,15 @@ describe("resolveInWorkdir", () => {
     await expect(resolveInWorkdir(workdir, "../x")).rejects.toThrow(`Path \`../x\` resolves outside the working directory \`${workdir}\``);
   });
 
-  it("refuses empty paths and NUL bytes as invalid input", async () => {
+  it("refuses empty paths, NUL bytes and non-strings as invalid input, saying what a path must be", async () => {
     expect(await codeOf("")).toBe("invalid_input");
     expect(await codeOf("a\0b")).toBe("invalid_input");
+    expect(await codeOf(5 as never)).toBe("invalid_input");
+    await expect(resolveInWorkdir(workdir, "")).rejects.toThrow("Path `` is not valid. Give a non-empty path without NUL bytes.");
+  });
+
+  it("resolves a path below a file to where it would be (using it then says the file is no directory)", async () => {
+    expect(await resolveInWorkdir(workdir, "src/a.ts/child.ts")).toBe(join(workdir, "src", "a.ts", "child.ts"));
   });
 });
 

@@ -58,8 +58,27 @@ async function notADirectory(root: string, lexical: string, shown: string, cause
   return new ToolError({ code: "invalid_input", message: `${component} in \`${shown}\` is not a directory, so \`${shown}\` cannot be used. Check the path.`, cause });
 }
 
-async function openComponent(parent: string, name: string): Promise<FileHandle> {
-  return open(join(parent, name), directoryFlags);
+/** Open one component below an open parent, making it first when asked; `null` when it is missing. */
+async function openChild(root: string, parent: string, childLexical: string, name: string, options: ConfinedDirectoryOptions): Promise<FileHandle | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await open(join(parent, name), directoryFlags);
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === "ENOENT" && !options.create) return null;
+      if (code === "ENOENT" && attempt === 0) {
+        // mkdir never follows a symlink in its last component: a racing link makes it fail (EEXIST),
+        // and the second open then meets the link.
+        await mkdir(join(parent, name)).catch((mkdirError: unknown) => {
+          if (errnoCode(mkdirError) !== "EEXIST") throw mkdirError;
+        });
+        continue;
+      }
+      // O_DIRECTORY | O_NOFOLLOW on a symlink fails with ENOTDIR on Linux, ELOOP elsewhere.
+      if (code === "ELOOP" || code === "ENOTDIR") throw await notADirectory(root, childLexical, options.shown, error);
+      throw error;
+    }
+  }
 }
 
 /**
@@ -85,28 +104,10 @@ export async function openConfinedDirectory(root: string, directory: string, opt
     for (const name of components) {
       const parent = through(handle, lexical);
       const childLexical = join(lexical, name);
-      let child: FileHandle | undefined;
-      try {
-        child = await openComponent(parent, name);
-      } catch (error) {
-        const code = errnoCode(error);
-        if (code === "ENOENT" && options.create) {
-          // mkdir never follows a symlink in its last component: a racing link makes it fail (EEXIST).
-          await mkdir(join(parent, name)).catch((mkdirError: unknown) => {
-            if (errnoCode(mkdirError) !== "EEXIST") throw mkdirError;
-          });
-          child = await openComponent(parent, name).catch(async (retryError: unknown) => {
-            const retryCode = errnoCode(retryError);
-            throw retryCode === "ELOOP" || retryCode === "ENOTDIR" ? await notADirectory(root, childLexical, options.shown, retryError) : retryError;
-          });
-        } else if (code === "ENOENT") {
-          await handle.close();
-          return null;
-        } else if (code === "ELOOP" || code === "ENOTDIR") {
-          throw await notADirectory(root, childLexical, options.shown, error);
-        } else {
-          throw error;
-        }
+      const child = await openChild(root, parent, childLexical, name, options);
+      if (child === null) {
+        await handle.close();
+        return null;
       }
       await handle.close();
       handle = child;

@@ -34,6 +34,22 @@ describe("definePlugin", () => {
     );
   });
 
+  it("has no observers or resource providers unless given", () => {
+    const plugin = definePlugin({ name: "p", version: "1.0.0", tools: [echo] });
+    expect(plugin).toEqual({ specificationVersion: "tool-v1", name: "p", version: "1.0.0", tools: [echo], observers: [], resourceProviders: [] });
+  });
+
+  it.each([
+    ["no value at all", undefined, "Plugin `undefined` declares specificationVersion `undefined`, but this host understands `tool-v1`. Install a version of the plugin built against @runbound/tool-kit with `tool-v1`."],
+    ["an empty name", { name: "" }, "Plugin `` needs a non-empty `name` and `version` (use the package's)."],
+    ["a name that is not text", { name: 7 }, "Plugin `7` needs a non-empty `name` and `version` (use the package's)."],
+    ["an empty version", { version: "" }, "Plugin `p` needs a non-empty `name` and `version` (use the package's)."],
+    ["a version that is not text", { version: 1 }, "Plugin `p` needs a non-empty `name` and `version` (use the package's)."],
+  ])("refuses a plugin with %s, naming what is wrong", (_label, override, message) => {
+    const plugin = override === undefined ? undefined : { ...definePlugin({ name: "p", version: "1.0.0", tools: [] }), ...override };
+    expect(() => assertValidPlugin(plugin as unknown as Plugin)).toThrow(expect.objectContaining({ code: "invalid_plugin", message }));
+  });
+
   it("refuses a tool built against another contract version inside a valid plugin", () => {
     const plugin = { ...definePlugin({ name: "p", version: "1.0.0", tools: [] }), tools: [{ ...echo, specificationVersion: "tool-v0" }] } as unknown as Plugin;
     expect(() => assertValidPlugin(plugin)).toThrow("tool `echo` declares specificationVersion `tool-v0`");

@@ -107,6 +107,16 @@ describe("parseToolInput", () => {
     expect(message).toBe(`Invalid input for \`list\`: ${shown} 990 more problems not shown. Fix the input and call again.`);
   });
 
+  it.each([
+    [10, ""],
+    [11, " 1 more problem not shown."],
+    [12, " 2 more problems not shown."],
+  ])("lists %i problems as ten and says how many more there are", (count, rest) => {
+    const list = echoTool("list", v.strictObject({ items: v.array(v.string()) }));
+    const shown = Array.from({ length: 10 }, (_, index) => `Field \`items.${index}\` must be string, but got ${index}.`).join(" ");
+    expect(invalidInputMessage(list, { items: Array.from({ length: count }, (_, index) => index) })).toBe(`Invalid input for \`list\`: ${shown}${rest} Fix the input and call again.`);
+  });
+
   it("cuts a long quote without splitting a character written as two UTF-16 units", () => {
     expect(messageOf({ path: "a", [`${"k".repeat(119)}😀😀`]: 1 })).toContain(`Field \`${"k".repeat(119)}… (123 characters)\` is not accepted`);
   });

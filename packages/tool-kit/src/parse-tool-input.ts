@@ -29,7 +29,7 @@ function describeIssue(toolName: string, root: SchemaNode, issue: v.BaseIssue<un
     const owner = keys.length > 1 ? `\`${fieldName(keys.slice(0, -1))}\` in \`${toolName}\`` : `\`${toolName}\``;
     return `Field \`${field}\` is not accepted by ${owner}; its fields are ${allowedFields.map((name) => `\`${name}\``).join(", ") || "(none)"}.`;
   }
-  if (issue.kind === "schema" && issue.received === "undefined" && field.length > 0) {
+  if (issue.kind === "schema" && issue.received === "undefined") {
     // valibot reports a missing key on the object, with the key as `expected`; the field's own schema knows the type.
     const expected = schemaAt(root, keys)?.expects ?? issue.expected;
     return `Field \`${field}\` is required (expected ${expected}).`;

@@ -34,6 +34,13 @@ describe("readFileInWorkdir", () => {
     expect((await readFileInWorkdir(workdir, join(workdir, "src", "a.ts")))?.toString()).toBe("a");
     expect(await readFileInWorkdir(workdir, join(workdir, "src", "none.ts"))).toBeNull();
     expect(await readFileInWorkdir(workdir, join(workdir, "nodir", "none.ts"))).toBeNull();
+    // Reading creates nothing on the way.
+    expect(await inspectInWorkdir(workdir, join(workdir, "nodir"))).toBeNull();
+  });
+
+  it("refuses a device", async () => {
+    execFileSync("mknod", [join(workdir, "null-device"), "c", "1", "3"]);
+    expect((await toolErrorOf(readFileInWorkdir(workdir, join(workdir, "null-device")))).message).toContain("`null-device` is a device, not a regular file");
   });
 
   it("refuses a directory, a named pipe and a socket without blocking, naming the path", async () => {
@@ -103,7 +110,14 @@ describe("confined file access holds no descriptor after it answers", () => {
       await readFileInWorkdir(workdir, join(workdir, "pipe")).catch(() => undefined);
       await inspectInWorkdir(workdir, join(workdir, "src", "a.ts"));
       await listDirectoryInWorkdir(workdir, join(workdir, "src"));
-      await writeFilesAtomically([{ path: join(workdir, "src", `w${round}.ts`), content: "w" }, { path: join(workdir, "deep", `d${round}.ts`), content: "d" }], { workdir });
+      await writeFilesAtomically(
+        [
+          { path: join(workdir, "src", `w${round}.ts`), content: "w" },
+          { path: join(workdir, "src", `v${round}.ts`), content: "v" },
+          { path: join(workdir, "deep", `d${round}.ts`), content: "d" },
+        ],
+        { workdir },
+      );
       await writeFilesAtomically([{ path: join(workdir, "pipe"), content: "x" }], { workdir }).catch(() => undefined);
     }
     expect(open()).toBe(before);

@@ -144,6 +144,13 @@ describe("writeFilesAtomically", () => {
   it("deletes nothing and succeeds when a file to delete, and its directory, are already gone", async () => {
     await write([{ path: join(dir, "nodir", "x.txt"), content: null }, { path: join(dir, "a.txt"), content: "A1" }]);
     expect(await contents()).toEqual({ "a.txt": "A1", "b.txt": "B0", "gone.txt": "G0" });
+    // And rolls back past it when a later file fails.
+    const failing = async () => {
+      throw Object.assign(new Error("EIO: injected"), { code: "EIO" });
+    };
+    const error = await toolErrorOf(write([{ path: join(dir, "nodir", "x.txt"), content: null }, { path: join(dir, "a.txt"), content: "A2" }], { rename: failing }));
+    expect(error.message).toContain("every file was restored");
+    expect(await contents()).toEqual({ "a.txt": "A1", "b.txt": "B0", "gone.txt": "G0" });
   });
 
   it("writes a file whose name is near the 255-byte limit (its temporary name is shortened)", async () => {
@@ -154,7 +161,7 @@ describe("writeFilesAtomically", () => {
   });
 
   it("refuses a change that names one file twice, and a path outside the workdir", async () => {
-    const twice = await toolErrorOf(write([{ path: join(dir, "a.txt"), content: "1", label: "a.txt" }, { path: join(dir, "a.txt"), content: "2" }]));
+    const twice = await toolErrorOf(write([{ path: join(dir, "b.txt"), content: "0" }, { path: join(dir, "a.txt"), content: "1", label: "a.txt" }, { path: join(dir, "a.txt"), content: "2" }]));
     expect([twice.code, twice.message]).toEqual(["invalid_input", "`a.txt` appears twice in one change. Merge its changes into one."]);
     const escaping = await toolErrorOf(write([{ path: join(outside, "x.txt"), content: "x", label: "../outside/x.txt" }]));
     expect([escaping.code, escaping.message]).toEqual(["outside_workdir", `Path \`../outside/x.txt\` resolves outside the working directory \`${dir}\`. Use a path inside it.`]);
