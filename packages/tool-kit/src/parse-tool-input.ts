@@ -29,12 +29,12 @@ function describeIssue(toolName: string, root: SchemaNode, issue: v.BaseIssue<un
     const owner = keys.length > 1 ? `\`${fieldName(keys.slice(0, -1))}\` in \`${toolName}\`` : `\`${toolName}\``;
     return `Field \`${field}\` is not accepted by ${owner}; its fields are ${allowedFields.map((name) => `\`${name}\``).join(", ") || "(none)"}.`;
   }
+  // Every schema issue has a path: non-objects are refused before validation, and the root is a strict object.
   if (issue.kind === "schema" && issue.received === "undefined") {
     // valibot reports a missing key on the object, with the key as `expected`; the field's own schema knows the type.
     const expected = schemaAt(root, keys)?.expects ?? issue.expected;
     return `Field \`${field}\` is required (expected ${expected}).`;
   }
-  // Every schema issue has a path: non-objects are refused before validation, and the root is a strict object.
   if (issue.kind === "schema") {
     return `Field \`${field}\` must be ${issue.expected}, but got ${shortenForMessage(issue.received, maxQuotedLength)}.`;
   }
