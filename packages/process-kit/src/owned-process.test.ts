@@ -57,7 +57,9 @@ describe("spawnOwnedProcess", () => {
     const pids = JSON.parse(await firstLine(owned.stdout)) as { grandchild: number };
     expect(await owned.exit).toEqual({ code: 7, signal: null });
     expect(owned.exited()).toEqual({ code: 7, signal: null });
+    // `exit` settles only once the group is gone, so no polling is needed here.
     expect((await listProcesses()).filter((row) => row.pid === pids.grandchild && row.state !== "Z")).toEqual([]);
+    expect(await living(owned.pid)).toEqual([]);
     // stop() after a natural exit answers the same exit and signals nothing.
     expect(await owned.stop()).toEqual({ code: 7, signal: null });
   });

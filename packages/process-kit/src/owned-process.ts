@@ -38,7 +38,7 @@ export interface OwnedProcess {
   readonly stdin: Writable;
   /** The child's standard output. */
   readonly stdout: Readable;
-  /** Settles (never rejects) when the process has exited. */
+  /** Settles (never rejects) when the process has exited and the rest of its group is gone (or 1 s after it was killed). */
   readonly exit: Promise<ProcessExit>;
   /** How it ended, once it has; `undefined` while it runs. */
   exited(): ProcessExit | undefined;
@@ -65,6 +65,23 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
     // ESRCH: the group is already gone; EPERM cannot happen for our own children.
     if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
   }
+}
+
+function groupExists(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// SIGKILL is delivered asynchronously: wait (at most `budgetMs`) until the group's members are gone,
+// so "exited" means nothing of the tree still runs. Zombies still count as members until reaped, so
+// the wait is bounded rather than exact.
+async function groupGone(pid: number, budgetMs: number): Promise<void> {
+  const deadline = Date.now() + budgetMs;
+  while (groupExists(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 function installExitHook(): void {
@@ -116,11 +133,13 @@ export async function spawnOwnedProcess(settings: OwnedProcessSettings): Promise
   let exitInfo: ProcessExit | undefined;
   const exit = new Promise<ProcessExit>((resolve) => {
     child.once("exit", (code, signal) => {
-      exitInfo = { code, signal };
       // The leader is gone; anything it left in its group goes too.
       signalGroup(pid, "SIGKILL");
-      liveGroups.delete(pid);
-      resolve(exitInfo);
+      void groupGone(pid, 1_000).then(() => {
+        liveGroups.delete(pid);
+        exitInfo = { code, signal };
+        resolve(exitInfo);
+      });
     });
   });
   let stopping: Promise<ProcessExit> | undefined;
