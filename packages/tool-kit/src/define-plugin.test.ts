@@ -2,6 +2,8 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { assertValidPlugin, definePlugin, type Plugin } from "./define-plugin.js";
 import { defineTool } from "./define-tool.js";
+import type { ResourceProvider } from "./resource.js";
+import type { WriteObserver } from "./write-observer.js";
 
 const echo = defineTool({
   name: "echo",
@@ -34,9 +36,13 @@ describe("definePlugin", () => {
     );
   });
 
-  it("has no observers or resource providers unless given", () => {
+  it("has no observers or resource providers unless given, and keeps those given", () => {
     const plugin = definePlugin({ name: "p", version: "1.0.0", tools: [echo] });
     expect(plugin).toEqual({ specificationVersion: "tool-v1", name: "p", version: "1.0.0", tools: [echo], observers: [], resourceProviders: [] });
+    const observer = { name: "o" } as unknown as WriteObserver;
+    const provider = { key: { id: "k" } } as unknown as ResourceProvider<unknown>;
+    const full = definePlugin({ name: "p", version: "1.0.0", tools: [echo], observers: [observer], resourceProviders: [provider] });
+    expect([full.observers, full.resourceProviders]).toEqual([[observer], [provider]]);
   });
 
   it.each([
