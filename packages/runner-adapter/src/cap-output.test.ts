@@ -48,6 +48,13 @@ describe("capOutput", () => {
     const text = (capped.content[0] as { text: string }).text;
     expect(text).toMatch(/^é+$/);
     expect(textBytes(capped)).toBeLessThanOrEqual(301);
+    expect((capped.content[1] as { text: string }).text).toBe(note(Buffer.byteLength(text), 1_000));
+  });
+
+  it("keeps a replacement character that is part of the text, cutting only one the cut made", () => {
+    const capped = capOutput({ content: [{ type: "text", text: "a\uFFFD" }, { type: "text", text: `b\uFFFDc${"d".repeat(500)}` }] }, 300);
+    expect((capped.content[0] as { text: string }).text).toBe("a\uFFFD");
+    expect((capped.content[1] as { text: string }).text.startsWith("b\uFFFDc")).toBe(true);
   });
 
   it("keeps only the note when the limit is smaller than the note itself", () => {

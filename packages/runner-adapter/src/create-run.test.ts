@@ -38,6 +38,28 @@ describe("createRun: visibility", () => {
     expect(changes).toHaveBeenCalledTimes(2);
   });
 
+  it("says `(none)` when the caller can call nothing, and names every missing resource", async () => {
+    expect(resultText(await createRun({ plugins: [] }).call("nope", {}))).toContain("Unknown tool `nope` for caller `main`. Tools you can call: (none).");
+    const both = defineTool({ name: "both", tier: "read", description: "Needs two.", input: v.strictObject({}), requires: [Counter, Clock], parallelSafe: true, run: async () => "ok" });
+    const run = createRun({ plugins: [definePlugin({ name: "b", version: "1.0.0", tools: [both] })] });
+    expect(resultText(await run.call("both", {}))).toContain("Tool `both` needs `example.counter` (A counter for tests.), `example.clock` (A clock for tests.), which this run does not have attached.");
+    expect(run.toolStatus()).toEqual([{ tool: both, plugin: "b", registered: false, hidden: { kind: "resources", missing: [Counter, Clock] } }]);
+    await run.attach(Counter, { value: { count: 0 } });
+    await run.attach(Clock, { value: { now: () => 0 } });
+    expect(run.toolStatus()).toEqual([{ tool: both, plugin: "b", registered: true }]);
+    expect(run.toolStatus(PLAN_CALLER)[0]!.registered).toBe(true);
+  });
+
+  it("stops telling a listener about changes once it unsubscribed", async () => {
+    const run = createRun({ plugins: [examplePlugin] });
+    const changes = vi.fn();
+    const unsubscribe = run.onToolsChanged(changes);
+    await run.attach(Counter, { value: { count: 0 } });
+    unsubscribe();
+    await run.detach(Counter);
+    expect(changes).toHaveBeenCalledTimes(1);
+  });
+
   it("answers an unknown tool name with the list of callable tools", async () => {
     const { run } = await runWithCounter();
     const result = await run.call("nope", {});
@@ -137,6 +159,15 @@ describe("createRun: running", () => {
     const result = await run.call("fail", { kind: "tool" });
     expect(result.isError).toBe(true);
     expect(resultText(result)).toBe("Error (not_found): File `x` does not exist.");
+  });
+
+  it("refuses a result whose content parts are malformed, and forgets a call once it finished", async () => {
+    const broken = defineTool({ name: "broken", tier: "read", description: "Answers a text part without text.", input: v.strictObject({}), requires: [], parallelSafe: true, run: async () => ({ content: [{ type: "text" }] }) as never });
+    const run = createRun({ plugins: [definePlugin({ name: "m", version: "1.0.0", tools: [broken] })] });
+    const result = await run.call("broken", {});
+    expect(resultErrorCode(result)).toBe("internal");
+    expect(resultText(result)).toContain("Tool `broken` returned a malformed result (expected text or { content: [...] }). This is a bug in the tool.");
+    await vi.waitFor(() => expect(run.activeCalls).toBe(0));
   });
 
   it("turns an unexpected exception or a malformed result into `internal`, and the run goes on", async () => {

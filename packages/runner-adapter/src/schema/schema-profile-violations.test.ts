@@ -50,6 +50,11 @@ describe("schemaProfileViolations", () => {
     expect(schemaProfileViolations(nested, "json")).toEqual([]);
   });
 
+  it("holds a nested object without `properties` to additionalProperties:false in openai-strict", () => {
+    const schema = { ...strictObject, properties: { a: { type: "object" } } };
+    expect(schemaProfileViolations(schema, "openai-strict")).toEqual(["every object needs additionalProperties:false"]);
+  });
+
   it("counts a missing `required` list as requiring nothing", () => {
     expect(schemaProfileViolations({ type: "object", properties: { a: { type: "string" } }, additionalProperties: false }, "openai-strict")).toEqual(["property `a` must be listed in required"]);
   });
