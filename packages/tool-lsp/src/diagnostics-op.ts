@@ -25,12 +25,17 @@ function row(shown: string, diagnostic: Diagnostic): string {
   return `${shown}:${line}: ${severityNames[severityOf(diagnostic)]}${code}: ${message}`;
 }
 
+async function pull(document: OpenDocument, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
+  const session = document.session;
+  if (!hasCapability(session, "diagnosticProvider", DocumentDiagnosticRequest.method)) return undefined;
+  const report = await session.request(DocumentDiagnosticRequest.method, (connection, token) => connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: document.uri } }, token), signal);
+  return report?.kind === "full" && Array.isArray(report.items) ? report.items : undefined;
+}
+
 async function collect(document: OpenDocument, signal: AbortSignal): Promise<{ diagnostics: Diagnostic[] | undefined; how: string }> {
   const session = document.session;
-  if (hasCapability(session, "diagnosticProvider", DocumentDiagnosticRequest.method)) {
-    const report = await session.request(DocumentDiagnosticRequest.method, (connection, token) => connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: document.uri } }, token), signal);
-    if (report?.kind === "full" && Array.isArray(report.items)) return { diagnostics: report.items, how: `pulled from the server for version ${document.version}` };
-  }
+  const pulled = await pull(document, signal);
+  if (pulled !== undefined) return { diagnostics: pulled, how: `pulled from the server for version ${document.version}` };
   const latest = session.published.latest(document.uri);
   // The server already has this text and published for it: nothing new will come, so that set is the answer.
   if (!document.changed && latest !== undefined) {
@@ -38,6 +43,9 @@ async function collect(document: OpenDocument, signal: AbortSignal): Promise<{ d
   }
   const ceiling = AbortSignal.any([signal, AbortSignal.timeout(PUSH_CEILING_MS)]);
   const set = await session.published.waitFor(document.uri, document.generationBefore, document.version, quietMs, ceiling);
+  // pyright registers pull diagnostics only after its first analysis and then never pushes: pull now.
+  const late = set === undefined ? await pull(document, signal) : undefined;
+  if (late !== undefined) return { diagnostics: late, how: `pulled from the server for version ${document.version}` };
   if (set === undefined) return { diagnostics: undefined, how: `the server published nothing for this file within ${PUSH_CEILING_MS} ms: it may be clean, or not checked yet` };
   return { diagnostics: set.diagnostics, how: `published by the server${set.version === undefined ? " after this sync" : ` for version ${set.version}`}` };
 }
@@ -54,6 +62,6 @@ export async function diagnosticsOp(document: OpenDocument, signal: AbortSignal)
   const rows = shownDiagnostics.map((diagnostic) => row(document.shown, diagnostic));
   const bounded = boundedRows({ rows, total: rows.length, cap: FLOOD_LIMIT, maxBytes: maxRowsBytes, noun: ["error or warning", "errors and warnings"], narrow: "this many usually means one root cause (a missing import or dependency, or a file the server does not understand): fix the first ones and ask again" });
   const errors = shownDiagnostics.filter((diagnostic) => severityOf(diagnostic) === 1).length;
-  const summary = `${errors} ${errors === 1 ? "error" : "errors"}, ${shownDiagnostics.length - errors} ${shownDiagnostics.length - errors === 1 ? "warning" : "warnings"} in ${document.shown}${hiddenNote} — ${how}. ${bounded.header}`;
+  const summary = `${errors} ${errors === 1 ? "error" : "errors"}, ${shownDiagnostics.length - errors} ${shownDiagnostics.length - errors === 1 ? "warning" : "warnings"} in ${document.shown}${hiddenNote} — ${how}.${bounded.shown.length < rows.length ? ` ${bounded.header}` : ""}`;
   return { text: `${note}${summary}\n${bounded.shown.join("\n")}`, structured: { op: "diagnostics", complete: true, diagnostics: bounded.shown } };
 }

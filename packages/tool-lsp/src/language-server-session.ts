@@ -1,10 +1,11 @@
-import { spawnOwnedProcess, type OwnedProcess, type ProcessExit } from "@runbound/process-kit";
+import { LineTail, spawnOwnedProcess, type OwnedProcess, type ProcessExit } from "@runbound/process-kit";
 import { displayPath, ToolError } from "@runbound/tool-kit";
 import { pathToFileURL } from "node:url";
 import { CancellationTokenSource, ResponseError, StreamMessageReader, StreamMessageWriter, type CancellationToken } from "vscode-jsonrpc/node";
 import { createProtocolConnection, type ProtocolConnection } from "vscode-languageserver-protocol/node";
 import {
   ConfigurationRequest,
+  DiagnosticRefreshRequest,
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
   ExitNotification,
@@ -82,10 +83,11 @@ export class LanguageServerSession {
   readonly progress = new ProgressTracker();
   /** Diagnostics the server pushed. */
   readonly published = new PublishedDiagnostics();
-  /** Dynamic registrations (`client/registerCapability`) by method. */
+  /** Dynamic registrations (`client/registerCapability`) by id: a server may register a method anew before unregistering the old id. */
   readonly registrations = new Map<string, Registration>();
   /** When the process started (ms since the epoch). */
   readonly startedAt = Date.now();
+  private readonly log = new LineTail(20);
   private readonly documents = new Map<string, { version: number; text: string }>();
   private capabilitiesValue: ServerCapabilities = {};
   private encodingValue: PositionEncoding = "utf-16";
@@ -139,6 +141,11 @@ export class LanguageServerSession {
     }
   }
 
+  /** Whether the server registered `method` dynamically. */
+  registered(method: string): boolean {
+    return [...this.registrations.values()].some((registration) => registration.method === method);
+  }
+
   /** The last stderr lines as a sentence for messages, or "" when there are none. */
   static stderrNote(lines: readonly string[]): string {
     const kept = lines.filter((line) => line.trim().length > 0).slice(-5);
@@ -165,9 +172,9 @@ export class LanguageServerSession {
     return this.exitValue;
   }
 
-  /** The server's last stderr lines. */
+  /** The server's last stderr lines, then its last `window/logMessage` lines. */
   stderrTail(): string[] {
-    return this.process.stderrTail();
+    return [...this.process.stderrTail(), ...this.log.snapshot().map((line) => `log: ${line}`)];
   }
 
   /**
@@ -264,7 +271,7 @@ export class LanguageServerSession {
 
   private finish(reason: string): void {
     if (this.exitValue !== undefined) return;
-    this.exitValue = { reason, expected: this.stopping, stderr: this.process.stderrTail() };
+    this.exitValue = { reason, expected: this.stopping, stderr: this.stderrTail() };
     this.exitNote = this.onExit(this.exitValue);
     this.endSession(this.exitValue);
     this.connection.dispose();
@@ -283,18 +290,22 @@ export class LanguageServerSession {
     });
     connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((item) => settingsSection(this.spec.settings, item.section)));
     connection.onRequest(RegistrationRequest.type, (params) => {
-      for (const registration of params.registrations) this.registrations.set(registration.method, registration);
+      for (const registration of params.registrations) this.registrations.set(registration.id, registration);
     });
     connection.onRequest(UnregistrationRequest.type, (params) => {
-      for (const unregistration of params.unregisterations) this.registrations.delete(unregistration.method);
+      for (const unregistration of params.unregisterations) this.registrations.delete(unregistration.id);
     });
     // Accepting the token is all a client does; the progress itself arrives through `$/progress`.
     connection.onRequest(WorkDoneProgressCreateRequest.type, () => undefined);
     connection.onRequest(WorkspaceFoldersRequest.type, () => [{ uri: pathToFileURL(this.root).href, name: this.root }]);
     connection.onRequest(ShowMessageRequest.type, () => null);
+    // We advertise pull diagnostics, so servers may ask us to re-pull; pyright exits with code 1 when
+    // this request is refused. Pulls happen per call anyway, so accepting is enough.
+    connection.onRequest(DiagnosticRefreshRequest.type, () => undefined);
     connection.onNotification("$/progress", (params: { token: string | number; value: unknown }) => this.progress.update(params.token, params.value));
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => this.published.record(params));
-    connection.onNotification(LogMessageNotification.type, () => undefined);
+    // Some servers (pyright) report their failures only here, never on stderr.
+    connection.onNotification(LogMessageNotification.type, (params) => this.log.push(`${typeof params.message === "string" ? params.message : ""}\n`));
     connection.listen();
   }
 

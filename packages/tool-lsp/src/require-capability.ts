@@ -5,7 +5,7 @@ import type { LanguageServerSession } from "./language-server-session.js";
 /** Whether the server offers a feature, statically in `initialize` or by a dynamic registration. */
 export function hasCapability(session: LanguageServerSession, capability: keyof ServerCapabilities, method: string): boolean {
   const value = session.capabilities[capability];
-  return (value !== undefined && value !== null && value !== false) || session.registrations.has(method);
+  return (value !== undefined && value !== null && value !== false) || session.registered(method);
 }
 
 /** Refuse a request the server said it does not support, instead of sending it and reporting "none". */

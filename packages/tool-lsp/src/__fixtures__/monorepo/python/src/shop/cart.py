@@ -1,0 +1,3 @@
+def total(prices: list[float]) -> float:
+    """Sum the prices in a cart."""
+    return sum(prices)

@@ -1,0 +1,3 @@
+from shop.cart import total
+
+print(total([1.0, 2.5]))
