@@ -62,6 +62,17 @@ describe("resolveInWorkdir", () => {
     expect(await codeOf(`${"n".repeat(300)}/x.ts`)).toBe("invalid_input");
   });
 
+  it("refuses a path too long for the file system before anything walks or creates it", async () => {
+    const deep = `${"x/".repeat(3000)}f`;
+    const error = await resolveInWorkdir(workdir, deep).catch((caught: unknown) => caught as ToolError);
+    expect([error.code, error.message]).toEqual([
+      "invalid_input",
+      `\`${deep.slice(0, 200)}… (6001 characters)\` is too long for the file system (a name has at most 255 bytes, a path 4096). Use a shorter path.`,
+    ]);
+    expect(await codeOf(`${"é".repeat(128)}.txt`)).toBe("invalid_input");
+    expect(await resolveInWorkdir(workdir, `${"e".repeat(255)}`)).toBe(join(workdir, "e".repeat(255)));
+  });
+
   it("names the path and the workdir in the message", async () => {
     await expect(resolveInWorkdir(workdir, "../x")).rejects.toThrow(`Path \`../x\` resolves outside the working directory \`${workdir}\``);
   });

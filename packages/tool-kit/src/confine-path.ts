@@ -1,6 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { errnoCode, fileSystemToolError } from "./file-system-error.js";
+import { shortenForMessage } from "./shorten-for-message.js";
 import { ToolError } from "./tool-error.js";
 
 /** Whether `candidate` is `root` or below it (both absolute). */
@@ -26,10 +27,19 @@ async function realpathOfLongestExistingPrefix(path: string): Promise<string> {
   }
 }
 
+// Linux's PATH_MAX and NAME_MAX, in bytes. A longer path cannot be opened whole, and building it one
+// directory at a time would leave thousands of directories behind before failing.
+const longestPathBytes = 4096;
+const longestNameBytes = 255;
+
+function tooLong(absolute: string): boolean {
+  return Buffer.byteLength(absolute) >= longestPathBytes || absolute.split(sep).some((name) => Buffer.byteLength(name) > longestNameBytes);
+}
+
 function outside(path: string, workdir: string): ToolError {
   return new ToolError({
     code: "outside_workdir",
-    message: `Path \`${path}\` resolves outside the working directory \`${workdir}\`. Use a path inside it, relative to it or absolute.`,
+    message: `Path \`${shortened(path)}\` resolves outside the working directory \`${workdir}\`. Use a path inside it, relative to it or absolute.`,
   });
 }
 
@@ -50,12 +60,17 @@ export async function resolveInWorkdir(workdir: string, path: string): Promise<s
     throw new ToolError({ code: "invalid_input", message: `Path \`${String(path)}\` is not valid. Give a non-empty path without NUL bytes.` });
   }
   const root = await realpath(workdir);
-  const real = await realpathOfLongestExistingPrefix(resolve(root, path)).catch((error: unknown) => {
-    throw fileSystemToolError(error, path);
+  const lexical = resolve(root, path);
+  if (tooLong(lexical)) throw fileSystemToolError(Object.assign(new Error("ENAMETOOLONG"), { code: "ENAMETOOLONG" }), shortened(path));
+  const real = await realpathOfLongestExistingPrefix(lexical).catch((error: unknown) => {
+    throw fileSystemToolError(error, shortened(path));
   });
+  if (tooLong(real)) throw fileSystemToolError(Object.assign(new Error("ENAMETOOLONG"), { code: "ENAMETOOLONG" }), shortened(path));
   if (!isInside(root, real)) throw outside(path, root);
   return real;
 }
+
+const shortened = (path: string): string => shortenForMessage(path, 200);
 
 /** A path relative to the workdir for messages (`.` for the workdir itself), with `/` separators. */
 export function displayPath(workdir: string, absolutePath: string): string {

@@ -129,7 +129,11 @@ export async function openConfinedDirectory(root: string, directory: string, opt
       }),
     async assertStillInside() {
       // Through the handle, the directory's current path; outside Linux, the path it was opened at.
-      const current = descriptorPaths ? await readlink(heldPath) : await realpath(lexical).catch(() => `${lexical} (deleted)`);
+      const current = descriptorPaths
+        ? await readlink(heldPath).catch((error: unknown) => {
+            throw fileSystemToolError(error, options.shown);
+          })
+        : await realpath(lexical).catch(() => `${lexical} (deleted)`);
       if (current.endsWith(" (deleted)")) {
         throw new ToolError({ code: "conflict", message: `The directory of \`${options.shown}\` was deleted while the change was being written. Nothing was kept; try again.` });
       }
