@@ -7,6 +7,6 @@ import { fileToolsPlugin } from "./file-tools/file-tools-plugin.js";
  * commands that need tools.
  */
 export async function loadOfficialPlugins(): Promise<Plugin[]> {
-  const officialPackages = await Promise.all([import("@runbound/tool-astgrep")]);
+  const officialPackages = await Promise.all([import("@runbound/tool-astgrep"), import("@runbound/tool-lsp")]);
   return [fileToolsPlugin, ...officialPackages.map((module) => module.default)];
 }

@@ -24,6 +24,20 @@ export interface OpenDocument {
 
 /** Files bigger than this are not sent to a server (a generated bundle, a data file). */
 const maxDocumentBytes = 4 * 1024 * 1024;
+/** A server this young that is sent its first file may be about to load the project. */
+const warmUpAgeMs = 10_000;
+
+/**
+ * Right after a server started, the first file it is sent makes it load the project (tsserver) and
+ * answers given meanwhile come from a syntax-only fallback. Give that loading a bounded time to
+ * finish, so a cold call answers fully when it can; past the budget the answer says it may be partial.
+ */
+async function warmUp(session: LanguageServerSession, signal: AbortSignal): Promise<void> {
+  const loading = session.spec.projectLoading;
+  if (loading === undefined || Date.now() - session.startedAt > warmUpAgeMs) return;
+  const started = await session.progress.waitUntil(() => session.progress.current().length > 0, AbortSignal.any([signal, AbortSignal.timeout(loading.beginsWithinMs)]));
+  if (started) await session.progress.waitUntil(() => session.progress.current().length === 0, AbortSignal.any([signal, AbortSignal.timeout(loading.budgetMs)]));
+}
 
 /**
  * Confine `file` to the workdir, read it through tool-kit (no symlink escape, regular files only),
@@ -41,5 +55,6 @@ export async function openDocument(supervisor: LspSupervisorInstance, workdir: s
   const generationBefore = session.published.generation();
   const languageId = session.spec.languages[extname(path).toLowerCase()] ?? session.spec.id;
   const synced = session.syncDocument(path, text, languageId);
+  if (synced.changed && synced.version === 1) await warmUp(session, signal);
   return { path, shown, text, session, uri: synced.uri, version: synced.version, changed: synced.changed, generationBefore };
 }

@@ -19,6 +19,7 @@ type ProgressValue = WorkDoneProgressBegin | WorkDoneProgressReport | WorkDonePr
 export class ProgressTracker {
   private readonly active = new Map<ProgressToken, ActiveProgress>();
   private readonly listeners = new Set<(progress: ActiveProgress) => void>();
+  private readonly watchers = new Set<() => void>();
 
   /** Apply one `$/progress` value; values of unknown shape are ignored (a server's bug, not ours to crash on). */
   update(token: ProgressToken, value: unknown): void {
@@ -33,6 +34,28 @@ export class ProgressTracker {
     } else if (progress.kind === "end") {
       this.active.delete(token);
     }
+    for (const watcher of [...this.watchers]) watcher();
+  }
+
+  /**
+   * Wait until `done()` holds after some progress change, or `signal` aborts (no rejection either way).
+   * @returns whether `done()` held.
+   */
+  async waitUntil(done: () => boolean, signal: AbortSignal): Promise<boolean> {
+    if (done()) return true;
+    if (signal.aborted) return false;
+    return new Promise((resolve) => {
+      const finish = (): void => {
+        this.watchers.delete(check);
+        signal.removeEventListener("abort", finish);
+        resolve(done());
+      };
+      const check = (): void => {
+        if (done()) finish();
+      };
+      this.watchers.add(check);
+      signal.addEventListener("abort", finish, { once: true });
+    });
   }
 
   /** The work still going on. */

@@ -35,6 +35,12 @@ export interface LspServerSpec {
   initializationOptions?: (context: ServerRootContext) => Promise<unknown>;
   /** Answers to `workspace/configuration`, looked up by dotted section (`python.analysis`). */
   settings?: Readonly<Record<string, unknown>>;
+  /**
+   * For a server that loads the project when it is sent its first file and reports it with
+   * `$/progress` (tsserver does, seconds after the didOpen): how long to wait for that report to begin,
+   * and at most for it to end, before a cold call answers anyway (saying the answer may be partial).
+   */
+  projectLoading?: { beginsWithinMs: number; budgetMs: number };
   /** The project's own checker, run from the root for `diagnostics` `"*"`. */
   checker?: CommandLine;
 }
