@@ -26,10 +26,10 @@ export class LineTail {
     for (const line of parts) this.keep(line);
   }
 
-  /** The kept lines, oldest first, including an unfinished last line. */
+  /** The kept lines, oldest first, including an unfinished last line (never longer than the limit: push keeps it short). */
   snapshot(): string[] {
-    const all = this.partial.length > 0 ? [...this.lines, this.partial.slice(0, this.maxLineLength)] : [...this.lines];
-    return all.slice(-this.limit);
+    if (this.partial.length === 0) return [...this.lines];
+    return [...this.lines.slice(Math.max(0, this.lines.length - this.limit + 1)), this.partial];
   }
 
   private keep(line: string): void {

@@ -37,8 +37,11 @@ describe("createRestartBudget", () => {
     expect(budget.crashes()).toBe(0);
   });
 
-  it("refuses a limit or window that makes no sense", () => {
+  it("refuses a limit or window that makes no sense, and accepts the smallest that does", () => {
     expect(() => createRestartBudget({ limit: 0 })).toThrow(/`0`/);
     expect(() => createRestartBudget({ windowMs: -1 })).toThrow(/`-1`/);
+    expect(() => createRestartBudget({ windowMs: 0 })).toThrow(/`0` ms/);
+    const once = createRestartBudget({ limit: 1, windowMs: 1 });
+    expect(once.recordCrash()).toBe(false);
   });
 });
