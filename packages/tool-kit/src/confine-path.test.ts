@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { displayPath, resolveInWorkdir } from "./confine-path.js";
+import { toolErrorOf } from "./__fixtures__/tool-error-of.js";
 import { ToolError } from "./tool-error.js";
 
 let workdir: string;
@@ -64,7 +65,7 @@ describe("resolveInWorkdir", () => {
 
   it("refuses a path too long for the file system before anything walks or creates it", async () => {
     const deep = `${"x/".repeat(3000)}f`;
-    const error = await resolveInWorkdir(workdir, deep).catch((caught: unknown) => caught as ToolError);
+    const error = await toolErrorOf(resolveInWorkdir(workdir, deep));
     expect([error.code, error.message]).toEqual([
       "invalid_input",
       `\`${deep.slice(0, 200)}… (6001 characters)\` is too long for the file system (a name has at most 255 bytes, a path 4096). Use a shorter path.`,
