@@ -56,6 +56,21 @@ describe("positionFromSymbol", () => {
     expect(failure(() => positionFromSymbol({ text, line: 1, symbol: "add", occurrence: 0, shown: "a.ts" })).message).toContain("occurs 1 time on");
   });
 
+  it("finds a symbol at the start of the line and on the last line, and honours occurrence 1", () => {
+    expect(positionFromSymbol({ text, line: 2, symbol: "console", shown: "a.ts" }).index).toBe(0);
+    expect(positionFromSymbol({ text, line: 2, symbol: "total", occurrence: 1, shown: "a.ts" }).index).toBe(12);
+    expect(positionFromSymbol({ text: "a\nlast", line: 2, symbol: "last", shown: "a.ts" })).toEqual({ line: 1, index: 0, lineText: "last" });
+  });
+
+  it("lists at most 20 identifiers, and quotes a line of exactly 160 characters whole", () => {
+    const many = Array.from({ length: 25 }, (_, index) => `v${index}`).join(" ");
+    const message = failure(() => positionFromSymbol({ text: many, line: 1, symbol: "nope", shown: "a.ts" })).message;
+    expect(message).toContain("`v19`. Check");
+    expect(message).not.toContain("`v20`");
+    const exact = "y".repeat(160);
+    expect(failure(() => positionFromSymbol({ text: exact, line: 1, symbol: "z", shown: "a.ts" })).message).toContain(`(\`${exact}\`)`);
+  });
+
   it("quotes at most 160 characters of a long line and says when it holds no identifiers", () => {
     const long = `${"x".repeat(300)}\n   ;;;   \n`;
     expect(failure(() => positionFromSymbol({ text: long, line: 1, symbol: "y", shown: "a.ts" })).message).toContain(`(\`${"x".repeat(159)}…\`)`);
