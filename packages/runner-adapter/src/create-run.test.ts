@@ -287,6 +287,15 @@ describe("createRun: running", () => {
     expect(textBytes.reduce((sum, bytes) => sum + bytes, 0)).toBeLessThanOrEqual(1000);
     expect(resultText(result)).toContain(`[Output truncated: showed ${textBytes[0]} of 5000 bytes.`);
   });
+
+  it("caps an error answered before the tool runs too, keeping its code", async () => {
+    const { run } = await runWithCounter({ outputLimitBytes: 120 });
+    const result = await run.call(`missing_${"x".repeat(500)}`, {});
+    expect(resultErrorCode(result)).toBe("unknown_tool");
+    const textBytes = result.content.reduce((sum, part) => sum + (part.type === "text" ? Buffer.byteLength(part.text) : 0), 0);
+    expect(textBytes).toBeLessThanOrEqual(120);
+    expect(resultText(result)).toContain("[Output truncated: showed");
+  });
 });
 
 describe("createRun: ctx.callTool", () => {

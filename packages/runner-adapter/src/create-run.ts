@@ -191,7 +191,8 @@ export function createRun(settings: RunSettings): Run {
         : await executeSerially(serial, tool.name, () => start(tool, input, callScope), { graceMs: settleGraceMs, signal: closing.signal });
       return capOutput(result, outputLimitBytes);
     } catch (error) {
-      return errorResult(error, name);
+      // Refusals quote what the caller sent (a tool name, a field), so they are bounded like any answer.
+      return capOutput(errorResult(error, name), outputLimitBytes);
     }
   }
 

@@ -35,7 +35,15 @@ export interface ProgressUpdate {
 export interface ToolContext<K extends AnyResourceKey = never> {
   /** The value attached under one of the keys the tool declared in `requires`. */
   resource<R extends K>(key: R): ResourceValue<R>;
-  /** Aborted when the call times out, the caller cancels, or the run ends. Stop work promptly. */
+  /**
+   * Aborted when the call times out, the caller cancels, or the run ends (its client gone included);
+   * `signal.reason` is the `timeout`/`cancelled` ToolError the caller gets. The caller is answered at
+   * once; the tool must then stop and release what it holds, because the host waits only a short
+   * grace (5 s, or 250 ms when the client is gone) before disposing the call's resources. Only work
+   * that lets it can be stopped: CPU-bound work yields to the event loop at least every ~50 ms (e.g.
+   * `await setImmediate()` between files or batches) and checks `signal.aborted` there, or runs off
+   * the main thread; a long native call is split into bounded batches.
+   */
   signal: AbortSignal;
   /** The run and the caller. */
   run: RunInfo;
@@ -61,7 +69,11 @@ export interface ToolDefinition<S extends GenericSchema, K extends AnyResourceKe
   requires: readonly K[];
   /** False when two calls in one run must not overlap (the host serializes them). */
   parallelSafe: boolean;
-  /** The longest a call may take, in milliseconds. Omit to use the host's default. */
+  /**
+   * The longest a call may take, in milliseconds; omit for the host's default (120 000 in the runbound
+   * runner). When it passes, the caller is answered `timeout` and `ctx.signal` aborts; it holds only
+   * for work that yields or runs off the main thread (see {@link ToolContext.signal}).
+   */
   timeoutMs?: number;
   /** Do the work. Throw a {@link ToolError} for an expected failure. */
   run(input: InferOutput<S>, context: ToolContext<K>): Promise<ToolOutput>;
