@@ -108,6 +108,19 @@ describe("supervisor against scripted servers (real child processes)", () => {
     expect(run.progress).toContainEqual({ message: "fake: Indexing — 3/10 files", progress: 30, total: 100 });
   });
 
+  it("a cold call waits, within the server's budget, for the project loading it reports after the first file", async () => {
+    const project = fakeProject();
+    const spec = { ...scriptedServer("loads-on-open"), projectLoading: { beginsWithinMs: 3_000, budgetMs: 20_000 } };
+    const supervisor = createLspSupervisor({ servers: [spec], stopGraceMs: 300 });
+    supervisors.push(supervisor);
+    const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, project.workdir]] });
+    const text = resultText(await run.call("lsp", { op: "hover", file: project.file, line: 1, symbol: "answer" }));
+    expect(text).toBe("Hover for `answer` at project/main.fake:1:\n```fake\nfunction answer(): number\n```\nThe answer.");
+    // Without the setting the same server answers at once, from its syntax-only fallback.
+    const eager = setUp("loads-on-open");
+    expect(resultText(await eager.hover())).toContain("partial: syntax only");
+  });
+
   it("stops a server that stayed unused for idleMs, and starts it again on the next call", async () => {
     const { supervisor, run, hover, file } = setUp("normal", { idleMs: 200 });
     await hover();

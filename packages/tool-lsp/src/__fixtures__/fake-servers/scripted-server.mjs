@@ -1,6 +1,7 @@
 // A scripted language server for fault injection, run as a real child process by the tests.
 // Usage: node scripted-server.mjs <scenario>; scenarios: normal, crash-on-hover, hang-on-hover,
-// garbage-on-hover, crash-on-initialize, indexing. Every scenario starts one helper process in its
+// garbage-on-hover, crash-on-initialize, indexing, loads-on-open (reports loading the project for
+// 1 s, starting 300 ms after the first didOpen, as tsserver does). Every scenario starts one helper process in its
 // group (like tsserver under typescript-language-server) so tests can check that the group dies.
 import { spawn } from "node:child_process";
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
@@ -23,7 +24,20 @@ connection.onNotification("initialized", async () => {
   await connection.sendRequest("window/workDoneProgress/create", { token: "index" });
   await connection.sendNotification("$/progress", { token: "index", value: { kind: "begin", title: "Indexing", message: "3/10 files", percentage: 30 } });
 });
+let loaded = scenario !== "loads-on-open";
+connection.onNotification("textDocument/didOpen", () => {
+  if (scenario !== "loads-on-open") return;
+  setTimeout(async () => {
+    await connection.sendRequest("window/workDoneProgress/create", { token: "load" });
+    await connection.sendNotification("$/progress", { token: "load", value: { kind: "begin", title: "Loading project" } });
+    setTimeout(() => {
+      loaded = true;
+      void connection.sendNotification("$/progress", { token: "load", value: { kind: "end" } });
+    }, 1000);
+  }, 300);
+});
 connection.onRequest("textDocument/hover", () => {
+  if (!loaded) return { contents: "partial: syntax only" };
   if (scenario === "crash-on-hover") {
     process.stderr.write("fatal: segmentation fault in hover\n");
     process.exit(3);
