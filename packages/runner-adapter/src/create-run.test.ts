@@ -316,6 +316,7 @@ describe("createRun: ctx.callTool", () => {
     const { run } = await runWithCounter();
     const result = await run.call("relay", { tool: "relay", input: { tool: "peek", input: {} } });
     expect(resultText(result)).toContain("cannot call itself");
+    expect(resultText(result)).toContain("(invalid_input)");
   });
 });
 
@@ -436,6 +437,27 @@ describe("createRun: progress", () => {
     expect(resultText(await run.call("step", {}, { onProgress: (update) => callEvents.push(update) }))).toBe("ok");
     expect(runEvents).toEqual([{ runId: "p1", tool: "step", update: { message: "halfway", progress: 1, total: 2 } }]);
     expect(callEvents).toEqual([{ message: "halfway", progress: 1, total: 2 }]);
+    // Nobody listening is fine too.
+    expect(resultText(await createRun({ plugins: [definePlugin({ name: "p", version: "1.0.0", tools: [step] })] }).call("step", {}))).toBe("ok");
+  });
+
+  it("tells the tool which run and caller it serves", async () => {
+    const seen: unknown[] = [];
+    const who = defineTool({
+      name: "who",
+      tier: "read",
+      description: "Reports the run it serves.",
+      input: v.strictObject({}),
+      requires: [],
+      parallelSafe: true,
+      run: async (_input, context) => {
+        seen.push(context.run);
+        return "ok";
+      },
+    });
+    const run = createRun({ id: "w1", plugins: [definePlugin({ name: "w", version: "1.0.0", tools: [who] })] });
+    await run.call("who", {}, { caller: PLAN_CALLER });
+    expect(seen).toEqual([{ id: "w1", caller: PLAN_CALLER }]);
   });
 });
 
@@ -474,6 +496,7 @@ describe("createRun: close", () => {
     const run = createRun({ plugins: [examplePlugin], id: "r1" });
     await run.close();
     await expect(run.attach(Counter, { value: { count: 0 } })).rejects.toThrow("Run `r1` is closed; resource `example.counter` cannot be attached.");
+    await expect(run.attach(Counter, { value: { count: 0 } })).rejects.toMatchObject({ code: "unavailable" });
     expect(run.isAttached(Counter)).toBe(false);
   });
 
