@@ -25,7 +25,6 @@ export interface SymbolPositionRequest {
 }
 
 const maxQuoted = 160;
-const identifierPattern = /[\p{L}\p{N}_$]+/gu;
 
 function quoteLine(lineText: string): string {
   const trimmed = lineText.trim();
@@ -39,7 +38,7 @@ function occurrencesOf(lineText: string, symbol: string): number[] {
 }
 
 function candidates(lineText: string): string {
-  const names = [...new Set(lineText.match(identifierPattern) ?? [])].slice(0, 20);
+  const names = [...new Set(lineText.match(/[\p{L}\p{N}_$]+/gu) ?? [])].slice(0, 20);
   return names.length === 0 ? "it holds no identifiers" : `identifiers on it: ${names.map((name) => `\`${name}\``).join(", ")}`;
 }
 
