@@ -4,6 +4,7 @@ import type { OpenDocument } from "./open-document.js";
 import type { OpAnswer } from "./op-types.js";
 import { partialNote } from "./readiness-note.js";
 import { hasCapability } from "./require-capability.js";
+import { withDeadline } from "./signal-with-deadline.js";
 
 /** How long a push-only server gets to publish after a sync, and the quiet period for servers that publish in parts. */
 export const PUSH_CEILING_MS = 2_500;
@@ -41,8 +42,7 @@ async function collect(document: OpenDocument, signal: AbortSignal): Promise<{ d
   if (!document.changed && latest !== undefined) {
     return { diagnostics: latest.diagnostics, how: `published earlier for this text${latest.version === undefined ? "" : ` (version ${latest.version})`}` };
   }
-  const ceiling = AbortSignal.any([signal, AbortSignal.timeout(PUSH_CEILING_MS)]);
-  const set = await session.published.waitFor(document.uri, document.generationBefore, document.version, quietMs, ceiling);
+  const set = await withDeadline(signal, PUSH_CEILING_MS, (ceiling) => session.published.waitFor(document.uri, document.generationBefore, document.version, quietMs, ceiling));
   // pyright registers pull diagnostics only after its first analysis and then never pushes: pull now.
   const late = set === undefined ? await pull(document, signal) : undefined;
   if (late !== undefined) return { diagnostics: late, how: `pulled from the server for version ${document.version}` };

@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
-import { isInside } from "./is-inside.js";
+import { isInside } from "@runbound/tool-kit";
 
 /** Where a project root was found: the directory and the marker file that made it one. */
 export interface FoundRoot {

@@ -1,7 +1,6 @@
-import { displayPath, readFileInWorkdir } from "@runbound/tool-kit";
+import { displayPath, isInside, readFileInWorkdir } from "@runbound/tool-kit";
 import { fileURLToPath } from "node:url";
 import type { Location, LocationLink } from "vscode-languageserver-protocol";
-import { isInside } from "./is-inside.js";
 import { splitLines } from "./position-from-symbol.js";
 
 /** One place an answer points to, ready to show. */

@@ -2,6 +2,7 @@ import { displayPath, readFileInWorkdir, resolveInWorkdir, ToolError } from "@ru
 import { extname } from "node:path";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
+import { withDeadline } from "./signal-with-deadline.js";
 
 /** A file the server now has, as the tool read it. */
 export interface OpenDocument {
@@ -35,8 +36,8 @@ const warmUpAgeMs = 10_000;
 async function warmUp(session: LanguageServerSession, signal: AbortSignal): Promise<void> {
   const loading = session.spec.projectLoading;
   if (loading === undefined || Date.now() - session.startedAt > warmUpAgeMs) return;
-  const started = await session.progress.waitUntil(() => session.progress.current().length > 0, AbortSignal.any([signal, AbortSignal.timeout(loading.beginsWithinMs)]));
-  if (started) await session.progress.waitUntil(() => session.progress.current().length === 0, AbortSignal.any([signal, AbortSignal.timeout(loading.budgetMs)]));
+  const started = await withDeadline(signal, loading.beginsWithinMs, (deadline) => session.progress.waitUntil(() => session.progress.current().length > 0, deadline));
+  if (started) await withDeadline(signal, loading.budgetMs, (deadline) => session.progress.waitUntil(() => session.progress.current().length === 0, deadline));
 }
 
 /**
