@@ -1,9 +1,13 @@
 // Swaps a directory for a symlink to another directory and back, as fast as it can, for a bounded
 // number of rounds: what an attacker (or a checkout) does to a path while a tool writes under it.
-// Usage: node directory-swapper.mjs <directory> <link-target> <rounds>
+// Usage: node directory-swapper.mjs <directory> <link-target> <rounds> [dwell-ms]
+// dwell-ms keeps the real directory in place that long each round, for callers that need two
+// windows in a row (a read, then a write).
 import { renameSync, symlinkSync, unlinkSync, writeSync } from "node:fs";
 
-const [directory, target, rounds] = process.argv.slice(2);
+const [directory, target, rounds, dwell = "0"] = process.argv.slice(2);
+const dwellMs = Number(dwell);
+const pause = new Int32Array(new SharedArrayBuffer(4));
 const parked = `${directory}.parked`;
 let swaps = 0;
 let created = 0;
@@ -47,6 +51,7 @@ for (let round = 0; round < Number(rounds); round++) {
   unlinkSync(directory);
   take(() => renameSync(parked, directory));
   swaps += 1;
+  if (dwellMs > 0) Atomics.wait(pause, 0, 0, dwellMs);
   // Let the event loop see SIGTERM now and then.
   if (round % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
 }

@@ -32,8 +32,8 @@ async function filesBelow(directory: string): Promise<string[]> {
 }
 
 /** Run `calls` one after another while another process swaps `race/` for a symlink to outside and back. */
-async function underSwapRace(calls: number, call: (index: number) => Promise<{ isError?: boolean }>): Promise<{ succeeded: number[]; swaps: number }> {
-  const child = spawn(process.execPath, [swapper, join(workdir, "race"), outside, "100000000"], { stdio: ["ignore", "pipe", "pipe"] });
+async function underSwapRace(calls: number, call: (index: number) => Promise<{ isError?: boolean }>, dwellMs = 0): Promise<{ succeeded: number[]; swaps: number }> {
+  const child = spawn(process.execPath, [swapper, join(workdir, "race"), outside, "100000000", String(dwellMs)], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   let errors = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -75,11 +75,12 @@ describe("confinement at the moment of writing, under a racing directory swap", 
     await writeFile(join(workdir, "race", "e.txt"), "value 0\n");
     await writeFile(join(outside, "e.txt"), "outside 0\n");
     let expected = 0;
+    // An edit reads, then writes: the real directory dwells 2 ms each round so some edits get both.
     const { succeeded } = await underSwapRace(200, async (index) => {
       const result = await run.call("edit", { path: "race/e.txt", old_string: `value ${expected}\n`, new_string: `value ${index + 1}\n` });
       if (result.isError !== true) expected = index + 1;
       return result;
-    });
+    }, 2);
     expect(await readFile(join(outside, "e.txt"), "utf8")).toBe("outside 0\n");
     expect(await readFile(join(workdir, "race", "e.txt"), "utf8")).toBe(`value ${expected}\n`);
     expect(succeeded.length).toBeGreaterThan(0);
