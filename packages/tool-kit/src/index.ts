@@ -11,6 +11,7 @@ export {
   type ToolOutput,
   type ToolResult,
 } from "./content.js";
+export { abortedError } from "./aborted-error.js";
 export { errorResult, resultErrorCode } from "./error-result.js";
 export {
   defineResource,

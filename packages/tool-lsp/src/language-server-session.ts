@@ -1,5 +1,5 @@
 import { LineTail, spawnOwnedProcess, type OwnedProcess, type ProcessExit } from "@runbound/process-kit";
-import { displayPath, ToolError } from "@runbound/tool-kit";
+import { abortedError, displayPath, ToolError } from "@runbound/tool-kit";
 import { pathToFileURL } from "node:url";
 import { CancellationTokenSource, ResponseError, StreamMessageReader, StreamMessageWriter, type CancellationToken } from "vscode-jsonrpc/node";
 import { createProtocolConnection, type ProtocolConnection } from "vscode-languageserver-protocol/node";
@@ -66,12 +66,10 @@ function describeExit(exit: ProcessExit): string {
 }
 
 function abortReason(signal: AbortSignal, label: string): ToolError {
-  const reason: unknown = signal.reason;
-  if (ToolError.isInstance(reason)) return reason;
-  if (reason instanceof DOMException && reason.name === "TimeoutError") {
-    return new ToolError({ code: "timeout", message: `${label} did not finish in time and was stopped. Try again; if the server is still indexing, wait until \`lsp\` \`status\` says running.` });
-  }
-  return new ToolError({ code: "cancelled", message: `${label} was cancelled before it finished.` });
+  return abortedError(signal, {
+    timeout: `${label} did not finish in time and was stopped. Try again; if the server is still indexing, wait until \`lsp\` \`status\` says running.`,
+    cancelled: `${label} was cancelled before it finished.`,
+  });
 }
 
 /**
