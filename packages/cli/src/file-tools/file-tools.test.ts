@@ -208,16 +208,18 @@ describe("apply_patch", () => {
   });
 
   it("stops a long patch when the call's budget runs out, and answers timeout", async () => {
-    // 20,000 hunks against a 200,000-line file: seconds of work that must yield to be stoppable.
-    const lines = Array.from({ length: 200_000 }, (_, index) => `line ${index}`);
+    // 90,000 hunks (a patch near the 4 MiB limit): far more than the 20 ms budget to read, on any
+    // machine, so it is stopped only if reading and applying yield to the event loop.
+    const hunkCount = 90_000;
+    const lines = Array.from({ length: hunkCount * 2 }, (_, index) => `line ${index}`);
     await writeFile(join(workdir, "big.txt"), `${lines.join("\n")}\n`);
-    const hunks = Array.from({ length: 20_000 }, (_, index) => `@@ -${index * 10 + 1} +${index * 10 + 1} @@\n-line ${index * 10}\n+LINE ${index * 10}\n`).join("");
-    const host = createRun({ plugins: [fileToolsPlugin], defaultTimeoutMs: 300 });
+    const hunks = Array.from({ length: hunkCount }, (_, index) => `@@ -${index * 2 + 1} +${index * 2 + 1} @@\n-line ${index * 2}\n+LINE ${index * 2}\n`).join("");
+    const host = createRun({ plugins: [fileToolsPlugin], defaultTimeoutMs: 20 });
     await host.attach(Workdir, { value: workdir });
     const started = Date.now();
     const result = await host.call("apply_patch", { patch: `--- a/big.txt\n+++ b/big.txt\n${hunks}` });
     const answeredAfter = Date.now() - started;
-    expect(resultErrorCode(result)).toBe("timeout");
+    expect(resultErrorCode(result), resultText(result)).toBe("timeout");
     expect(answeredAfter).toBeLessThan(5_000);
     expect(await readFile(join(workdir, "big.txt"), "utf8")).toBe(`${lines.join("\n")}\n`);
     await host.close();
