@@ -342,6 +342,23 @@ describe("createRun: write observers", () => {
     expect(seen).toEqual([["/w/a.ts", "/w/b.ts"]]);
   });
 
+  it("an observer's progress is the writing call's progress", async () => {
+    const waiting = defineWriteObserver({
+      name: "waiting",
+      requires: [],
+      observe: async (paths, context) => {
+        context.progress({ message: `checking ${paths.join(",")}` });
+        return undefined;
+      },
+    });
+    const onProgress = vi.fn();
+    const { run } = await runWithCounter({ plugins: [examplePlugin, definePlugin({ name: "obs", version: "1.0.0", tools: [], observers: [waiting] })], onProgress });
+    const perCall = vi.fn();
+    await run.call("bump", { by: 1, file: "/w/c.ts" }, { onProgress: perCall });
+    expect(perCall).toHaveBeenCalledWith({ message: "checking /w/c.ts" });
+    expect(onProgress).toHaveBeenCalledWith(expect.objectContaining({ tool: "bump", update: { message: "checking /w/c.ts" } }));
+  });
+
   it("appends what observers say after a call reported written files", async () => {
     const { run } = await runWithCounter();
     const result = await run.call("bump", { by: 3, file: "/w/a.ts" });

@@ -41,6 +41,10 @@ export function executeCall(tool: AnyTool, input: unknown, scope: CallScope, con
   const { runId, resources } = context;
   const written: string[] = [];
   const label = `Tool \`${tool.name}\``;
+  const progress = (update: ProgressUpdate): void => {
+    context.onProgress?.({ runId, tool: tool.name, update });
+    scope.onProgress?.(update);
+  };
   const budget = withBudget(
     async (callSignal) => {
       const toolContext: ToolContext<AnyResourceKey> = {
@@ -49,10 +53,7 @@ export function executeCall(tool: AnyTool, input: unknown, scope: CallScope, con
         run: { id: runId, caller },
         callTool: (name, nested) => context.dispatch(name, nested, { ...scope, signal: callSignal, chain: [...scope.chain, tool.name] }),
         wrote: (paths) => void written.push(...paths),
-        progress: (update) => {
-          context.onProgress?.({ runId, tool: tool.name, update });
-          scope.onProgress?.(update);
-        },
+        progress,
       };
       const result = toToolResult(await tool.run(input, toolContext));
       if (!isWellFormedResult(result)) {
@@ -76,6 +77,7 @@ export function executeCall(tool: AnyTool, input: unknown, scope: CallScope, con
       run: { id: runId, caller },
       signal,
       timeoutMs: context.observerTimeoutMs,
+      progress,
     });
     return appended.length > 0 ? { ...answer, content: [...answer.content, ...appended] } : answer;
   })();

@@ -1,4 +1,4 @@
-import type { AnyResourceKey, RunInfo, ToolContent, WriteObserver } from "@runbound/tool-kit";
+import type { AnyResourceKey, ProgressUpdate, RunInfo, ToolContent, WriteObserver } from "@runbound/tool-kit";
 import { withBudget } from "./with-budget.js";
 
 /** What {@link runWriteObservers} needs from the run. */
@@ -8,6 +8,8 @@ export interface ObserverRunContext {
   run: RunInfo;
   signal: AbortSignal;
   timeoutMs: number;
+  /** The progress of the call that wrote. */
+  progress: (update: ProgressUpdate) => void;
 }
 
 /**
@@ -22,7 +24,7 @@ export async function runWriteObservers(observers: readonly WriteObserver[], pat
       const label = `Write observer \`${observer.name}\``;
       try {
         const budget = withBudget(
-          (signal) => observer.observe(paths, { resource: context.resourceGetter(label, observer.requires), signal, run: context.run }),
+          (signal) => observer.observe(paths, { resource: context.resourceGetter(label, observer.requires), signal, run: context.run, progress: context.progress }),
           { timeoutMs: context.timeoutMs, signal: context.signal, label },
         );
         return (await budget.result) ?? [];

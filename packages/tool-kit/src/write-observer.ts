@@ -1,5 +1,5 @@
 import type { ToolContent } from "./content.js";
-import type { RunInfo } from "./define-tool.js";
+import type { ProgressUpdate, RunInfo } from "./define-tool.js";
 import type { AnyResourceKey, ResourceValue } from "./resource.js";
 import { SPECIFICATION_VERSION, type SpecificationVersion } from "./specification-version.js";
 
@@ -11,6 +11,8 @@ export interface WriteObserverContext<K extends AnyResourceKey = never> {
   signal: AbortSignal;
   /** The run and the caller of the call that wrote. */
   run: RunInfo;
+  /** Report progress as part of the call that wrote (e.g. "waiting for the TypeScript server to load the project"). */
+  progress(update: ProgressUpdate): void;
 }
 
 /**
