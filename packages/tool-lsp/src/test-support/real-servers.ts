@@ -1,6 +1,6 @@
-import { cpSync, existsSync, mkdtempSync, realpathSync } from "node:fs";
+import { accessSync, constants, cpSync, existsSync, mkdtempSync, realpathSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -14,14 +14,33 @@ export function devBinary(program: string): string | undefined {
   }
 }
 
+/** The executable `program` in the first absolute entry of this process's PATH that holds one (gopls, clangd: not npm packages). */
+export function pathBinary(program: string): string | undefined {
+  for (const directory of (process.env["PATH"] ?? "").split(delimiter)) {
+    if (!isAbsolute(directory)) continue;
+    const candidate = join(directory, program);
+    try {
+      if (!statSync(candidate).isFile()) continue;
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
 /**
- * Whether the real programs a suite drives are installed. Under `RUNBOUND_REQUIRE_REAL=1` (set by
+ * Whether the real programs a suite drives are installed, in `node_modules/.bin` (npm
+ * devDependencies) or on PATH (what `.ci/run` installs). Under `RUNBOUND_REQUIRE_REAL=1` (set by
  * `.ci/run`) a missing one throws, so CI fails instead of skipping the suite.
  */
 export function realProgramsAvailable(programs: readonly string[]): boolean {
-  const missing = programs.filter((program) => devBinary(program) === undefined);
+  const missing = programs.filter((program) => devBinary(program) === undefined && pathBinary(program) === undefined);
   if (missing.length > 0 && process.env["RUNBOUND_REQUIRE_REAL"] === "1") {
-    throw new Error(`RUNBOUND_REQUIRE_REAL is set but ${missing.map((program) => `\`${program}\``).join(", ")} is not installed; run \`npm ci\` at the repository root.`);
+    throw new Error(
+      `RUNBOUND_REQUIRE_REAL is set but ${missing.map((program) => `\`${program}\``).join(", ")} is neither in node_modules/.bin nor on PATH; run \`npm ci\` at the repository root for the npm packages, and \`.ci/run\` (which installs gopls and clangd and puts them on PATH) for the others.`,
+    );
   }
   return missing.length === 0;
 }

@@ -1,0 +1,3 @@
+package broken
+
+var count int = "three"

@@ -1,0 +1,96 @@
+import { resultText, Workdir } from "@runbound/tool-kit";
+import { createFakeRun, type FakeRun } from "@runbound/tool-kit/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LanguageServerSession } from "./language-server-session.js";
+import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
+import { lspPlugin } from "./plugin.js";
+import { copyFixture, realProgramsAvailable } from "./test-support/real-servers.js";
+import { living } from "./test-support/scripted-servers.js";
+
+const available = realProgramsAvailable(["clangd"]);
+
+// Cold starts on a busy 2-core machine take many seconds; the budget bounds a hang, not speed.
+const slow = 180_000;
+
+describe.runIf(available)("lsp against the real clangd (c-project fixture with compile_flags.txt)", () => {
+  let workdir: string;
+  let supervisor: LspSupervisorInstance;
+  let run: FakeRun;
+  let session: LanguageServerSession | undefined;
+  const call = async (input: Record<string, unknown>): Promise<string> => resultText(await run.call("lsp", input));
+
+  beforeAll(async () => {
+    workdir = copyFixture("c-project");
+    // clangd comes from PATH (Debian's package, installed by `.ci/run`).
+    supervisor = createLspSupervisor();
+    run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, workdir]] });
+  });
+
+  afterAll(async () => {
+    await supervisor?.dispose();
+  });
+
+  it("status before anything ran starts nothing and names clangd for the compile_flags.txt root", async () => {
+    expect(await call({ op: "status" })).toMatch(/- cpp: not started — program `.*\/clangd`/);
+    expect(await call({ op: "status", file: "src/main.c" })).toMatch(/^src\/main\.c: not started — `cpp` for root `\.` \(marker `compile_flags\.txt`\), program `.*\/clangd`/);
+    expect(supervisor.running()).toEqual([]);
+  });
+
+  it("definition into the header after CJK and an emoji on the line, in the encoding clangd chose", async () => {
+    const started = Date.now();
+    const first = await call({ op: "definition", file: "src/main.c", line: 6, symbol: "area" });
+    console.info(`clangd first answer (cold): ${Date.now() - started} ms`);
+    // Without a background index clangd knows only what the open files include: the declaration.
+    expect(first).toBe("1 definition for `area` at src/main.c:6:\ninclude/geometry.h:5: int area(int width, int height);");
+    [session] = supervisor.running();
+    console.info(`clangd position encoding: ${session!.positionEncoding}`);
+    // clangd 14 answers no `positionEncoding`, so UTF-16 holds: `area` is at column 43, where UTF-8
+    // would say 49 (the CJK and the emoji are 3 and 4 bytes each), inside `side`.
+    expect(session!.positionEncoding).toBe("utf-16");
+    expect(await call({ op: "status", file: "src/main.c" })).toMatch(/- cpp @ \.: running — pid \d+, RSS \d+ MiB, up \d+ s, position encoding utf-16\./);
+  }, slow);
+
+  it("status while running: root, pid and resident memory", async () => {
+    const [entry] = await supervisor.entries(workdir);
+    expect(entry).toMatchObject({ server: "cpp", root: ".", state: "running", pid: session!.pid });
+    expect(entry!.rssKiB).toBeGreaterThan(1024);
+    console.info(`clangd resident memory on c-project: ${entry!.rssKiB} KiB`);
+  }, slow);
+
+  it("hover gives the signature and the doc comment", async () => {
+    const hover = await call({ op: "hover", file: "src/main.c", line: 6, symbol: "area" });
+    expect(hover).toMatch(/^Hover for `area` at src\/main\.c:6:\n### function `area`/);
+    expect(hover).toContain("Returns the area of a rectangle of the given width and height.");
+    expect(hover).toContain("```cpp\nint area(int width, int height)\n```");
+  }, slow);
+
+  it("document symbols of a file in source order", async () => {
+    expect(await call({ op: "symbols", file: "src/geometry.c" })).toBe("2 symbols in src/geometry.c:\nfunction area int (int, int) — line 3\nfunction perimeter int (struct square) — line 7");
+  }, slow);
+
+  it("once the defining file is open, definition goes across files to it and references list every use", async () => {
+    expect(await call({ op: "definition", file: "src/main.c", line: 6, symbol: "area" })).toBe("1 definition for `area` at src/main.c:6:\nsrc/geometry.c:3: int area(int width, int height) {");
+    expect(await call({ op: "references", file: "include/geometry.h", line: 5, symbol: "area" })).toBe(
+      [
+        "4 references for `area` at include/geometry.h:5:",
+        "include/geometry.h:5: int area(int width, int height);",
+        "src/geometry.c:3: int area(int width, int height) {",
+        'src/main.c:6: const char *label = "😀 世界"; int total = area(side, 4);',
+        'src/main.c:8: printf("%s %d %d\\n", label, total, area(shape.side, shape.side));',
+      ].join("\n"),
+    );
+  }, slow);
+
+  it("diagnostics of a file with an error, and of a clean one", async () => {
+    expect(await call({ op: "diagnostics", file: "src/broken.c" })).toBe(
+      "1 error, 0 warnings in src/broken.c — published by the server for version 1.\nsrc/broken.c:4: error clang undeclared_var_use: Use of undeclared identifier 'missing_value'",
+    );
+    expect(await call({ op: "diagnostics", file: "src/main.c" })).toMatch(/^No errors or warnings in src\/main\.c — /);
+  }, slow);
+
+  it("dispose leaves nothing of clangd's process group", async () => {
+    const pid = session!.pid;
+    await supervisor.dispose();
+    expect(await living(pid)).toEqual([]);
+  }, slow);
+});
