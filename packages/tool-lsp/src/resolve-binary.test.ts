@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { chmodSync, linkSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -19,6 +19,7 @@ describe("resolveBinary", () => {
   program(join(workdir, "py", ".venv", "bin", "pyright-langserver"));
   program(join(workdir, "node_modules", ".bin", "typescript-language-server"));
   program(join(workdir, "py", "venv", "bin", "gopls"), false);
+  const projectBins = () => [join(workdir, "node_modules/.bin"), join(workdir, ".venv/bin"), join(workdir, "venv/bin")];
 
   it("prefers the project's own program to the one on PATH", async () => {
     expect(await resolveBinary("pyright-langserver", join(workdir, "py"), workdir, onPath)).toEqual({ found: true, path: join(workdir, "py", ".venv", "bin", "pyright-langserver") });
@@ -51,5 +52,58 @@ describe("resolveBinary", () => {
   it("checks an absolute command as it is", async () => {
     expect(await resolveBinary(join(onPath, "gopls"), workdir, workdir, "")).toEqual({ found: true, path: join(onPath, "gopls") });
     expect(await resolveBinary(join(onPath, "nope"), workdir, workdir, "")).toEqual({ found: false, looked: [join(onPath, "nope")] });
+  });
+
+  describe("a rustup proxy (a link to `rustup` that runs the active toolchain's program)", () => {
+    const cargoBin = join(base, "cargo-home", "bin");
+    const linkedBin = join(base, "hard-linked", "bin");
+    const rustupHome = join(base, "rustup-home");
+    const toolchains = join(rustupHome, "toolchains");
+    program(join(cargoBin, "rustup"));
+    symlinkSync("rustup", join(cargoBin, "rust-analyzer"));
+    symlinkSync("rustup", join(cargoBin, "cargo"));
+    program(join(linkedBin, "rustup"));
+    linkSync(join(linkedBin, "rustup"), join(linkedBin, "rust-analyzer"));
+    program(join(toolchains, "stable-x86_64-unknown-linux-gnu", "bin", "cargo"));
+    mkdirSync(join(toolchains, "nightly-x86_64-unknown-linux-gnu", "bin"), { recursive: true });
+    const env = { RUSTUP_HOME: rustupHome };
+    const reason = (proxy: string) =>
+      `\`${proxy}\` is a rustup proxy without the \`rust-analyzer\` component (none of the toolchains in \`${toolchains}\` (\`nightly-x86_64-unknown-linux-gnu\`, \`stable-x86_64-unknown-linux-gnu\`) has it), so it would fail instead of starting`;
+
+    it("is not usable when no installed toolchain has the component", async () => {
+      expect(await resolveBinary("rust-analyzer", workdir, workdir, cargoBin, env)).toEqual({ found: false, looked: [...projectBins(), cargoBin], unusable: [{ path: join(cargoBin, "rust-analyzer"), reason: reason(join(cargoBin, "rust-analyzer")) }] });
+    });
+
+    it("is recognised as a hard link of `rustup` too", async () => {
+      const result = await resolveBinary("rust-analyzer", workdir, workdir, linkedBin, env);
+      expect(result).toMatchObject({ found: false, unusable: [{ path: join(linkedBin, "rust-analyzer"), reason: reason(join(linkedBin, "rust-analyzer")) }] });
+    });
+
+    it("is passed over for a usable program later on PATH", async () => {
+      expect(await resolveBinary("rust-analyzer", workdir, workdir, `${cargoBin}:${onPath}`, env)).toEqual({ found: false, looked: [...projectBins(), cargoBin, onPath], unusable: [expect.objectContaining({ path: join(cargoBin, "rust-analyzer") })] });
+      program(join(onPath, "rust-analyzer"));
+      expect(await resolveBinary("rust-analyzer", workdir, workdir, `${cargoBin}:${onPath}`, env)).toEqual({ found: true, path: join(onPath, "rust-analyzer") });
+    });
+
+    it("is usable when a toolchain has the program (which one is active is rustup's business)", async () => {
+      expect(await resolveBinary("cargo", workdir, workdir, cargoBin, env)).toEqual({ found: true, path: join(cargoBin, "cargo") });
+    });
+
+    it("says so when rustup has no toolchain at all", async () => {
+      const empty = join(base, "no-toolchains");
+      const result = await resolveBinary("rust-analyzer", workdir, workdir, cargoBin, { RUSTUP_HOME: empty });
+      expect(result).toMatchObject({ found: false, unusable: [{ reason: `\`${join(cargoBin, "rust-analyzer")}\` is a rustup proxy without the \`rust-analyzer\` component (there is no toolchain in \`${join(empty, "toolchains")}\`), so it would fail instead of starting` }] });
+    });
+
+    it("finds the toolchains in ~/.rustup when RUSTUP_HOME is not set", async () => {
+      const home = join(base, "home");
+      program(join(home, ".rustup", "toolchains", "stable", "bin", "rust-analyzer"));
+      expect(await resolveBinary("rust-analyzer", workdir, workdir, cargoBin, { HOME: home })).toEqual({ found: true, path: join(cargoBin, "rust-analyzer") });
+    });
+
+    it("is not confused with a program that merely sits next to `rustup`", async () => {
+      program(join(cargoBin, "cargo-nextest"));
+      expect(await resolveBinary("cargo-nextest", workdir, workdir, cargoBin, env)).toEqual({ found: true, path: join(cargoBin, "cargo-nextest") });
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { displayPath } from "@runbound/tool-kit";
 import { dirname, extname } from "node:path";
 import { findNearestMarker } from "./find-nearest-marker.js";
-import { resolveBinary } from "./resolve-binary.js";
+import { describeUnusable, resolveBinary, type UnusableProgram } from "./resolve-binary.js";
 import type { LspServerSpec } from "./server-spec.js";
 
 /**
@@ -11,7 +11,7 @@ import type { LspServerSpec } from "./server-spec.js";
 export type FileRoute =
   | { kind: "no_server"; extension: string }
   | { kind: "no_root"; spec: LspServerSpec; searched: string }
-  | { kind: "no_binary"; spec: LspServerSpec; root: string; marker: string; looked: string[] }
+  | { kind: "no_binary"; spec: LspServerSpec; root: string; marker: string; looked: string[]; unusable?: UnusableProgram[] }
   | { kind: "ready"; spec: LspServerSpec; root: string; marker: string; binary: string; languageId: string };
 
 /** The server whose table entry covers `file`'s extension. */
@@ -24,14 +24,14 @@ export function serverForFile(servers: readonly LspServerSpec[], file: string): 
   return undefined;
 }
 
-/** Route `file` (absolute, inside `workdir`) to a server and root; see {@link FileRoute}. */
-export async function routeFile(servers: readonly LspServerSpec[], workdir: string, file: string, pathVariable: string): Promise<FileRoute> {
+/** Route `file` (absolute, inside `workdir`) to a server and root; see {@link FileRoute}. `env` is the servers' environment (see {@link resolveBinary}). */
+export async function routeFile(servers: readonly LspServerSpec[], workdir: string, file: string, pathVariable: string, env: NodeJS.ProcessEnv = process.env): Promise<FileRoute> {
   const match = serverForFile(servers, file);
   if (match === undefined) return { kind: "no_server", extension: extname(file) };
   const found = await findNearestMarker(dirname(file), workdir, match.spec.rootMarkers);
   if (found === undefined) return { kind: "no_root", spec: match.spec, searched: displayPath(workdir, dirname(file)) };
-  const binary = await resolveBinary(match.spec.server.command, found.root, workdir, pathVariable);
-  if (!binary.found) return { kind: "no_binary", spec: match.spec, root: found.root, marker: found.marker, looked: binary.looked };
+  const binary = await resolveBinary(match.spec.server.command, found.root, workdir, pathVariable, env);
+  if (!binary.found) return { kind: "no_binary", spec: match.spec, root: found.root, marker: found.marker, looked: binary.looked, ...(binary.unusable === undefined ? {} : { unusable: binary.unusable }) };
   return { kind: "ready", spec: match.spec, root: found.root, marker: found.marker, binary: binary.path, languageId: match.languageId };
 }
 
@@ -49,7 +49,12 @@ export function describeUnroutable(route: Exclude<FileRoute, { kind: "ready" }>,
     }
     case "no_root":
       return `No root marker for \`${route.spec.id}\`: none of ${list(route.spec.rootMarkers.flat(), 10)} exists in \`${route.searched}\` or any directory above it up to the working directory, so no server starts for \`${shownFile}\`. Create the project's marker file (e.g. \`${route.spec.rootMarkers[0]![0]}\`) at its root.`;
-    case "no_binary":
-      return `Binary not found: the \`${route.spec.id}\` server's program \`${route.spec.server.command}\` (for root \`${displayPath(workdir, route.root)}\`, marker \`${route.marker}\`) is in none of ${list(route.looked, 12)}. Install it: ${route.spec.install}.`;
+    case "no_binary": {
+      const where = `the \`${route.spec.id}\` server's program \`${route.spec.server.command}\` (for root \`${displayPath(workdir, route.root)}\`, marker \`${route.marker}\`)`;
+      if (route.unusable !== undefined) {
+        return `Binary not found: ${where} cannot run: ${describeUnusable(route.unusable)}; nothing else usable in the ${route.looked.length} places searched. Install it: ${route.spec.install}.`;
+      }
+      return `Binary not found: ${where} is in none of ${list(route.looked, 12)}. Install it: ${route.spec.install}.`;
+    }
   }
 }

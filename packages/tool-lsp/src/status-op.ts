@@ -1,8 +1,14 @@
 import { displayPath, resolveInWorkdir } from "@runbound/tool-kit";
 import type { LspSupervisorInstance, ServerEntryStatus } from "./lsp-supervisor.js";
 import type { OpAnswer } from "./op-types.js";
-import { PROJECT_BIN_DIRECTORIES } from "./resolve-binary.js";
+import { describeUnusable, PROJECT_BIN_DIRECTORIES, type BinaryResolution } from "./resolve-binary.js";
 import { describeUnroutable } from "./route-file.js";
+import type { LspServerSpec } from "./server-spec.js";
+
+function notFoundLine(spec: LspServerSpec, program: Extract<BinaryResolution, { found: false }>): string {
+  if (program.unusable !== undefined) return `- ${spec.id}: binary not found — \`${spec.server.command}\` cannot run: ${describeUnusable(program.unusable)}. Install: ${spec.install}.`;
+  return `- ${spec.id}: binary not found — \`${spec.server.command}\` is not in the workdir's ${PROJECT_BIN_DIRECTORIES.join(", ")} nor on PATH (${program.looked.length} places searched; a project below may still have its own). Install: ${spec.install}.`;
+}
 
 function entryLine(entry: ServerEntryStatus): string {
   return `- ${entry.server} @ ${entry.root}: ${entry.state} — ${entry.detail}`;
@@ -40,7 +46,7 @@ export async function statusOp(supervisor: LspSupervisorInstance, workdir: strin
     lines.push(
       program.found
         ? `- ${spec.id}: not started — program \`${program.path}\`; starts for ${extensions} files under a root with ${spec.rootMarkers.flat().map((marker) => `\`${marker}\``).join(", ")}.`
-        : `- ${spec.id}: binary not found — \`${spec.server.command}\` is not in the workdir's ${PROJECT_BIN_DIRECTORIES.join(", ")} nor on PATH (${program.looked.length} places searched; a project below may still have its own). Install: ${spec.install}.`,
+        : notFoundLine(spec, program),
     );
   }
   return { text: `Language servers (${supervisor.servers.length} known; \`status\` with \`file\` says what one file would use):\n${lines.join("\n")}`, structured: { op: "status", entries } };

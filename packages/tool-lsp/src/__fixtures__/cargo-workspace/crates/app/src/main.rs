@@ -1,0 +1,5 @@
+fn answer() -> u32 { util::forty_two() }
+
+fn main() {
+    println!("{}", answer());
+}

@@ -1,0 +1,4 @@
+/// The answer.
+pub fn forty_two() -> u32 {
+    42
+}
