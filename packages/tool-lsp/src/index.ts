@@ -11,3 +11,5 @@ export { LanguageServerSession, type SessionExit } from "./language-server-sessi
 export type { ActiveProgress } from "./progress-tracker.js";
 export { characterInEncoding, utf16IndexFromCharacter, type PositionEncoding } from "./position-encoding.js";
 export { PACKAGE_VERSION } from "./version.js";
+export { lspDiagnosticsObserver } from "./diagnostics-observer.js";
+export { DiagnosticsLedger, diagnosticKey, normaliseMessage, type DiagnosticsDelta } from "./diagnostics-ledger.js";

@@ -6,8 +6,6 @@ import { createProtocolConnection, type ProtocolConnection } from "vscode-langua
 import {
   ConfigurationRequest,
   DiagnosticRefreshRequest,
-  DidChangeTextDocumentNotification,
-  DidOpenTextDocumentNotification,
   ExitNotification,
   InitializedNotification,
   InitializeRequest,
@@ -23,6 +21,7 @@ import {
   type ServerCapabilities,
 } from "vscode-languageserver-protocol";
 import { CLIENT_CAPABILITIES } from "./client-capabilities.js";
+import { DocumentSync } from "./document-sync.js";
 import { negotiatedEncoding, type PositionEncoding } from "./position-encoding.js";
 import { ProgressTracker, type ActiveProgress } from "./progress-tracker.js";
 import { PublishedDiagnostics } from "./published-diagnostics.js";
@@ -85,14 +84,20 @@ export class LanguageServerSession {
   readonly registrations = new Map<string, Registration>();
   /** When the process started (ms since the epoch). */
   readonly startedAt = Date.now();
+  /** The documents the server has open, and how they are kept in step with the files. */
+  readonly documents = new DocumentSync(
+    (send) => this.notify(send),
+    () => this.capabilitiesValue,
+    (method) => this.registered(method),
+  );
   private readonly log = new LineTail(20);
-  private readonly documents = new Map<string, { version: number; text: string }>();
   private capabilitiesValue: ServerCapabilities = {};
   private encodingValue: PositionEncoding = "utf-16";
   private exitValue: SessionExit | undefined;
   private stopping = false;
   private exitNote = "";
-  private readonly ended: Promise<SessionExit>;
+  /** Settles when the server's process ended, for whatever reason. */
+  readonly ended: Promise<SessionExit>;
   private endSession!: (exit: SessionExit) => void;
 
   private constructor(
@@ -221,25 +226,6 @@ export class LanguageServerSession {
   }
 
   /**
-   * Make the server see `text` for `path`: didOpen the first time, didChange with a new version when
-   * the text differs from what it has. @returns the document version the server now has.
-   */
-  syncDocument(path: string, text: string, languageId: string): { uri: string; version: number; changed: boolean } {
-    const uri = pathToFileURL(path).href;
-    const open = this.documents.get(uri);
-    if (open === undefined) {
-      this.documents.set(uri, { version: 1, text });
-      this.notify((connection) => connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } }));
-      return { uri, version: 1, changed: true };
-    }
-    if (open.text === text) return { uri, version: open.version, changed: false };
-    const version = open.version + 1;
-    this.documents.set(uri, { version, text });
-    this.notify((connection) => connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] }));
-    return { uri, version, changed: true };
-  }
-
-  /**
    * Stop the server: `shutdown` and `exit` when it is healthy (bounded by `graceMs`), then SIGTERM and
    * SIGKILL to its whole process group. Resolves when nothing of it runs any more.
    */
@@ -256,7 +242,8 @@ export class LanguageServerSession {
     await this.ended;
   }
 
-  private endedError(method: string): ToolError {
+  /** The error for a call about `method` once the session ended: a crash (`unavailable`) or a stop (`cancelled`). */
+  endedError(method: string): ToolError {
     const exit = this.exitValue!;
     if (exit.expected) {
       return new ToolError({ code: "cancelled", message: `Language server \`${this.spec.id}\` was stopped (${exit.reason}) before it answered \`${method}\`. Call again to start it anew.` });

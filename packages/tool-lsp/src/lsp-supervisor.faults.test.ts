@@ -132,6 +132,17 @@ describe("supervisor against scripted servers (real child processes)", () => {
     expect(supervisor.running()[0]?.pid).not.toBe(session!.pid);
   });
 
+  it("a call that gives up during a cold start does not cancel the start: the server warms for the next call", async () => {
+    const { supervisor, hover } = setUp("publishes-slow-start");
+    const impatient = await hover(AbortSignal.timeout(300));
+    expect(resultErrorCode(impatient)).toBe("timeout");
+    expect(resultText(impatient)).toContain("Starting language server `fake` for `project` took longer than this call's budget; it goes on in the background.");
+    await expect.poll(() => supervisor.running().length, { timeout: 10_000 }).toBe(1);
+    const pid = supervisor.running()[0]!.pid;
+    expect(resultText(await hover())).toContain("function answer(): number");
+    expect(supervisor.running()[0]!.pid).toBe(pid);
+  });
+
   it("after dispose nothing starts any more", async () => {
     const { supervisor, hover } = setUp("normal");
     await supervisor.dispose();

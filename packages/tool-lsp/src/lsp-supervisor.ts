@@ -1,11 +1,17 @@
 import { createRestartBudget, readGroupResidentMemoryKiB, type RestartBudget } from "@runbound/process-kit";
 import { defineResource, displayPath, ToolError } from "@runbound/tool-kit";
 import { DEFAULT_SERVERS } from "./default-servers.js";
+import { DiagnosticsLedger } from "./diagnostics-ledger.js";
 import { resolveBinary, type BinaryResolution } from "./resolve-binary.js";
 import { LanguageServerSession, type SessionExit } from "./language-server-session.js";
 import { describeUnroutable, routeFile, type FileRoute } from "./route-file.js";
 import type { ActiveProgress } from "./progress-tracker.js";
 import type { LspServerSpec } from "./server-spec.js";
+import { signalWithDeadline } from "./signal-with-deadline.js";
+import { untilAborted } from "./until-aborted.js";
+
+/** Starts are bounded by their own deadline only (see `startTimeoutMs`). */
+const neverAborted = new AbortController().signal;
 
 /** Settings of {@link createLspSupervisor}. */
 export interface LspSupervisorSettings {
@@ -23,6 +29,11 @@ export interface LspSupervisorSettings {
   env?: NodeJS.ProcessEnv;
   /** How long a server gets to shut down before its process group is killed; default 1 000 ms. */
   stopGraceMs?: number;
+  /**
+   * How long a server gets to start and answer `initialize`; default 60 000 ms. The start belongs to
+   * the supervisor, not to the call that caused it: a cancelled call leaves it warming for the next.
+   */
+  startTimeoutMs?: number;
 }
 
 /** One (server, root) pair the supervisor knows, and what state it is in. */
@@ -45,13 +56,16 @@ export interface ServerEntryStatus {
 export interface LspSupervisorInstance {
   /** The server table. */
   readonly servers: readonly LspServerSpec[];
+  /** What the model has been told about each file's diagnostics in this run (one supervisor per run). */
+  readonly ledger: DiagnosticsLedger;
   /** Which server and root `file` (absolute, inside `workdir`) would use. Starts nothing. */
   route(workdir: string, file: string): Promise<FileRoute>;
   /** Where a server's program would be found for `root` (project-local, then PATH). Starts nothing. */
   findProgram(spec: LspServerSpec, root: string, workdir: string): Promise<BinaryResolution>;
   /**
-   * The running session for `file`, started (once per server and root) if needed; the start is
-   * bounded by `signal`. @throws ToolError `unavailable` saying what is missing or broken.
+   * The running session for `file`, started (once per server and root) if needed; `signal` bounds
+   * only this caller's wait, never the start itself. @throws ToolError `unavailable` saying what is
+   * missing or broken, `timeout`/`cancelled` when `signal` ends the wait.
    */
   sessionFor(workdir: string, file: string, signal: AbortSignal): Promise<LanguageServerSession>;
   /** Every (server, root) known so far with its state. Starts nothing. */
@@ -102,6 +116,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
   const pathVariable = settings.pathVariable ?? env["PATH"] ?? "";
   const idleMs = settings.idleMs ?? 30 * 60_000;
   const stopGraceMs = settings.stopGraceMs ?? 1_000;
+  const startTimeoutMs = settings.startTimeoutMs ?? 60_000;
   const entries = new Map<string, ServerEntry>();
   const progressListeners = new Set<(server: string, progress: ActiveProgress) => void>();
   let disposed = false;
@@ -141,8 +156,9 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
     return ` That is ${entry.budget.crashes()} crashes within ${window}, so it is now broken and will not be restarted; fix the cause, then call \`lsp\` with \`op\` \`reload\` for a file of this project.`;
   };
 
-  const start = (entry: ServerEntry, workdir: string, binary: string, signal: AbortSignal): Promise<LanguageServerSession> => {
+  const start = (entry: ServerEntry, workdir: string, binary: string): Promise<LanguageServerSession> => {
     entry.starting ??= (async () => {
+      const deadline = signalWithDeadline(neverAborted, startTimeoutMs);
       try {
         // The exit hook can fire before `start` returns (a crash during initialize), so it reads the session through this holder.
         const holder: { session?: LanguageServerSession } = {};
@@ -152,7 +168,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
           workdir,
           binary,
           env,
-          signal,
+          signal: deadline.signal,
           onExit: (exit) => onExit(entry, holder.session, exit),
           onProgress: (progress) => {
             for (const listener of progressListeners) listener(entry.spec.id, progress);
@@ -167,6 +183,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
         entry.stoppedForIdle = false;
         return session;
       } finally {
+        deadline.dispose();
         entry.starting = undefined;
       }
     })();
@@ -193,13 +210,14 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
     const entry = entryFor(route.spec, route.root);
     entry.lastUsed = Date.now();
     if (entry.broken !== undefined) throw brokenError(entry, workdir);
-    const session = entry.session ?? (await start(entry, workdir, route.binary, signal));
+    const session = entry.session ?? (await untilAborted(start(entry, workdir, route.binary), signal, `Starting language server \`${route.spec.id}\` for \`${displayPath(workdir, route.root)}\``));
     scheduleIdleStop(entry);
     return session;
   };
 
   return {
     servers,
+    ledger: new DiagnosticsLedger(),
     route: (workdir, file) => routeFile(servers, workdir, file, pathVariable),
     findProgram: (spec, root, workdir) => resolveBinary(spec.server.command, root, workdir, pathVariable),
     async sessionFor(workdir, file, signal) {

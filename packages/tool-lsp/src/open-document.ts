@@ -1,6 +1,7 @@
 import { displayPath, readFileInWorkdir, resolveInWorkdir, ToolError } from "@runbound/tool-kit";
 import { extname } from "node:path";
 import type { LanguageServerSession } from "./language-server-session.js";
+import type { DiagnosticsLedger } from "./diagnostics-ledger.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
 import { withDeadline } from "./signal-with-deadline.js";
 
@@ -21,6 +22,8 @@ export interface OpenDocument {
   changed: boolean;
   /** The server's publish generation before this sync, to wait for diagnostics newer than it. */
   generationBefore: number;
+  /** The run's diagnostics ledger: what answers have shown of this file's diagnostics. */
+  ledger: DiagnosticsLedger;
 }
 
 /** Files bigger than this are not sent to a server (a generated bundle, a data file). */
@@ -55,7 +58,7 @@ export async function openDocument(supervisor: LspSupervisorInstance, workdir: s
   const text = bytes.toString("utf8");
   const generationBefore = session.published.generation();
   const languageId = session.spec.languages[extname(path).toLowerCase()] ?? session.spec.id;
-  const synced = session.syncDocument(path, text, languageId);
+  const synced = session.documents.sync(path, text, languageId);
   if (synced.changed && synced.version === 1) await warmUp(session, signal);
-  return { path, shown, text, session, uri: synced.uri, version: synced.version, changed: synced.changed, generationBefore };
+  return { path, shown, text, session, uri: synced.uri, version: synced.version, changed: synced.changed, generationBefore, ledger: supervisor.ledger };
 }

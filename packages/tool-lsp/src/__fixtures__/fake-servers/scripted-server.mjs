@@ -1,7 +1,11 @@
 // A scripted language server for fault injection, run as a real child process by the tests.
 // Usage: node scripted-server.mjs <scenario>; scenarios: normal, crash-on-hover, hang-on-hover,
 // garbage-on-hover, crash-on-initialize, indexing, loads-on-open (reports loading the project for
-// 1 s, starting 300 ms after the first didOpen, as tsserver does). Every scenario starts one helper process in its
+// 1 s, starting 300 ms after the first didOpen, as tsserver does), publishes (publishes versioned
+// diagnostics 50 ms after each didOpen/didChange: a line `ERROR: msg` is an error, `WARN: msg` a
+// warning, `HINT: msg` a hint, `CRASH` makes it exit; it registers for watched files and writes each
+// watched-file event and didSave to stderr), publishes-slow-start (the same, answering initialize
+// after 1.5 s). Every scenario starts one helper process in its
 // group (like tsserver under typescript-language-server) so tests can check that the group dies.
 import { spawn } from "node:child_process";
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
@@ -12,13 +16,30 @@ process.stderr.write(`scripted server ${scenario} started, helper ${helper.pid}\
 if (scenario === "hang-on-hover") process.on("SIGTERM", () => process.stderr.write("ignoring SIGTERM\n"));
 
 const connection = createMessageConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
-connection.onRequest("initialize", () => {
+const publishes = scenario.startsWith("publishes");
+connection.onRequest("initialize", async () => {
   if (scenario === "crash-on-initialize") {
     process.stderr.write("fatal: cannot read project configuration\n");
     process.exit(2);
   }
-  return { capabilities: { hoverProvider: true, definitionProvider: true, textDocumentSync: 1 }, serverInfo: { name: "scripted", version: "1" } };
+  if (scenario === "publishes-slow-start") await new Promise((resolve) => setTimeout(resolve, 1500));
+  const textDocumentSync = publishes ? { openClose: true, change: 1, save: { includeText: false } } : 1;
+  return { capabilities: { hoverProvider: true, definitionProvider: true, textDocumentSync }, serverInfo: { name: "scripted", version: "1" } };
 });
+
+const severities = { ERROR: 1, WARN: 2, HINT: 4 };
+function publish(uri, version, text) {
+  if (text.includes("CRASH")) {
+    process.stderr.write("fatal: crashed while checking\n");
+    process.exit(4);
+  }
+  const diagnostics = [];
+  text.split("\n").forEach((line, index) => {
+    const match = /^(ERROR|WARN|HINT): (.*)$/.exec(line);
+    if (match) diagnostics.push({ range: { start: { line: index, character: 0 }, end: { line: index, character: line.length } }, severity: severities[match[1]], code: "E1", source: "fake", message: match[2] });
+  });
+  setTimeout(() => void connection.sendNotification("textDocument/publishDiagnostics", { uri, version, diagnostics }), 50);
+}
 connection.onNotification("initialized", async () => {
   if (scenario !== "indexing") return;
   await connection.sendRequest("window/workDoneProgress/create", { token: "index" });
@@ -57,4 +78,17 @@ connection.onRequest("shutdown", () => (scenario === "hang-on-hover" ? new Promi
 connection.onNotification("exit", () => {
   if (scenario !== "hang-on-hover") process.exit(0);
 });
+// Registered last: a later handler for the same method replaces an earlier one.
+if (publishes) {
+  connection.onNotification("initialized", () => {
+    void connection.sendRequest("client/registerCapability", { registrations: [{ id: "watch", method: "workspace/didChangeWatchedFiles", registerOptions: { watchers: [{ globPattern: "**/*" }] } }] });
+  });
+  connection.onNotification("textDocument/didOpen", (params) => publish(params.textDocument.uri, params.textDocument.version, params.textDocument.text));
+  connection.onNotification("textDocument/didChange", (params) => publish(params.textDocument.uri, params.textDocument.version, params.contentChanges[0].text));
+  connection.onNotification("textDocument/didSave", (params) => process.stderr.write(`saved ${params.textDocument.uri}\n`));
+  connection.onNotification("textDocument/didClose", (params) => process.stderr.write(`closed ${params.textDocument.uri}\n`));
+  connection.onNotification("workspace/didChangeWatchedFiles", (params) => {
+    for (const change of params.changes) process.stderr.write(`watched ${change.type} ${change.uri}\n`);
+  });
+}
 connection.listen();

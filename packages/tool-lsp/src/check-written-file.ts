@@ -1,0 +1,92 @@
+import { displayPath, isInside, ToolError, type ProgressUpdate } from "@runbound/tool-kit";
+import { pathToFileURL } from "node:url";
+import { FileChangeType } from "vscode-languageserver-protocol";
+import { collectDiagnostics } from "./collect-diagnostics.js";
+import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
+import type { LspSupervisorInstance } from "./lsp-supervisor.js";
+import { openDocument } from "./open-document.js";
+import { withDeadline } from "./signal-with-deadline.js";
+
+/** What checking one written file gave. */
+export type WrittenFileCheck =
+  | { kind: "checked"; shown: string; server: string; delta: DiagnosticsDelta; partial: boolean }
+  | { kind: "pending"; shown: string; why: string }
+  | { kind: "failed"; shown: string; why: string }
+  /** No server covers the file, or it was deleted: nothing to report. */
+  | { kind: "none" };
+
+/** The budgets of one check. */
+export interface CheckBudget {
+  /** How long a server that is not running yet gets to start and load the project. */
+  coldWaitMs: number;
+  /** How long a ready server gets to publish (or answer a pull) after the sync. */
+  ceilingMs: number;
+}
+
+/** Tell every running server whose root holds `path` that it changed on disk (didChangeWatchedFiles), closing it if it was deleted. */
+export function announceFileChange(supervisor: LspSupervisorInstance, path: string, type: FileChangeType): void {
+  const uri = pathToFileURL(path).href;
+  for (const session of supervisor.running()) {
+    if (!isInside(session.root, path)) continue;
+    if (type === FileChangeType.Deleted) session.documents.close(uri);
+    if (!session.documents.isOpen(uri)) session.documents.filesChanged([{ uri, type }]);
+  }
+}
+
+function isWaitEnded(error: unknown): boolean {
+  return ToolError.isInstance(error) && (error.code === "timeout" || error.code === "cancelled");
+}
+
+/**
+ * Sync one written file to its server (starting the server if needed, which goes on in the
+ * background past the budget), send didSave, and compare its errors and warnings with the run's
+ * ledger. A server that is not ready in time leaves the file pending, to be checked with the next write.
+ */
+export async function checkWrittenFile(supervisor: LspSupervisorInstance, workdir: string, path: string, budget: CheckBudget, signal: AbortSignal, progress: (update: ProgressUpdate) => void): Promise<WrittenFileCheck> {
+  const shown = displayPath(workdir, path);
+  const route = await supervisor.route(workdir, path);
+  if (route.kind !== "ready") {
+    announceFileChange(supervisor, path, FileChangeType.Changed);
+    return { kind: "none" };
+  }
+  const cold = !supervisor.running().some((session) => session.spec.id === route.spec.id && session.root === route.root);
+  const serverName = `\`${route.spec.id}\` for \`${displayPath(workdir, route.root)}\``;
+  if (cold) progress({ message: `lsp: starting ${route.spec.id} for ${displayPath(workdir, route.root)} to check ${shown}` });
+  // A warm server gets one ceiling for the sync and the diagnostics together; a cold one first gets the time to start.
+  const started = Date.now();
+  const remainingCeiling = (): number => (cold ? budget.ceilingMs : Math.max(0, budget.ceilingMs - (Date.now() - started)));
+  let document;
+  try {
+    document = await withDeadline(signal, cold ? budget.coldWaitMs : budget.ceilingMs, (deadline) => openDocument(supervisor, workdir, path, deadline));
+  } catch (error) {
+    if (ToolError.isInstance(error) && error.code === "not_found") {
+      announceFileChange(supervisor, path, FileChangeType.Deleted);
+      supervisor.ledger.forget(path);
+      return { kind: "none" };
+    }
+    if (isWaitEnded(error) && !signal.aborted) {
+      supervisor.ledger.markPending(path);
+      return { kind: "pending", shown, why: `${serverName} is still starting` };
+    }
+    return { kind: "failed", shown, why: error instanceof Error ? error.message : String(error) };
+  }
+  const session = document.session;
+  session.documents.saved(document.uri);
+  const loading = session.progress.current().length > 0;
+  if (loading) progress({ message: `lsp: ${route.spec.id} is loading the project; waiting for diagnostics of ${shown}` });
+  try {
+    const ceiling = remainingCeiling();
+    const collected = await withDeadline(signal, ceiling, (deadline) => collectDiagnostics(document, deadline, ceiling));
+    if (collected.diagnostics === undefined) {
+      supervisor.ledger.markPending(path);
+      return { kind: "pending", shown, why: `${serverName} sent no diagnostics within ${budget.ceilingMs} ms${loading ? " (it is still loading the project)" : ""}` };
+    }
+    return { kind: "checked", shown, server: route.spec.id, delta: supervisor.ledger.update(path, collected.diagnostics), partial: session.progress.current().length > 0 };
+  } catch (error) {
+    if (isWaitEnded(error) && !signal.aborted) {
+      supervisor.ledger.markPending(path);
+      return { kind: "pending", shown, why: `${serverName} did not answer in time` };
+    }
+    return { kind: "failed", shown, why: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,59 @@
+import { DocumentDiagnosticRequest, type Diagnostic } from "vscode-languageserver-protocol";
+import type { OpenDocument } from "./open-document.js";
+import { hasCapability } from "./require-capability.js";
+import { withDeadline } from "./signal-with-deadline.js";
+
+/** How long a push-only server gets to publish after a sync. */
+export const PUSH_CEILING_MS = 2_500;
+/** Servers publish in parts: a publish counts once this long passed without another for the file. */
+const quietMs = 200;
+
+/** The diagnostics of one synced document and how they were obtained. */
+export interface CollectedDiagnostics {
+  /** All severities; `undefined` when the server gave none in time (clean, or not checked yet). */
+  diagnostics: Diagnostic[] | undefined;
+  /** A clause for the answer: "pulled from the server for version 3", … */
+  how: string;
+}
+
+async function pull(document: OpenDocument, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
+  const session = document.session;
+  if (!hasCapability(session, "diagnosticProvider", DocumentDiagnosticRequest.method)) return undefined;
+  const report = await session.request(DocumentDiagnosticRequest.method, (connection, token) => connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: document.uri } }, token), signal);
+  return report?.kind === "full" && Array.isArray(report.items) ? report.items : undefined;
+}
+
+/**
+ * The diagnostics for the version of `document` just synced: pulled where the server supports it,
+ * else the first publish newer than the sync (matching its version when the server versions them),
+ * settled by a quiet period, within `ceilingMs`. Never an older version's set.
+ */
+export async function collectDiagnostics(document: OpenDocument, signal: AbortSignal, ceilingMs = PUSH_CEILING_MS): Promise<CollectedDiagnostics> {
+  const session = document.session;
+  const pulled = await pull(document, signal);
+  if (pulled !== undefined) return { diagnostics: pulled, how: `pulled from the server for version ${document.version}` };
+  const latest = session.published.latest(document.uri);
+  // The server already has this text and published for it: nothing new will come, so that set is the answer.
+  if (!document.changed && latest !== undefined) {
+    return { diagnostics: latest.diagnostics, how: `published earlier for this text${latest.version === undefined ? "" : ` (version ${latest.version})`}` };
+  }
+  const set = await withDeadline(signal, ceilingMs, async (ceiling) => {
+    // A server that dies will not publish: stop waiting at once, and say why below.
+    const stop = new AbortController();
+    const onCeiling = (): void => stop.abort();
+    if (ceiling.aborted) stop.abort();
+    else ceiling.addEventListener("abort", onCeiling, { once: true });
+    void session.ended.then(() => stop.abort());
+    try {
+      return await session.published.waitFor(document.uri, document.generationBefore, document.version, quietMs, stop.signal);
+    } finally {
+      ceiling.removeEventListener("abort", onCeiling);
+    }
+  });
+  if (session.exit !== undefined) throw session.endedError("textDocument/publishDiagnostics");
+  // pyright registers pull diagnostics only after its first analysis and then never pushes: pull now.
+  const late = set === undefined && !signal.aborted ? await pull(document, signal) : undefined;
+  if (late !== undefined) return { diagnostics: late, how: `pulled from the server for version ${document.version}` };
+  if (set === undefined) return { diagnostics: undefined, how: `the server published nothing for this file within ${ceilingMs} ms: it may be clean, or not checked yet` };
+  return { diagnostics: set.diagnostics, how: `published by the server${set.version === undefined ? " after this sync" : ` for version ${set.version}`}` };
+}

@@ -1,0 +1,75 @@
+import { displayPath, type ProgressUpdate, type ToolContent } from "@runbound/tool-kit";
+import { FileChangeType } from "vscode-languageserver-protocol";
+import { boundedRows } from "./bounded-rows.js";
+import { announceFileChange, checkWrittenFile, type CheckBudget, type WrittenFileCheck } from "./check-written-file.js";
+import { FLOOD_LIMIT } from "./diagnostics-op.js";
+import { byImportance, diagnosticRow, severityOf } from "./format-diagnostic.js";
+import type { LspSupervisorInstance } from "./lsp-supervisor.js";
+
+/** Budgets of the check after a write: a warm server gets `ceilingMs`; one that must start first gets `coldWaitMs` more. */
+export const AFTER_WRITE_BUDGET: CheckBudget = { coldWaitMs: 10_000, ceilingMs: 2_500 };
+/** Files checked per write; a write of more (a large patch, a rename) names the rest. */
+export const CHECKED_PER_WRITE = 10;
+const maxAnswerBytes = 8 * 1024;
+/** In a flood, the first few rows are what is shown. */
+const floodRows = 3;
+
+function counted(errors: number, warnings: number): string {
+  const parts = [];
+  if (errors > 0) parts.push(`${errors} ${errors === 1 ? "error" : "errors"}`);
+  if (warnings > 0) parts.push(`${warnings} ${warnings === 1 ? "warning" : "warnings"}`);
+  return parts.join(" and ");
+}
+
+function checkedLines(check: Extract<WrittenFileCheck, { kind: "checked" }>): string[] {
+  const { delta, shown } = check;
+  const partial = check.partial ? ` (\`${check.server}\` is still indexing, so this may be partial)` : "";
+  const lines: string[] = [];
+  const introduced = delta.introduced.flatMap((group) => group.diagnostics.map((diagnostic) => ({ diagnostic, before: group.before, now: group.diagnostics.length }))).sort((a, b) => byImportance(a.diagnostic, b.diagnostic));
+  if (introduced.length > 0) {
+    const errors = introduced.filter((item) => severityOf(item.diagnostic) === 1).length;
+    const what = delta.firstCheck
+      ? `${counted(errors, introduced.length - errors)} (the first check of this file in this run, so some may predate this write)`
+      : `${counted(errors, introduced.length - errors)} introduced by this write so far`;
+    const flood = introduced.length > FLOOD_LIMIT;
+    lines.push(`${shown}: ${what}${partial}${flood ? ` — this many usually means one root cause (a missing import, or a file the server does not understand); the first ${floodRows}:` : ":"}`);
+    for (const item of flood ? introduced.slice(0, floodRows) : introduced) {
+      lines.push(`  ${diagnosticRow(shown, item.diagnostic)}${item.before > 0 ? ` (now ${item.now}, was ${item.before})` : ""}`);
+    }
+  }
+  if (delta.resolved.length > 0) {
+    const total = delta.resolved.reduce((sum, item) => sum + item.count, 0);
+    lines.push(`${shown}: resolved ${total} ${total === 1 ? "diagnostic" : "diagnostics"}:`);
+    for (const item of delta.resolved) lines.push(`  ${item.severity}${item.code === "" ? "" : ` ${item.code}`}: ${item.message}${item.count > 1 ? ` (×${item.count})` : ""}`);
+  }
+  if (lines.length === 0) lines.push(`${shown}: no new errors or warnings${partial}.`);
+  return lines;
+}
+
+/**
+ * After a write: check each written file (and files left pending by an earlier write) with its
+ * language server and say, as one text block for the writing tool's result, only what changed —
+ * errors and warnings introduced, and those resolved — or why a file could not be checked yet.
+ * Files no server covers get nothing. @returns undefined when there is nothing to say.
+ */
+export async function diagnosticsAfterWrite(supervisor: LspSupervisorInstance, workdir: string, paths: readonly string[], signal: AbortSignal, progress: (update: ProgressUpdate) => void, budget: CheckBudget = AFTER_WRITE_BUDGET): Promise<ToolContent[] | undefined> {
+  const owed = supervisor.ledger.pending().filter((path) => !paths.includes(path));
+  const candidates = [...paths, ...owed];
+  const checked = candidates.slice(0, CHECKED_PER_WRITE);
+  const unchecked = candidates.slice(CHECKED_PER_WRITE).filter((path) => paths.includes(path));
+  for (const path of unchecked) announceFileChange(supervisor, path, FileChangeType.Changed);
+  const checks = await Promise.all(checked.map((path) => checkWrittenFile(supervisor, workdir, path, budget, signal, progress)));
+  const rows: string[] = [];
+  for (const check of checks) {
+    if (check.kind === "checked") rows.push(...checkedLines(check));
+    else if (check.kind === "pending") rows.push(`${check.shown}: not checked yet — ${check.why}; its diagnostics come with the next write's answer, or ask \`lsp\` \`diagnostics\` for it.`);
+    else if (check.kind === "failed") rows.push(`${check.shown}: could not be checked — ${check.why}`);
+  }
+  if (unchecked.length > 0) {
+    rows.push(`${unchecked.length} more written ${unchecked.length === 1 ? "file was" : "files were"} not checked (at most ${CHECKED_PER_WRITE} per write), e.g. ${unchecked.slice(0, 3).map((path) => `\`${displayPath(workdir, path)}\``).join(", ")}; ask \`lsp\` \`diagnostics\` for them.`);
+  }
+  if (rows.length === 0) return undefined;
+  const bounded = boundedRows({ rows, total: rows.length, cap: rows.length, maxBytes: maxAnswerBytes, noun: ["line", "lines"], narrow: "ask `lsp` `diagnostics` for one file to see all of its diagnostics" });
+  const cut = bounded.shown.length < rows.length ? `\n(${bounded.header})` : "";
+  return [{ type: "text", text: `Diagnostics after this write (lsp; an intermediate state may be intended):\n${bounded.shown.join("\n")}${cut}` }];
+}

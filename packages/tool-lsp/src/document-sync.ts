@@ -1,0 +1,85 @@
+import { pathToFileURL } from "node:url";
+import type { ProtocolConnection } from "vscode-languageserver-protocol/node";
+import {
+  DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  DidSaveTextDocumentNotification,
+  type FileEvent,
+  type ServerCapabilities,
+} from "vscode-languageserver-protocol";
+
+/** Where a document stands with the server after a sync. */
+export interface SyncedDocument {
+  uri: string;
+  /** The version the server now has. */
+  version: number;
+  /** Whether this sync sent the text (didOpen or didChange). */
+  changed: boolean;
+}
+
+type Notify = (send: (connection: ProtocolConnection) => Promise<void>) => void;
+
+/**
+ * The documents one server has open, and the notifications that keep its view equal to the files:
+ * didOpen/didChange (full text, a new version each time), didSave when the server asked for it,
+ * didClose, and didChangeWatchedFiles for files it watches but does not have open.
+ */
+export class DocumentSync {
+  private readonly open = new Map<string, { version: number; text: string }>();
+
+  constructor(
+    private readonly notify: Notify,
+    private readonly capabilities: () => ServerCapabilities,
+    /** Whether the server registered a method dynamically. */
+    private readonly registered: (method: string) => boolean,
+  ) {}
+
+  /** Make the server see `text` for `path`: didOpen the first time, didChange with a new version when it differs. */
+  sync(path: string, text: string, languageId: string): SyncedDocument {
+    const uri = pathToFileURL(path).href;
+    const current = this.open.get(uri);
+    if (current === undefined) {
+      this.open.set(uri, { version: 1, text });
+      this.notify((connection) => connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } }));
+      return { uri, version: 1, changed: true };
+    }
+    if (current.text === text) return { uri, version: current.version, changed: false };
+    const version = current.version + 1;
+    this.open.set(uri, { version, text });
+    this.notify((connection) => connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] }));
+    return { uri, version, changed: true };
+  }
+
+  /** Tell the server an open document was written to disk, when it asked to be told (`textDocumentSync.save`). */
+  saved(uri: string): void {
+    const document = this.open.get(uri);
+    const sync = this.capabilities().textDocumentSync;
+    const save = typeof sync === "object" && sync !== null ? sync.save : undefined;
+    if (document === undefined || save === undefined || save === false) return;
+    const includeText = typeof save === "object" && save.includeText === true;
+    this.notify((connection) => connection.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri }, ...(includeText ? { text: document.text } : {}) }));
+  }
+
+  /** Close a document (its file was deleted or renamed away). */
+  close(uri: string): void {
+    if (!this.open.delete(uri)) return;
+    this.notify((connection) => connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } }));
+  }
+
+  /** Whether the server has `uri` open. */
+  isOpen(uri: string): boolean {
+    return this.open.has(uri);
+  }
+
+  /**
+   * Tell the server files changed on disk that it does not have open (created, changed or deleted), if
+   * it registered for `workspace/didChangeWatchedFiles`. @returns whether anything was sent.
+   */
+  filesChanged(changes: readonly FileEvent[]): boolean {
+    if (changes.length === 0 || !this.registered(DidChangeWatchedFilesNotification.method)) return false;
+    this.notify((connection) => connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [...changes] }));
+    return true;
+  }
+}
