@@ -1,0 +1,65 @@
+import { listProcessGroup } from "@runbound/process-kit/testing";
+import { createRun, type Run } from "@runbound/runner-adapter";
+import { resultText, Workdir } from "@runbound/tool-kit";
+import { dirname } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
+import { lspPlugin } from "./plugin.js";
+import { putPlugin } from "./test-support/put-tool.js";
+import { copyFixture, devBinary, realProgramsAvailable } from "./test-support/real-servers.js";
+
+const available = realProgramsAvailable(["typescript-language-server", "pyright-langserver"]);
+// Cold starts on a busy 2-core machine take many seconds; the budget bounds a hang, not speed.
+const slow = 180_000;
+
+describe.runIf(available)("diagnostics on write against the real typescript-language-server and pyright", () => {
+  let supervisor: LspSupervisorInstance;
+  let run: Run;
+  const put = async (file: string, content: string): Promise<string> => resultText(await run.call("put", { files: { [file]: content } }));
+  const lsp = async (input: Record<string, unknown>): Promise<string> => resultText(await run.call("lsp", input));
+
+  beforeAll(async () => {
+    const workdir = copyFixture("monorepo");
+    const bin = dirname(devBinary("typescript-language-server")!);
+    supervisor = createLspSupervisor({ pathVariable: `${bin}:${process.env["PATH"] ?? ""}` });
+    run = createRun({ plugins: [lspPlugin, putPlugin] });
+    await run.attach(Workdir, { value: workdir });
+    await run.attach(LspSupervisor, { value: supervisor });
+  });
+
+  afterAll(async () => {
+    const groups = supervisor?.running().map((session) => session.pid) ?? [];
+    await run?.close();
+    await supervisor?.dispose();
+    for (const pgid of groups) expect((await listProcessGroup(pgid)).filter((row) => row.state !== "Z")).toEqual([]);
+  });
+
+  const main = "packages/web/src/main.ts";
+  const original = 'import { greet, Square, type Shape } from "./greet.js";\n\nconst 名前 = "😀 世界"; const message = greet(名前);\nconst shape: Shape = new Square(2);\nexport const report = [message, shape.area(), greet("again")];\n';
+
+  it("TypeScript: a breaking edit reports the new error, a moving edit nothing, a fixing edit the resolution", { timeout: slow }, async () => {
+    // Warm the server and take the baseline as a model would: ask for the file's diagnostics first.
+    await expect.poll(() => lsp({ op: "diagnostics", file: main }), { timeout: slow, interval: 1_000 }).toContain("No errors or warnings in packages/web/src/main.ts");
+    const broken = await put(main, original.replace("new Square(2)", 'new Square("two")'));
+    expect(broken).toContain("packages/web/src/main.ts: 1 error introduced by this write so far:");
+    expect(broken).toMatch(/packages\/web\/src\/main\.ts:4: error typescript 2345: Argument of type 'string' is not assignable to parameter of type 'number'\./);
+
+    const moved = await put(main, `// a comment moves every line\n${original.replace("new Square(2)", 'new Square("two")')}`);
+    expect(moved).toContain("packages/web/src/main.ts: no new errors or warnings.");
+
+    const fixed = await put(main, original);
+    expect(fixed).toContain("packages/web/src/main.ts: resolved 1 diagnostic:");
+    expect(fixed).toContain("error typescript 2345: Argument of type 'string' is not assignable to parameter of type 'number'.");
+    expect(fixed).not.toContain("introduced");
+  });
+
+  it("Python: pyright reports a type error a write introduced, then its resolution", { timeout: slow }, async () => {
+    const cart = "python/src/shop/cart.py";
+    const clean = 'def total(prices: list[float]) -> float:\n    """Sum the prices in a cart."""\n    return sum(prices)\n';
+    await expect.poll(() => lsp({ op: "diagnostics", file: cart }), { timeout: slow, interval: 1_000 }).toContain("No errors or warnings in python/src/shop/cart.py");
+    const broken = await put(cart, `${clean}\n\nlabel: int = "x"\n`);
+    expect(broken).toMatch(/python\/src\/shop\/cart\.py: 1 error introduced by this write so far:\n {2}python\/src\/shop\/cart\.py:6: error Pyright reportAssignmentType: Type "Literal\['x'\]" is not assignable to declared type "int"/);
+    const fixed = await put(cart, clean);
+    expect(fixed).toContain("python/src/shop/cart.py: resolved 1 diagnostic:");
+  });
+});
