@@ -2,7 +2,7 @@ import { chmodSync, linkSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { resolveBinary } from "./resolve-binary.js";
+import { describeUnusable, resolveBinary } from "./resolve-binary.js";
 
 function program(path: string, executable = true): void {
   mkdirSync(join(path, ".."), { recursive: true });
@@ -49,6 +49,16 @@ describe("resolveBinary", () => {
     });
   });
 
+  it("does not take a directory with the program's name for the program", async () => {
+    const directories = join(base, "directory-bin");
+    mkdirSync(join(directories, "clangd"), { recursive: true });
+    expect(await resolveBinary("clangd", workdir, workdir, `${directories}:${onPath}`)).toEqual({ found: false, looked: [...projectBins(), directories, onPath] });
+  });
+
+  it("joins the reasons of several unusable programs into one part of a sentence", () => {
+    expect(describeUnusable([{ path: "/a/x", reason: "`/a/x` is a proxy" }, { path: "/b/x", reason: "`/b/x` is a proxy" }])).toBe("`/a/x` is a proxy; `/b/x` is a proxy");
+  });
+
   it("checks an absolute command as it is", async () => {
     expect(await resolveBinary(join(onPath, "gopls"), workdir, workdir, "")).toEqual({ found: true, path: join(onPath, "gopls") });
     expect(await resolveBinary(join(onPath, "nope"), workdir, workdir, "")).toEqual({ found: false, looked: [join(onPath, "nope")] });
@@ -89,6 +99,17 @@ describe("resolveBinary", () => {
       expect(await resolveBinary("cargo", workdir, workdir, cargoBin, env)).toEqual({ found: true, path: join(cargoBin, "cargo") });
     });
 
+    it("names at most five toolchains", async () => {
+      const many = join(base, "many-toolchains");
+      for (const name of ["g", "f", "e", "d", "c", "b", "a"]) mkdirSync(join(many, "toolchains", `${name}-toolchain`, "bin"), { recursive: true });
+      const result = await resolveBinary("rust-analyzer", workdir, workdir, cargoBin, { RUSTUP_HOME: many });
+      expect(result).toMatchObject({ found: false, unusable: [{ reason: expect.stringContaining("(`a-toolchain`, `b-toolchain`, `c-toolchain`, `d-toolchain`, `e-toolchain` and 2 more) has it") }] });
+      const five = join(base, "five-toolchains");
+      for (const name of ["a", "b", "c", "d", "e"]) mkdirSync(join(five, "toolchains", `${name}-toolchain`, "bin"), { recursive: true });
+      const named = await resolveBinary("rust-analyzer", workdir, workdir, cargoBin, { RUSTUP_HOME: five });
+      expect(named).toMatchObject({ found: false, unusable: [{ reason: expect.stringContaining("(`a-toolchain`, `b-toolchain`, `c-toolchain`, `d-toolchain`, `e-toolchain`) has it") }] });
+    });
+
     it("says so when rustup has no toolchain at all", async () => {
       const empty = join(base, "no-toolchains");
       const result = await resolveBinary("rust-analyzer", workdir, workdir, cargoBin, { RUSTUP_HOME: empty });
@@ -101,7 +122,22 @@ describe("resolveBinary", () => {
       expect(await resolveBinary("rust-analyzer", workdir, workdir, cargoBin, { HOME: home })).toEqual({ found: true, path: join(cargoBin, "rust-analyzer") });
     });
 
-    it("is not confused with a program that merely sits next to `rustup`", async () => {
+    it("is recognised as a link to a `rustup` in another directory (a system-wide rustup)", async () => {
+      const systemRustup = join(base, "usr", "bin", "rustup");
+      program(systemRustup);
+      const userBin = join(base, "user-cargo", "bin");
+      mkdirSync(userBin, { recursive: true });
+      symlinkSync(systemRustup, join(userBin, "rust-analyzer"));
+      expect(await resolveBinary("rust-analyzer", workdir, workdir, userBin, env)).toMatchObject({ found: false, unusable: [{ path: join(userBin, "rust-analyzer") }] });
+    });
+
+    it("is not confused with a link to another program, nor with one that merely sits next to `rustup`", async () => {
+      const release = join(base, "opt", "rust-analyzer", "bin", "rust-analyzer");
+      program(release);
+      const localBin = join(base, "local", "bin");
+      program(join(localBin, "rustup"));
+      symlinkSync(release, join(localBin, "rust-analyzer"));
+      expect(await resolveBinary("rust-analyzer", workdir, workdir, localBin, env)).toEqual({ found: true, path: join(localBin, "rust-analyzer") });
       program(join(cargoBin, "cargo-nextest"));
       expect(await resolveBinary("cargo-nextest", workdir, workdir, cargoBin, env)).toEqual({ found: true, path: join(cargoBin, "cargo-nextest") });
     });

@@ -35,7 +35,7 @@ export async function missingRustupComponent(path: string, env: NodeJS.ProcessEn
   if (!(await isRustupProxy(path))) return undefined;
   const program = basename(path);
   const toolchains = join(env["RUSTUP_HOME"] ?? join(env["HOME"] ?? homedir(), ".rustup"), "toolchains");
-  const names = (await readdir(toolchains).catch(() => [] as string[])).sort();
+  const names = await readdir(toolchains).catch(() => [] as string[]);
   for (const name of names) {
     if (await isFile(join(toolchains, name, "bin", program))) return undefined;
   }
