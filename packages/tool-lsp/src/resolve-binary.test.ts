@@ -49,6 +49,10 @@ describe("resolveBinary", () => {
     });
   });
 
+  it("searches and names a directory listed twice on PATH once", async () => {
+    expect(await resolveBinary("clangd", workdir, workdir, `${onPath}:${onPath}`)).toEqual({ found: false, looked: [...projectBins(), onPath] });
+  });
+
   it("does not take a directory with the program's name for the program", async () => {
     const directories = join(base, "directory-bin");
     mkdirSync(join(directories, "clangd"), { recursive: true });
@@ -81,7 +85,7 @@ describe("resolveBinary", () => {
       `\`${proxy}\` is a rustup proxy without the \`rust-analyzer\` component (none of the toolchains in \`${toolchains}\` (\`nightly-x86_64-unknown-linux-gnu\`, \`stable-x86_64-unknown-linux-gnu\`) has it), so it would fail instead of starting`;
 
     it("is not usable when no installed toolchain has the component", async () => {
-      expect(await resolveBinary("rust-analyzer", workdir, workdir, cargoBin, env)).toEqual({ found: false, looked: [...projectBins(), cargoBin], unusable: [{ path: join(cargoBin, "rust-analyzer"), reason: reason(join(cargoBin, "rust-analyzer")) }] });
+      expect(await resolveBinary("rust-analyzer", workdir, workdir, `${cargoBin}:${cargoBin}`, env)).toEqual({ found: false, looked: [...projectBins(), cargoBin], unusable: [{ path: join(cargoBin, "rust-analyzer"), reason: reason(join(cargoBin, "rust-analyzer")) }] });
     });
 
     it("is recognised as a hard link of `rustup` too", async () => {

@@ -47,7 +47,8 @@ export async function resolveBinary(command: string, root: string, workdir: stri
   // Every place is named in `looked` as messages show it: the directory, or the absolute command itself.
   const places = isAbsolute(command)
     ? [{ place: command, path: command }]
-    : [...directoriesUpTo(root, workdir).flatMap((directory) => PROJECT_BIN_DIRECTORIES.map((bin) => join(directory, bin))), ...pathVariable.split(delimiter).filter((entry) => isAbsolute(entry))].map((directory) => ({
+    : // A directory listed twice (PATH often is) is searched, and named, once.
+      [...new Set([...directoriesUpTo(root, workdir).flatMap((directory) => PROJECT_BIN_DIRECTORIES.map((bin) => join(directory, bin))), ...pathVariable.split(delimiter).filter((entry) => isAbsolute(entry))])].map((directory) => ({
         place: directory,
         path: join(directory, command),
       }));
