@@ -90,6 +90,7 @@ describe.runIf(available)("lsp against the real clangd (c-project fixture with c
 
   it("dispose leaves nothing of clangd's process group", async () => {
     const pid = session!.pid;
+    console.info(`clangd resident memory after every op: ${(await supervisor.entries(workdir))[0]?.rssKiB} KiB`);
     await supervisor.dispose();
     expect(await living(pid)).toEqual([]);
   }, slow);

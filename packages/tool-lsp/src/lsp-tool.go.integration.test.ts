@@ -88,6 +88,7 @@ describe.runIf(available)("lsp against the real gopls (go-module fixture)", () =
 
   it("dispose leaves nothing of gopls's process group", async () => {
     const pid = session!.pid;
+    console.info(`gopls resident memory after every op: ${(await supervisor.entries(workdir))[0]?.rssKiB} KiB`);
     await supervisor.dispose();
     expect(await living(pid)).toEqual([]);
   }, slow);
