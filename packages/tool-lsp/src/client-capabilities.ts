@@ -12,6 +12,8 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
     workspaceFolders: true,
     didChangeWatchedFiles: { dynamicRegistration: true },
     symbol: { dynamicRegistration: false },
+    // lsp_rename applies these itself, all files or none.
+    workspaceEdit: { documentChanges: true, resourceOperations: ["create", "rename", "delete"], failureHandling: "abort" },
   },
   textDocument: {
     synchronization: { dynamicRegistration: false, didSave: true },
@@ -23,6 +25,7 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
     references: {},
     hover: { contentFormat: ["markdown", "plaintext"] },
     documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+    rename: { prepareSupport: true },
     codeAction: {
       codeActionLiteralSupport: { codeActionKind: { valueSet: ["", "quickfix", "refactor", "refactor.extract", "refactor.inline", "refactor.rewrite", "source", "source.organizeImports", "source.fixAll"] } },
       isPreferredSupport: true,

@@ -68,6 +68,11 @@ export class DocumentSync {
     this.notify((connection) => connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } }));
   }
 
+  /** The version the server has of `uri`, when it has it open. */
+  version(uri: string): number | undefined {
+    return this.open.get(uri)?.version;
+  }
+
   /** Whether the server has `uri` open. */
   isOpen(uri: string): boolean {
     return this.open.has(uri);

@@ -13,3 +13,5 @@ export { characterInEncoding, utf16IndexFromCharacter, type PositionEncoding } f
 export { PACKAGE_VERSION } from "./version.js";
 export { lspDiagnosticsObserver } from "./diagnostics-observer.js";
 export { DiagnosticsLedger, diagnosticKey, normaliseMessage, type DiagnosticsDelta } from "./diagnostics-ledger.js";
+export { lspRenameTool } from "./rename-tool.js";
+export { planWorkspaceEdit, applyTextEdits, type PlannedEdit, type PlannedFile } from "./plan-workspace-edit.js";

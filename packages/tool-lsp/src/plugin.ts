@@ -2,14 +2,15 @@ import { definePlugin, defineResourceProvider } from "@runbound/tool-kit";
 import { lspDiagnosticsObserver } from "./diagnostics-observer.js";
 import { createLspSupervisor, LspSupervisor } from "./lsp-supervisor.js";
 import { lspTool } from "./lsp-tool.js";
+import { lspRenameTool } from "./rename-tool.js";
 import { statusOp } from "./status-op.js";
 import { PACKAGE_VERSION } from "./version.js";
 
-/** The plugin: the `lsp` tool, the diagnostics-on-write observer, plus a default supervisor for generic runners (one per run and workdir). */
+/** The plugin: the `lsp` and `lsp_rename` tools, the diagnostics-on-write observer, plus a default supervisor for generic runners (one per run and workdir). */
 export const lspPlugin = definePlugin({
   name: "@runbound/tool-lsp",
   version: PACKAGE_VERSION,
-  tools: [lspTool],
+  tools: [lspTool, lspRenameTool],
   observers: [lspDiagnosticsObserver],
   resourceProviders: [
     defineResourceProvider({

@@ -5,7 +5,9 @@
 // diagnostics 50 ms after each didOpen/didChange: a line `ERROR: msg` is an error, `WARN: msg` a
 // warning, `HINT: msg` a hint, `CRASH` makes it exit; it registers for watched files and writes each
 // watched-file event and didSave to stderr), publishes-slow-start (the same, answering initialize
-// after 1.5 s). Every scenario starts one helper process in its
+// after 1.5 s), rename-outside (answers a rename with an edit that also changes a file outside the
+// project, named by RUNBOUND_FAKE_OUTSIDE), rename-with-file (answers with an edit of the document and
+// a RenameFile of it to renamed.fake). Every scenario starts one helper process in its
 // group (like tsserver under typescript-language-server) so tests can check that the group dies.
 import { spawn } from "node:child_process";
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
@@ -24,7 +26,7 @@ connection.onRequest("initialize", async () => {
   }
   if (scenario === "publishes-slow-start") await new Promise((resolve) => setTimeout(resolve, 1500));
   const textDocumentSync = publishes ? { openClose: true, change: 1, save: { includeText: false } } : 1;
-  return { capabilities: { hoverProvider: true, definitionProvider: true, textDocumentSync }, serverInfo: { name: "scripted", version: "1" } };
+  return { capabilities: { hoverProvider: true, definitionProvider: true, renameProvider: true, textDocumentSync }, serverInfo: { name: "scripted", version: "1" } };
 });
 
 const severities = { ERROR: 1, WARN: 2, HINT: 4 };
@@ -73,6 +75,18 @@ connection.onRequest("textDocument/hover", () => {
   return { contents: { kind: "markdown", value: "```fake\nfunction answer(): number\n```\nThe answer." } };
 });
 connection.onRequest("textDocument/definition", (params) => ({ uri: params.textDocument.uri, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } }));
+connection.onRequest("textDocument/rename", (params) => {
+  const { line, character } = params.position;
+  const here = { range: { start: { line, character }, end: { line, character: character + 6 } }, newText: params.newName };
+  if (scenario === "rename-outside") {
+    return { changes: { [params.textDocument.uri]: [here], [`file://${process.env.RUNBOUND_FAKE_OUTSIDE}`]: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: "owned " }] } };
+  }
+  if (scenario === "rename-with-file") {
+    const renamed = params.textDocument.uri.replace(/main\.fake$/, "renamed.fake");
+    return { documentChanges: [{ textDocument: { uri: params.textDocument.uri, version: null }, edits: [here] }, { kind: "rename", oldUri: params.textDocument.uri, newUri: renamed }] };
+  }
+  return null;
+});
 // A hung server does not answer shutdown either and ignores exit: only SIGKILL ends it.
 connection.onRequest("shutdown", () => (scenario === "hang-on-hover" ? new Promise(() => {}) : null));
 connection.onNotification("exit", () => {

@@ -1,0 +1,71 @@
+import { createRun, type Run } from "@runbound/runner-adapter";
+import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
+import { lspPlugin } from "./plugin.js";
+import { copyFixture, devBinary, realProgramsAvailable } from "./test-support/real-servers.js";
+
+const available = realProgramsAvailable(["typescript-language-server", "pyright-langserver"]);
+// Cold starts on a busy 2-core machine take many seconds; the budget bounds a hang, not speed.
+const slow = 180_000;
+
+describe.runIf(available)("lsp_rename against the real typescript-language-server and pyright", () => {
+  let workdir: string;
+  let supervisor: LspSupervisorInstance;
+  let run: Run;
+  const read = (file: string): string => readFileSync(join(workdir, file), "utf8");
+
+  beforeAll(async () => {
+    workdir = copyFixture("monorepo");
+    const bin = dirname(devBinary("typescript-language-server")!);
+    supervisor = createLspSupervisor({ pathVariable: `${bin}:${process.env["PATH"] ?? ""}` });
+    run = createRun({ plugins: [lspPlugin] });
+    await run.attach(Workdir, { value: workdir });
+    await run.attach(LspSupervisor, { value: supervisor });
+  });
+
+  afterAll(async () => {
+    await run?.close();
+    await supervisor?.dispose();
+  });
+
+  it("TypeScript: renames a function in its file and at every use, reports the files, and the server sees the new text", { timeout: slow }, async () => {
+    // Wait until the project is loaded, so the rename covers every file and not only the open one.
+    await expect.poll(async () => resultText(await run.call("lsp", { op: "references", file: "packages/web/src/greet.ts", line: 2, symbol: "greet" })), { timeout: slow, interval: 1_000 }).toContain("main.ts");
+    const result = await run.call("lsp_rename", { file: "packages/web/src/greet.ts", line: 2, symbol: "greet", new_name: "salute" });
+    const text = resultText(result);
+    expect(text).toContain("Renamed `greet` to `salute`: 4 edits in 2 files.");
+    expect(text).toContain("- packages/web/src/greet.ts (1 edit)");
+    expect(text).toContain("- packages/web/src/main.ts (3 edits)");
+    // The diagnostics observer checked the written files.
+    expect(text).toContain("packages/web/src/main.ts: no new errors or warnings.");
+    expect(read("packages/web/src/greet.ts")).toContain("export function salute(name: string): string {");
+    expect(read("packages/web/src/main.ts")).toBe('import { salute, Square, type Shape } from "./greet.js";\n\nconst 名前 = "😀 世界"; const message = salute(名前);\nconst shape: Shape = new Square(2);\nexport const report = [message, shape.area(), salute("again")];\n');
+    const references = resultText(await run.call("lsp", { op: "references", file: "packages/web/src/main.ts", line: 3, symbol: "salute" }));
+    expect(references).toContain("packages/web/src/main.ts:5:");
+  });
+
+  it("refuses a name with spaces, the same name, and a keyword (whose neighbour tsserver would rename), changing nothing", { timeout: slow }, async () => {
+    const before = read("packages/web/src/main.ts");
+    const spaced = await run.call("lsp_rename", { file: "packages/web/src/main.ts", line: 4, symbol: "shape", new_name: "my shape" });
+    expect(resultErrorCode(spaced)).toBe("invalid_input");
+    expect(resultText(spaced)).toContain("`new_name` `my shape` is not an identifier");
+    const same = await run.call("lsp_rename", { file: "packages/web/src/main.ts", line: 4, symbol: "shape", new_name: "shape" });
+    expect(resultText(same)).toContain("the name it already has");
+    const keyword = await run.call("lsp_rename", { file: "packages/web/src/main.ts", line: 4, symbol: "const", new_name: "let" });
+    expect(resultErrorCode(keyword)).toBe("invalid_input");
+    // tsserver offers to rename the next identifier for a keyword: the tool checks the range and refuses.
+    expect(resultText(keyword)).toContain("Language server `typescript` would rename `shape` at line 4, not `const` at packages/web/src/main.ts:4, so nothing was changed.");
+    expect(read("packages/web/src/main.ts")).toBe(before);
+  });
+
+  it("Python: pyright renames a function across modules of a src-layout package", { timeout: slow }, async () => {
+    await expect.poll(async () => resultText(await run.call("lsp", { op: "references", file: "python/src/shop/cart.py", line: 1, symbol: "total" })), { timeout: slow, interval: 1_000 }).toContain("main.py");
+    const text = resultText(await run.call("lsp_rename", { file: "python/src/shop/cart.py", line: 1, symbol: "total", new_name: "grand_total" }));
+    expect(text).toContain("Renamed `total` to `grand_total`: 3 edits in 2 files.");
+    expect(read("python/src/shop/cart.py")).toContain("def grand_total(prices: list[float]) -> float:");
+    expect(read("python/src/shop/main.py")).toBe("from shop.cart import grand_total\n\nprint(grand_total([1.0, 2.5]))\n");
+  });
+});
