@@ -31,7 +31,7 @@ export async function routeFile(servers: readonly LspServerSpec[], workdir: stri
   const found = await findNearestMarker(dirname(file), workdir, match.spec.rootMarkers);
   if (found === undefined) return { kind: "no_root", spec: match.spec, searched: displayPath(workdir, dirname(file)) };
   const binary = await resolveBinary(match.spec.server.command, found.root, workdir, pathVariable, env);
-  if (!binary.found) return { kind: "no_binary", spec: match.spec, root: found.root, marker: found.marker, looked: binary.looked, ...(binary.unusable === undefined ? {} : { unusable: binary.unusable }) };
+  if (!binary.found) return { kind: "no_binary", spec: match.spec, root: found.root, marker: found.marker, looked: binary.looked, unusable: binary.unusable };
   return { kind: "ready", spec: match.spec, root: found.root, marker: found.marker, binary: binary.path, languageId: match.languageId };
 }
 
