@@ -28,7 +28,7 @@ const typescript: LspServerSpec = {
   initializationOptions: typescriptOptions,
   // Measured: the "Initializing JS/TS language features" report began 3 s after the first didOpen on a busy 2-core machine.
   projectLoading: { beginsWithinMs: 6_000, budgetMs: 30_000 },
-  checker: { command: "tsc", args: ["--noEmit", "--pretty", "false"] },
+  checker: { command: "tsc", args: ["--noEmit", "--pretty", "false"], format: "tsc", needsOneOf: ["tsconfig.json"], install: "npm install --save-dev typescript" },
 };
 
 const python: LspServerSpec = {
@@ -39,7 +39,7 @@ const python: LspServerSpec = {
   server: { command: "pyright-langserver", args: ["--stdio"] },
   install: "npm install --save-dev pyright (or pip install pyright into the project's .venv)",
   settings: { python: { analysis: { diagnosticMode: "openFilesOnly", autoSearchPaths: true } } },
-  checker: { command: "pyright", args: ["--outputjson"] },
+  checker: { command: "pyright", args: ["--outputjson"], format: "pyright-json", install: "npm install --save-dev pyright (or pip install pyright into the project's .venv)" },
 };
 
 const go: LspServerSpec = {
@@ -49,7 +49,7 @@ const go: LspServerSpec = {
   rootMarkers: [["go.work"], ["go.mod"]],
   server: { command: "gopls", args: ["serve"] },
   install: "go install golang.org/x/tools/gopls@latest (and put $(go env GOPATH)/bin on PATH)",
-  checker: { command: "go", args: ["vet", "./..."] },
+  checker: { command: "go", args: ["vet", "./..."], format: "go-vet", install: "install Go from https://go.dev/dl and put its bin directory on PATH" },
 };
 
 const rust: LspServerSpec = {
@@ -59,7 +59,7 @@ const rust: LspServerSpec = {
   rootMarkers: [["Cargo.toml"]],
   server: { command: "rust-analyzer", args: [] },
   install: "rustup component add rust-analyzer",
-  checker: { command: "cargo", args: ["check", "--message-format=json"] },
+  checker: { command: "cargo", args: ["check", "--message-format=json"], format: "cargo-json", install: "install Rust with rustup (https://rustup.rs)" },
 };
 
 const cpp: LspServerSpec = {
@@ -78,7 +78,7 @@ const dart: LspServerSpec = {
   rootMarkers: [["pubspec.yaml"]],
   server: { command: "dart", args: ["language-server", "--protocol=lsp"] },
   install: "install the Dart or Flutter SDK and put its bin directory on PATH",
-  checker: { command: "dart", args: ["analyze", "--format=machine"] },
+  checker: { command: "dart", args: ["analyze", "--format=machine"], format: "dart-machine", install: "install the Dart or Flutter SDK and put its bin directory on PATH" },
 };
 
 /** The servers a supervisor knows when none are given: TS/JS, Python, Go, Rust, C/C++, Dart. */

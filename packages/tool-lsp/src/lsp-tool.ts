@@ -1,4 +1,4 @@
-import { defineTool, resolveInWorkdir, textResult, ToolError, Workdir } from "@runbound/tool-kit";
+import { defineTool, resolveInWorkdir, textResult, ToolError, Workdir, type ProgressUpdate } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { codeActionsOp } from "./code-actions-op.js";
 import { diagnosticsOp } from "./diagnostics-op.js";
@@ -9,6 +9,8 @@ import { openDocument } from "./open-document.js";
 import type { OpAnswer, PositionedRequest } from "./op-types.js";
 import { characterInEncoding } from "./position-encoding.js";
 import { positionFromSymbol } from "./position-from-symbol.js";
+import { MAX_CHECKED_PROJECTS, projectDiagnosticsOp } from "./project-diagnostics-op.js";
+import { isProjectScope } from "./project-scope.js";
 import { statusOp } from "./status-op.js";
 import { DOCUMENT_SYMBOLS_CAP, documentSymbolsOp, workspaceSymbolsOp, WORKSPACE_SYMBOLS_CAP } from "./symbols-op.js";
 
@@ -21,10 +23,10 @@ const input = v.strictObject({
   op: v.pipe(
     v.picklist(LSP_OPS),
     v.description(
-      `What to ask. status: which servers run, index or are missing, and why (starts nothing). definition / type_definition / implementation / references (at most ${REFERENCES_CAP}) / hover / code_actions: about the symbol at \`file\` + \`line\` + \`symbol\`. symbols: the outline of \`file\` (at most ${DOCUMENT_SYMBOLS_CAP}) or, with \`query\`, a project-wide search by name (at most ${WORKSPACE_SYMBOLS_CAP}). diagnostics: errors and warnings of \`file\`. reload: restart the server of \`file\`'s project.`,
+      `What to ask. status: which servers run, index or are missing, and why (starts nothing). definition / type_definition / implementation / references (at most ${REFERENCES_CAP}) / hover / code_actions: about the symbol at \`file\` + \`line\` + \`symbol\`. symbols: the outline of \`file\` (at most ${DOCUMENT_SYMBOLS_CAP}) or, with \`query\`, a project-wide search by name (at most ${WORKSPACE_SYMBOLS_CAP}). diagnostics: errors and warnings of \`file\` from its language server; with \`file\` \`"*"\` instead, each project's own checker (tsc --noEmit, pyright, go vet, cargo check, dart analyze) over every project root in the working directory (at most ${MAX_CHECKED_PROJECTS}; slow, seconds to minutes), or with \`"packages/app/*"\` over the projects in that directory (or the one containing it). reload: restart the server of \`file\`'s project.`,
     ),
   ),
-  file: v.optional(v.pipe(v.string(), v.description("Source file, relative to the working directory (or absolute inside it). Required by every op except `status` and `symbols` with `query`."))),
+  file: v.optional(v.pipe(v.string(), v.description('Source file, relative to the working directory (or absolute inside it). Required by every op except `status` and `symbols` with `query`. For `diagnostics` only: `"*"` runs every project\'s own checker, `"<directory>/*"` those of the projects in that directory.'))),
   line: v.optional(v.pipe(v.number(), v.description("1-based line number of the symbol, as shown by the read tool. Required with `symbol` for the position ops."))),
   symbol: v.optional(
     v.pipe(v.string(), v.description("The identifier (or an exact substring of that line) the request is about, e.g. `parseConfig`; the position is its first character. Never a column number.")),
@@ -51,7 +53,7 @@ async function positioned(supervisor: LspSupervisorInstance, workdir: string, re
   return { workdir, document, line, symbol, params: { textDocument: { uri: document.uri }, position: { line: position.line, character } } };
 }
 
-async function answer(request: LspInput, supervisor: LspSupervisorInstance, workdir: string, signal: AbortSignal): Promise<OpAnswer> {
+async function answer(request: LspInput, supervisor: LspSupervisorInstance, workdir: string, signal: AbortSignal, progress: (update: ProgressUpdate) => void): Promise<OpAnswer> {
   const op = request.op;
   if (op === "status") return statusOp(supervisor, workdir, request.file);
   if (positionedOps.has(op)) {
@@ -67,6 +69,17 @@ async function answer(request: LspInput, supervisor: LspSupervisorInstance, work
     }
     const file = required(request.file, "file", op, `{"op":"symbols","file":"src/app.ts"} or {"op":"symbols","query":"Config"}`);
     return documentSymbolsOp(await openDocument(supervisor, workdir, file, signal), signal);
+  }
+  if (op === "diagnostics" && request.file !== undefined && isProjectScope(request.file)) {
+    return projectDiagnosticsOp({
+      workdir,
+      file: request.file,
+      servers: supervisor.servers,
+      // The supervisor resolves a root's program with its own PATH; here the program is the checker.
+      findChecker: (spec, checker, root) => supervisor.findProgram({ ...spec, server: checker }, root, workdir),
+      signal,
+      onProgress: (message, done, total) => progress({ message, progress: done, total }),
+    });
   }
   const file = required(request.file, "file", op, `{"op":"${op}","file":"src/app.ts"}`);
   if (op === "diagnostics") return diagnosticsOp(await openDocument(supervisor, workdir, file, signal), signal);
@@ -93,7 +106,7 @@ export const lspTool = defineTool({
       context.progress({ message: `${server}: ${progress.title}${progress.message === undefined ? "" : ` — ${progress.message}`}`, ...(progress.percentage === undefined ? {} : { progress: progress.percentage, total: 100 }) }),
     );
     try {
-      const result = await answer(request, supervisor, workdir, context.signal);
+      const result = await answer(request, supervisor, workdir, context.signal, (update) => context.progress(update));
       return textResult(result.text, result.structured);
     } finally {
       stopListening();

@@ -6,6 +6,22 @@ export interface CommandLine {
   args: readonly string[];
 }
 
+/** How a project checker prints its findings; each has a reader in `src/checker-output/`. */
+export type CheckerOutputFormat = "tsc" | "pyright-json" | "go-vet" | "cargo-json" | "dart-machine";
+
+/** A project's own whole-project checker (`tsc --noEmit`, `pyright`, `go vet`, …), run from a root. */
+export interface ProjectChecker extends CommandLine {
+  /** How to read what it prints. */
+  format: CheckerOutputFormat;
+  /**
+   * Run only in a root holding one of these files: a `package.json` alone is a root for the
+   * TypeScript server, but `tsc` without a `tsconfig.json` prints its help instead of checking.
+   */
+  needsOneOf?: readonly string[];
+  /** How to install the checker, for the "not found" line. */
+  install: string;
+}
+
 /** Facts a server's settings may depend on. */
 export interface ServerRootContext {
   /** The project root the server is started for (absolute). */
@@ -41,6 +57,6 @@ export interface LspServerSpec {
    * and at most for it to end, before a cold call answers anyway (saying the answer may be partial).
    */
   projectLoading?: { beginsWithinMs: number; budgetMs: number };
-  /** The project's own checker, run from the root for `diagnostics` `"*"`. */
-  checker?: CommandLine;
+  /** The project's own checker, run from the root for `diagnostics` with `file` `"*"`. */
+  checker?: ProjectChecker;
 }

@@ -31,6 +31,7 @@ describe("parseCargoJson (cargo check --message-format=json)", () => {
       message({ level: "error", spans: [span("src/other.rs", false), span("src/lib.rs", true)] }, null),
       message({ level: "error", spans: [span("src/lib.rs", true, "5")] }),
       message({ level: "error", spans: [{ ...span("src/lib.rs", true), file_name: 3 }] }),
+      message({ level: "warning", code: { code: 5 }, spans: [null, "span", span("src/a.rs", true, 2)] }),
       message({ level: "note", spans: [span("src/lib.rs", true)] }),
       message({ level: "help" }),
       JSON.stringify({ reason: "compiler-message", message: "not an object" }),
@@ -45,6 +46,7 @@ describe("parseCargoJson (cargo check --message-format=json)", () => {
       { file: "src/lib.rs", line: 5, severity: "error", code: undefined, message: "m" },
       { file: "/ws/app/src/lib.rs", line: undefined, severity: "error", code: undefined, message: "m" },
       { severity: "error", code: undefined, message: "m" },
+      { file: "/ws/app/src/a.rs", line: 2, severity: "warning", code: undefined, message: "m" },
     ]);
   });
 });

@@ -1,10 +1,11 @@
 import { dirname, isAbsolute, join, relative } from "node:path";
+import { isJsonObject } from "./is-json-object.js";
 import type { ParsedDiagnostic } from "./parsed-diagnostic.js";
 
-const severities: Readonly<Record<string, ParsedDiagnostic["severity"]>> = { error: "error", warning: "warning" };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
+// Notes and help are parts of a finding, not findings.
+function severityOf(level: unknown): ParsedDiagnostic["severity"] | undefined {
+  if (level === "error") return "error";
+  return level === "warning" ? "warning" : undefined;
 }
 
 // rustc runs from the workspace root, so a span's file is relative to it, not to the member the
@@ -22,19 +23,18 @@ function absoluteFile(fileName: string, manifestPath: unknown): string {
 }
 
 function parseLine(line: string): ParsedDiagnostic | undefined {
-  if (!line.startsWith("{")) return undefined;
   let record: unknown;
   try {
     record = JSON.parse(line);
   } catch {
     return undefined;
   }
-  if (!isRecord(record) || record["reason"] !== "compiler-message" || !isRecord(record["message"])) return undefined;
+  if (!isJsonObject(record) || record["reason"] !== "compiler-message" || !isJsonObject(record["message"])) return undefined;
   const message = record["message"];
-  const severity = severities[String(message["level"])];
+  const severity = severityOf(message["level"]);
   if (severity === undefined) return undefined;
-  const code = isRecord(message["code"]) && typeof message["code"]["code"] === "string" ? message["code"]["code"] : undefined;
-  const spans = Array.isArray(message["spans"]) ? (message["spans"] as unknown[]).filter(isRecord) : [];
+  const code = isJsonObject(message["code"]) && typeof message["code"]["code"] === "string" ? message["code"]["code"] : undefined;
+  const spans = Array.isArray(message["spans"]) ? (message["spans"] as unknown[]).filter(isJsonObject) : [];
   const primary = spans.find((span) => span["is_primary"] === true);
   const text = String(message["message"] ?? "");
   if (primary === undefined || typeof primary["file_name"] !== "string") return { severity, code, message: text };
@@ -44,8 +44,7 @@ function parseLine(line: string): ParsedDiagnostic | undefined {
 
 /**
  * `cargo check --message-format=json`: one JSON object a line; the `compiler-message` ones carry
- * rustc's diagnostics, located by their primary span. Notes and help are parts of a finding, not
- * findings, and are left out.
+ * rustc's diagnostics, located by their primary span; notes and help are left out.
  */
 export function parseCargoJson(output: string): ParsedDiagnostic[] {
   const found: ParsedDiagnostic[] = [];

@@ -27,6 +27,7 @@ describe("parseDartMachineOutput (dart analyze --format=machine)", () => {
       "FATAL|COMPILE_TIME_ERROR|X|/a.dart|1|1|1|message",
       "ERROR|COMPILE_TIME_ERROR|X|/a.dart|one|1|1|message",
       "ERROR|COMPILE_TIME_ERROR|X|/a.dart|2x|1|1|message",
+      "ERROR|COMPILE_TIME_ERROR|X|/a.dart|x2|1|1|message",
       "ERROR|COMPILE_TIME_ERROR|X|/a.dart||1|1|message",
       "",
     ].join("\n");

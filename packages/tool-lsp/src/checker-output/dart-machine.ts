@@ -1,6 +1,17 @@
 import type { ParsedDiagnostic } from "./parsed-diagnostic.js";
 
-const severities: Readonly<Record<string, ParsedDiagnostic["severity"]>> = { ERROR: "error", WARNING: "warning", INFO: "info" };
+function severityOf(name: string): ParsedDiagnostic["severity"] | undefined {
+  switch (name) {
+    case "ERROR":
+      return "error";
+    case "WARNING":
+      return "warning";
+    case "INFO":
+      return "info";
+    default:
+      return undefined;
+  }
+}
 
 // Fields are separated by `|`; inside the path and the message a `|` or `\` is escaped with `\`,
 // and a newline is written as `\n` (a carriage return as `\r`).
@@ -33,7 +44,7 @@ export function parseDartMachineOutput(output: string): ParsedDiagnostic[] {
     const fields = splitFields(line);
     if (fields.length !== 8) continue;
     const [severityName, , code, file, lineNumber, , , message] = fields as [string, string, string, string, string, string, string, string];
-    const severity = severities[severityName];
+    const severity = severityOf(severityName);
     if (severity === undefined || !/^\d+$/.test(lineNumber)) continue;
     found.push({ file, line: Number(lineNumber), severity, code, message });
   }

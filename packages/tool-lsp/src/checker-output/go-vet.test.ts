@@ -12,7 +12,10 @@ describe("parseGoVetOutput (go vet ./..., stderr)", () => {
   });
 
   it("accepts a position without a column and a message holding colons; ignores what is not a finding", () => {
-    const output = ["# example.com/m", "sub/x.go:12: possible misuse of unsafe.Pointer: here", "go: downloading example.com/dep v1.0.0", "notes.txt:3:1: not Go", "main.go:x:1: no line", ""].join("\n");
-    expect(parseGoVetOutput(output)).toEqual([{ file: "sub/x.go", line: 12, severity: "warning", message: "possible misuse of unsafe.Pointer: here" }]);
+    const output = ["# example.com/m", "sub/x.go:12: possible misuse of unsafe.Pointer: here", "go: downloading example.com/dep v1.0.0", "notes.txt:3:1: not Go", "main.go:x:1: no line", "b.go:2:1: one\u2028two", ""].join("\n");
+    expect(parseGoVetOutput(output)).toEqual([
+      { file: "sub/x.go", line: 12, severity: "warning", message: "possible misuse of unsafe.Pointer: here" },
+      { file: "b.go", line: 2, severity: "warning", message: "one\u2028two" },
+    ]);
   });
 });

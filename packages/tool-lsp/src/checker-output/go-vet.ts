@@ -9,7 +9,8 @@ import type { ParsedDiagnostic } from "./parsed-diagnostic.js";
 export function parseGoVetOutput(output: string): ParsedDiagnostic[] {
   const found: ParsedDiagnostic[] = [];
   for (const line of output.split(/\r?\n/)) {
-    const match = /^(vet: )?(.+?\.go):(\d+)(?::\d+)?: (.+)$/.exec(line);
+    // `s`: a message may hold a line separator (U+2028) or a lone carriage return.
+    const match = /^(vet: )?(.+?\.go):(\d+)(?::\d+)?: (.+)/s.exec(line);
     if (match === null) continue;
     found.push({ file: match[2]!, line: Number(match[3]), severity: match[1] === undefined ? "warning" : "error", message: match[4]! });
   }

@@ -44,6 +44,7 @@ describe("parsePyrightJson (pyright --outputjson)", () => {
         { severity: "warning", message: "No range", file: "/p/a.py", range: { start: { line: "3" } } },
         { severity: "warning", file: "/p/b.py", range: { start: null } },
         { severity: "warning", file: "/p/c.py", range: "1:2", rule: 7 },
+        { severity: "error", file: ["/p/d.py"], message: "File not a string" },
         { severity: "unusedCode", message: "Not shown", file: "/p/a.py" },
       ],
     });
@@ -52,6 +53,7 @@ describe("parsePyrightJson (pyright --outputjson)", () => {
       { file: "/p/a.py", line: undefined, severity: "warning", code: undefined, message: "No range" },
       { file: "/p/b.py", line: undefined, severity: "warning", code: undefined, message: "" },
       { file: "/p/c.py", line: undefined, severity: "warning", code: undefined, message: "" },
+      { file: undefined, line: undefined, severity: "error", code: undefined, message: "File not a string" },
     ]);
   });
 });

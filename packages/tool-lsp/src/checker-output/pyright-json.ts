@@ -1,13 +1,21 @@
+import { isJsonObject } from "./is-json-object.js";
 import type { ParsedDiagnostic } from "./parsed-diagnostic.js";
 
-const severities: Readonly<Record<string, ParsedDiagnostic["severity"]>> = { error: "error", warning: "warning", information: "info" };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
+function severityOf(name: unknown): ParsedDiagnostic["severity"] | undefined {
+  switch (name) {
+    case "error":
+      return "error";
+    case "warning":
+      return "warning";
+    case "information":
+      return "info";
+    default:
+      return undefined;
+  }
 }
 
 function lineOf(range: unknown): number | undefined {
-  if (!isRecord(range) || !isRecord(range["start"])) return undefined;
+  if (!isJsonObject(range) || !isJsonObject(range["start"])) return undefined;
   const line = range["start"]["line"];
   return typeof line === "number" ? line + 1 : undefined;
 }
@@ -24,11 +32,11 @@ export function parsePyrightJson(output: string): ParsedDiagnostic[] | undefined
   } catch {
     return undefined;
   }
-  if (!isRecord(document) || !Array.isArray(document["generalDiagnostics"])) return undefined;
+  if (!isJsonObject(document) || !Array.isArray(document["generalDiagnostics"])) return undefined;
   const found: ParsedDiagnostic[] = [];
   for (const item of document["generalDiagnostics"] as unknown[]) {
-    if (!isRecord(item)) continue;
-    const severity = severities[String(item["severity"])];
+    if (!isJsonObject(item)) continue;
+    const severity = severityOf(item["severity"]);
     if (severity === undefined) continue;
     const file = typeof item["file"] === "string" && item["file"].length > 0 ? item["file"] : undefined;
     const rule = typeof item["rule"] === "string" ? item["rule"] : undefined;

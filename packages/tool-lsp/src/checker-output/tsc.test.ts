@@ -36,6 +36,8 @@ describe("parseTscOutput (tsc --noEmit --pretty false)", () => {
       "src/d.ts(2,4): fatal TS9999: not a category tsc prints.",
       "verbose TS1000: not a category either.",
       "Found 3 errors in 2 files.",
+      "  Chained: error TS2322: an indented continuation is not a finding of its own.",
+      "src/e.ts(4,1): error TS1005: ';' expected\u2028after this.",
       "",
     ].join("\r\n");
     expect(parseTscOutput(output)).toEqual([
@@ -43,6 +45,7 @@ describe("parseTscOutput (tsc --noEmit --pretty false)", () => {
       { file: "src/b.ts", line: 1, severity: "info", code: "TS80001", message: "File is a CommonJS module." },
       { file: "src/c.ts", line: 7, severity: "info", code: "TS6500", message: "The expected type comes from here." },
       { severity: "warning", code: "TS5101", message: "Option 'importsNotUsedAsValues' is deprecated." },
+      { file: "src/e.ts", line: 4, severity: "error", code: "TS1005", message: "';' expected\u2028after this." },
     ]);
   });
 

@@ -1,6 +1,18 @@
 import type { ParsedDiagnostic } from "./parsed-diagnostic.js";
 
-const categories: Readonly<Record<string, ParsedDiagnostic["severity"]>> = { error: "error", warning: "warning", suggestion: "info", message: "info" };
+function severityOf(category: string): ParsedDiagnostic["severity"] | undefined {
+  switch (category) {
+    case "error":
+      return "error";
+    case "warning":
+      return "warning";
+    case "suggestion":
+    case "message":
+      return "info";
+    default:
+      return undefined;
+  }
+}
 
 /**
  * `tsc --pretty false` output: `file(line,col): error TS2322: message`, or `error TS18003: message`
@@ -10,15 +22,11 @@ const categories: Readonly<Record<string, ParsedDiagnostic["severity"]>> = { err
 export function parseTscOutput(output: string): ParsedDiagnostic[] {
   const found: ParsedDiagnostic[] = [];
   for (const line of output.split(/\r?\n/)) {
-    const located = /^(.+)\((\d+),\d+\): (\w+) (TS\d+): (.*)$/.exec(line);
-    const global = located === null ? /^(\w+) (TS\d+): (.*)$/.exec(line) : null;
-    if (located !== null) {
-      const severity = categories[located[3]!];
-      if (severity !== undefined) found.push({ file: located[1]!, line: Number(located[2]), severity, code: located[4]!, message: located[5]! });
-    } else if (global !== null) {
-      const severity = categories[global[1]!];
-      if (severity !== undefined) found.push({ severity, code: global[2]!, message: global[3]! });
-    }
+    // `s`: a message may hold a line separator (U+2028) or a lone carriage return.
+    const match = /^(?:(.+)\((\d+),\d+\): )?(\w+) (TS\d+): (.*)/s.exec(line);
+    const severity = match === null ? undefined : severityOf(match[3]!);
+    if (match === null || severity === undefined) continue;
+    found.push(match[1] === undefined ? { severity, code: match[4]!, message: match[5]! } : { file: match[1], line: Number(match[2]), severity, code: match[4]!, message: match[5]! });
   }
   return found;
 }
