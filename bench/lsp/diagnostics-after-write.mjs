@@ -1,5 +1,5 @@
-// Diagnostics after a write, on a breaking edit (a line with a type error, TS2322, appended) and the
-// fixing edit (the original text back), alternately.
+// Diagnostics after a write, on a breaking edit (a line with a type error appended: TypeScript 2322,
+// pyright reportAssignmentType) and the fixing edit (the original text back), alternately.
 // Tool: the bench's write tool through the run (atomic write + ctx.wrote). With tool-lsp's
 // diagnostics-on-write observer the write's own result carries the diagnostics, so that call is the
 // measurement; without it, the write is followed by an `lsp` `diagnostics` call and the two together
@@ -8,26 +8,23 @@
 import { writeFile } from "node:fs/promises";
 import { DocumentDiagnosticRequest } from "vscode-languageserver-protocol";
 
-/** The appended line: assigning a string to a number is TypeScript error 2322. */
-export const BREAKING_LINE = 'export const benchProbe: number = "not a number";';
-const expectedCode = 2322;
 const rawCeilingMs = 10_000;
 
-const hasProbeError = (diagnostics) => diagnostics.some((diagnostic) => diagnostic.code === expectedCode);
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function toolEdit({ tool, file, content, breaking, observer }) {
+async function toolEdit({ tool, file, content, breaking, observer, code }) {
   const started = performance.now();
   const written = await tool.call("bench_write", { path: file, content });
   const writeMs = performance.now() - started;
   const text = observer ? written : await tool.call("lsp", { op: "diagnostics", file });
   const ms = performance.now() - started;
   // A break must name the new error; a fix must no longer show it (and, with the observer, say it was resolved).
-  const expected = breaking ? text.includes(String(expectedCode)) : observer ? /resolved/i.test(text) : !text.includes(String(expectedCode));
+  const expected = breaking ? text.includes(String(code)) : observer ? /resolved/i.test(text) : !text.includes(String(code));
   return { ms, writeMs, expected, text };
 }
 
-async function rawEdit({ raw, path, uri, content, breaking, languageId }) {
+async function rawEdit({ raw, path, uri, content, breaking, languageId, code }) {
+  const hasProbeError = (diagnostics) => diagnostics.some((diagnostic) => diagnostic.code === code);
   const accept = (diagnostics) => (breaking ? hasProbeError(diagnostics) : !hasProbeError(diagnostics));
   const started = performance.now();
   await writeFile(path, content);
@@ -51,8 +48,8 @@ async function rawEdit({ raw, path, uri, content, breaking, languageId }) {
  * `edits` pairs of (breaking, fixing) edits on each side, the side going first alternating, with a
  * short pause between measurements so one server's leftover work does not land in the other's time.
  */
-export async function measureDiagnosticsAfterWrite({ tool, raw, file, rawPath, rawUri, original, languageId, observer, edits, log }) {
-  const broken = `${original.replace(/\n?$/, "\n")}${BREAKING_LINE}\n`;
+export async function measureDiagnosticsAfterWrite({ tool, raw, file, rawPath, rawUri, original, languageId, edit, observer, edits, log }) {
+  const broken = `${original.replace(/\n?$/, "\n")}${edit.breakingLine}\n`;
   const results = { tool: { breaking: [], fixing: [] }, raw: { breaking: [], fixing: [] }, samples: {} };
   for (let pair = 0; pair < edits; pair++) {
     for (const breaking of [true, false]) {
@@ -60,13 +57,13 @@ export async function measureDiagnosticsAfterWrite({ tool, raw, file, rawPath, r
       const kind = breaking ? "breaking" : "fixing";
       const sides = [
         async () => {
-          const result = await toolEdit({ tool, file, content, breaking, observer });
+          const result = await toolEdit({ tool, file, content, breaking, observer, code: edit.code });
           results.tool[kind].push(result);
           results.samples[kind] ??= result.text;
           if (!result.expected) log(`  tool ${kind} edit ${pair + 1}: unexpected answer: ${result.text.slice(0, 300)}`);
         },
         async () => {
-          const result = await rawEdit({ raw, path: rawPath, uri: rawUri, content, breaking, languageId });
+          const result = await rawEdit({ raw, path: rawPath, uri: rawUri, content, breaking, languageId, code: edit.code });
           results.raw[kind].push(result);
           if (!result.expected) log(`  raw ${kind} edit ${pair + 1}: no publish with the expected state within ${rawCeilingMs} ms`);
         },

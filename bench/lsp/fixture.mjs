@@ -4,7 +4,7 @@
 // node_modules is a link to the repository's, so tsserver loads the real dependency graph (tool-kit,
 // process-kit, vscode-languageserver-protocol, @types/node).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -19,17 +19,4 @@ export function createTypescriptFixture(repo, label, commit) {
   execFileSync("tar", ["-x", "-C", workdir], { input: archive });
   symlinkSync(join(repo, "node_modules"), join(workdir, "node_modules"), "dir");
   return { workdir, root: join(workdir, "packages/tool-lsp"), remove: () => rmSync(workdir, { recursive: true, force: true }) };
-}
-
-/**
- * Where a symbol is: the first line of `path` containing `lineText`, and the 0-based UTF-16 column of
- * `symbol` in it (the fixture's lines are ASCII, so the JS index is the UTF-16 column).
- */
-export function locate(path, lineText, symbol) {
-  const lines = readFileSync(path, "utf8").split("\n");
-  const index = lines.findIndex((line) => line.includes(lineText));
-  if (index === -1) throw new Error(`The fixture file \`${path}\` has no line containing \`${lineText}\`; change the query in bench/lsp/queries.mjs to a line that exists.`);
-  const character = lines[index].indexOf(symbol);
-  if (character === -1) throw new Error(`Line ${index + 1} of \`${path}\` does not contain \`${symbol}\`; change the query in bench/lsp/queries.mjs.`);
-  return { line: index + 1, character };
 }

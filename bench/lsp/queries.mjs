@@ -4,21 +4,25 @@ import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DefinitionRequest, HoverRequest, ReferencesRequest } from "vscode-languageserver-protocol";
-import { locate } from "./fixture.mjs";
 
-const file = "packages/tool-lsp/src/lsp-tool.ts";
-
-/** Definition, hover and references on this repository's lsp tool source. */
-export const TYPESCRIPT_QUERIES = [
-  { op: "definition", file, lineText: "const document = await openDocument(", symbol: "openDocument", full: "packages/tool-lsp/src/open-document.ts:" },
-  { op: "hover", file, lineText: "const position = positionFromSymbol(", symbol: "positionFromSymbol" },
-  { op: "references", file, lineText: "import { LspSupervisor, type LspSupervisorInstance }", symbol: "LspSupervisor", occurrence: 1 },
-];
+/**
+ * Where a symbol is: the first line of `path` containing `lineText`, and the 0-based UTF-16 column of
+ * the `occurrence`-th `symbol` in it (the fixtures' lines are ASCII, so the JS index is the UTF-16 column).
+ */
+function locate(path, lineText, symbol, occurrence = 1) {
+  const lines = readFileSync(path, "utf8").split("\n");
+  const index = lines.findIndex((line) => line.includes(lineText));
+  if (index === -1) throw new Error(`The fixture file \`${path}\` has no line containing \`${lineText}\`; change the query in bench/lsp/servers.mjs to a line that exists.`);
+  let character = -1;
+  for (let found = 0; found < occurrence; found++) character = lines[index].indexOf(symbol, character + 1);
+  if (character === -1) throw new Error(`Line ${index + 1} of \`${path}\` does not contain \`${symbol}\`; change the query in bench/lsp/servers.mjs.`);
+  return { line: index + 1, character };
+}
 
 /** The query's input for the tool and its request for the raw client, in `workdir`. */
 export function prepare(query, workdir) {
   const path = join(workdir, query.file);
-  const { line, character } = locate(path, query.lineText, query.symbol);
+  const { line, character } = locate(path, query.lineText, query.symbol, query.occurrence);
   return {
     ...query,
     path,
