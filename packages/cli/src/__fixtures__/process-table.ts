@@ -46,3 +46,24 @@ export async function millisecondsUntilExit(pid: number, limitMs: number): Promi
   }
   return performance.now() - start;
 }
+
+/**
+ * Live processes whose environment holds `name=value`: everything a child process started, in any
+ * process group or session, inherits it (language servers move to their own group, so the tree and
+ * the group cannot find them once their parent is gone).
+ */
+export function processesWithEnvironment(name: string, value: string): number[] {
+  const needle = `${name}=${value}`;
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || !isRunning(Number(entry))) continue;
+    let environment: string;
+    try {
+      environment = readFileSync(`/proc/${entry}/environ`, "latin1");
+    } catch {
+      continue;
+    }
+    if (environment.split("\0").includes(needle)) found.push(Number(entry));
+  }
+  return found;
+}

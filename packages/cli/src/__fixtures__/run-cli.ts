@@ -5,9 +5,9 @@ import { fileURLToPath } from "node:url";
 export const binPath = fileURLToPath(new URL("../../bin/runbound.js", import.meta.url));
 
 /** Run `runbound` as a real child process; resolves with its exit code and output. */
-export function runCli(args: readonly string[], options: { cwd?: string; stdin?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(args: readonly string[], options: { cwd?: string; stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, ...args], { cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [binPath, ...args], { cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"], env: options.env ?? process.env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -21,8 +21,8 @@ export interface SessionProcess {
 }
 
 /** Start `runbound session --workdir <workdir>` from the built binary. */
-export function startSession(workdir: string): SessionProcess {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [binPath, "session", "--workdir", workdir], { stdio: ["pipe", "pipe", "pipe"] });
+export function startSession(workdir: string, env: NodeJS.ProcessEnv = process.env): SessionProcess {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [binPath, "session", "--workdir", workdir], { stdio: ["pipe", "pipe", "pipe"], env });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   // A request written after the child died must not raise an unhandled EPIPE in the test process.
