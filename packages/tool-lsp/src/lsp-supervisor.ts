@@ -200,7 +200,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
     });
 
   const readyRoute = async (workdir: string, file: string): Promise<Extract<FileRoute, { kind: "ready" }>> => {
-    const route = await routeFile(servers, workdir, file, pathVariable);
+    const route = await routeFile(servers, workdir, file, pathVariable, env);
     if (route.kind !== "ready") throw new ToolError({ code: "unavailable", message: describeUnroutable(route, workdir, displayPath(workdir, file), servers) });
     return route;
   };
@@ -218,8 +218,8 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
   return {
     servers,
     ledger: new DiagnosticsLedger(),
-    route: (workdir, file) => routeFile(servers, workdir, file, pathVariable),
-    findProgram: (spec, root, workdir) => resolveBinary(spec.server.command, root, workdir, pathVariable),
+    route: (workdir, file) => routeFile(servers, workdir, file, pathVariable, env),
+    findProgram: (spec, root, workdir) => resolveBinary(spec.server.command, root, workdir, pathVariable, env),
     async sessionFor(workdir, file, signal) {
       return sessionOf(workdir, await readyRoute(workdir, file), signal);
     },
