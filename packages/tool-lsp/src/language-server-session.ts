@@ -9,6 +9,7 @@ import {
   ExitNotification,
   InitializedNotification,
   InitializeRequest,
+  LSPErrorCodes,
   LogMessageNotification,
   PublishDiagnosticsNotification,
   RegistrationRequest,
@@ -27,6 +28,10 @@ import { ProgressTracker, type ActiveProgress } from "./progress-tracker.js";
 import { PublishedDiagnostics } from "./published-diagnostics.js";
 import type { LspServerSpec } from "./server-spec.js";
 import { settingsSection } from "./settings-section.js";
+
+/** Retries of a request the server answered with `ContentModified`, and the pause before each. */
+const contentModifiedRetries = 3;
+const contentModifiedDelayMs = 200;
 
 /** How a session ended. */
 export interface SessionExit {
@@ -201,7 +206,7 @@ export class LanguageServerSession {
       throw this.endedError(method);
     });
     try {
-      const answer = send(this.connection, source.token).catch((error: unknown): never => {
+      const answer = this.sendRetryingContentModified(send, source.token, signal).catch((error: unknown): never => {
         // The connection rejects pending requests as it is disposed, a tick before `crashed` fires.
         if (this.exitValue !== undefined) throw this.endedError(method);
         if (error instanceof ResponseError) {
@@ -217,6 +222,22 @@ export class LanguageServerSession {
     } finally {
       signal.removeEventListener("abort", onAbort!);
       source.dispose();
+    }
+  }
+
+  /**
+   * `ContentModified` means the server's state changed while it worked on the request (a document
+   * sync or project load in between): the answer is not wrong, only late, so ask again, a few times.
+   */
+  private async sendRetryingContentModified<R>(send: SendRequest<R>, token: CancellationToken, signal: AbortSignal): Promise<R> {
+    for (let retry = 0; ; retry += 1) {
+      try {
+        return await send(this.connection, token);
+      } catch (error) {
+        const modified = error instanceof ResponseError && error.code === LSPErrorCodes.ContentModified;
+        if (!modified || retry >= contentModifiedRetries || signal.aborted) throw error;
+        await new Promise((resolve) => setTimeout(resolve, contentModifiedDelayMs));
+      }
     }
   }
 

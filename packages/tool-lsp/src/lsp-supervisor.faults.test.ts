@@ -143,6 +143,17 @@ describe("supervisor against scripted servers (real child processes)", () => {
     expect(supervisor.running()[0]!.pid).toBe(pid);
   });
 
+  it("a request answered ContentModified is asked again, up to 3 times, then the error is the answer", async () => {
+    const twice = setUp("content-modified-2");
+    expect(resultText(await twice.hover())).toContain("function answer(): number");
+    expect(twice.supervisor.running()[0]!.stderrTail().filter((line) => line.includes("ContentModified"))).toHaveLength(2);
+    const always = setUp("content-modified-9");
+    const result = await always.hover();
+    expect(resultErrorCode(result)).toBe("unavailable");
+    expect(resultText(result)).toContain("answered `textDocument/hover` with error -32801: content modified");
+    expect(always.supervisor.running()[0]!.stderrTail().filter((line) => line.includes("ContentModified"))).toHaveLength(4);
+  });
+
   it("after dispose nothing starts any more", async () => {
     const { supervisor, hover } = setUp("normal");
     await supervisor.dispose();

@@ -43,6 +43,15 @@ describe("lsp_rename against scripted servers (real child processes)", () => {
     expect(run.written).toEqual([join(workdir, "project", "main.fake"), join(workdir, "project", "renamed.fake")]);
   });
 
+  it("a symbol that is not on the line is refused before any server starts", async () => {
+    const { run, file, workdir } = setUp("normal");
+    const result = await run.call("lsp_rename", { file, line: 2, symbol: "answr", new_name: "result" });
+    expect(resultErrorCode(result)).toBe("not_found");
+    expect(resultText(result)).toContain("`symbol` `answr` does not occur on line 2 of `project/main.fake` (`print(answer)`)");
+    expect(supervisors[0]!.running()).toEqual([]);
+    expect(await supervisors[0]!.entries(workdir)).toEqual([]);
+  });
+
   it("a server that finds nothing to rename says so", async () => {
     const { run, file } = setUp("normal");
     const result = await run.call("lsp_rename", { file, line: 1, symbol: "answer", new_name: "result" });

@@ -7,10 +7,11 @@
 // watched-file event and didSave to stderr), publishes-slow-start (the same, answering initialize
 // after 1.5 s), rename-outside (answers a rename with an edit that also changes a file outside the
 // project, named by RUNBOUND_FAKE_OUTSIDE), rename-with-file (answers with an edit of the document and
-// a RenameFile of it to renamed.fake). Every scenario starts one helper process in its
+// a RenameFile of it to renamed.fake), content-modified-N (answers the first N hovers with the
+// ContentModified error, as a server does when its state changed during a request). Every scenario starts one helper process in its
 // group (like tsserver under typescript-language-server) so tests can check that the group dies.
 import { spawn } from "node:child_process";
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
+import { createMessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
 
 const scenario = process.argv[2] ?? "normal";
 const helper = spawn(process.execPath, ["-e", 'process.on("SIGTERM", () => {}); setInterval(() => {}, 1000)'], { stdio: "ignore" });
@@ -59,8 +60,14 @@ connection.onNotification("textDocument/didOpen", () => {
     }, 1000);
   }, 300);
 });
+let modifiedAnswers = Number(/^content-modified-(\d+)$/.exec(scenario)?.[1] ?? 0);
 connection.onRequest("textDocument/hover", () => {
   if (!loaded) return { contents: "partial: syntax only" };
+  if (modifiedAnswers > 0) {
+    modifiedAnswers -= 1;
+    process.stderr.write("answered ContentModified\n");
+    return new ResponseError(-32801, "content modified");
+  }
   if (scenario === "crash-on-hover") {
     process.stderr.write("fatal: segmentation fault in hover\n");
     process.exit(3);
