@@ -60,6 +60,14 @@ describe("projectDiagnosticsOp with scripted checkers (real child processes)", (
     expect(Buffer.byteLength(answer.text)).toBeLessThan(16 * 1024);
   }, 120_000);
 
+  it("a failing checker's stderr is quoted by its last lines, each cut short", async () => {
+    const workdir = tree(["loud/crash-loud.toml"]);
+    const answer = await call(workdir, [scripted("crash-loud")]);
+    const quoted = answer.text.split("\n").filter((line) => line.startsWith("  | "));
+    expect(quoted.map((line) => line.slice(4, 7))).toEqual(["089", "090", "091", "092", "093", "094", "095", "096", "097", "098", "099", "100"]);
+    expect(quoted.every((line) => line.length === 4 + 300)).toBe(true);
+  }, 60_000);
+
   it("a checker that hangs is stopped at the per-project timeout, the others still run, and nothing of it is left", async () => {
     const workdir = tree(["a-hang/hang.toml", "b-clean/clean.toml"]);
     const answer = await call(workdir, [scripted("hang"), scripted("clean")], { timeoutMs: 1_500 });

@@ -72,8 +72,13 @@ async function applies(project: ProjectRoot): Promise<boolean> {
   return false;
 }
 
+// Eight failing projects must not flood the answer with their stderr: the last lines say what went wrong.
+const quotedLines = 12;
+const quotedLineLength = 300;
+
 function quoted(lines: readonly string[]): string {
-  return lines.length === 0 ? " It wrote nothing to stderr." : ` Its last stderr lines:\n${lines.map((line) => `  | ${line}`).join("\n")}`;
+  if (lines.length === 0) return " It wrote nothing to stderr.";
+  return ` Its last stderr lines:\n${lines.slice(-quotedLines).map((line) => `  | ${line.slice(0, quotedLineLength)}`).join("\n")}`;
 }
 
 function shownPath(workdir: string, root: string, diagnostic: ParsedDiagnostic): string {

@@ -4,6 +4,7 @@
 //            checker-pids.json in its working directory, and never ends;
 //   flood  — prints tsc-style error lines to stdout until 100 MB are out, then exits 2;
 //   crash  — prints a panic to stderr and nothing to stdout, then exits 2;
+//   crash-loud — prints 100 numbered stderr lines of 1 000 characters, then exits 3;
 //   go-vet — prints go vet findings to stderr and exits 1;
 //   clean  — prints nothing and exits 0.
 import { spawn } from "node:child_process";
@@ -33,6 +34,9 @@ if (scenario === "hang") {
 } else if (scenario === "crash") {
   process.stderr.write("panic: runtime error: index out of range [3] with length 3\n\ngoroutine 1 [running]:\nmain.main()\n");
   process.exitCode = 2;
+} else if (scenario === "crash-loud") {
+  for (let index = 1; index <= 100; index++) process.stderr.write(`${String(index).padStart(3, "0")} ${"x".repeat(996)}\n`);
+  process.exitCode = 3;
 } else if (scenario === "go-vet") {
   process.stderr.write("# example.com/m/sub\nsub/a.go:3:2: unreachable code\nvet: main.go:9:5: undefined: helper\n");
   process.exitCode = 1;
