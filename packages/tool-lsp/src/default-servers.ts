@@ -48,7 +48,7 @@ const go: LspServerSpec = {
   languages: { ".go": "go" },
   rootMarkers: [["go.work"], ["go.mod"]],
   server: { command: "gopls", args: ["serve"] },
-  install: "go install golang.org/x/tools/gopls@latest (and put $(go env GOPATH)/bin on PATH)",
+  install: "go install golang.org/x/tools/gopls@latest (v0.23.0 with Go 1.26), and put $(go env GOPATH)/bin on PATH",
   checker: { command: "go", args: ["vet", "./..."], format: "go-vet", install: "install Go from https://go.dev/dl and put its bin directory on PATH" },
 };
 

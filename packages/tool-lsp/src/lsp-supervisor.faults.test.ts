@@ -154,6 +154,14 @@ describe("supervisor against scripted servers (real child processes)", () => {
     expect(always.supervisor.running()[0]!.stderrTail().filter((line) => line.includes("ContentModified"))).toHaveLength(4);
   });
 
+  it("a symbol that is not on the line is answered without starting a server", async () => {
+    const { supervisor, run, file } = setUp("normal");
+    const result = await run.call("lsp", { op: "definition", file, line: 1, symbol: "nowhere" });
+    expect(resultErrorCode(result)).toBe("not_found");
+    expect(resultText(result)).toContain("`symbol` `nowhere` does not occur on line 1");
+    expect(supervisor.running()).toEqual([]);
+  });
+
   it("after dispose nothing starts any more", async () => {
     const { supervisor, hover } = setUp("normal");
     await supervisor.dispose();

@@ -7,11 +7,10 @@ import { LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
 import { navigationOp, REFERENCES_CAP } from "./navigation-op.js";
 import { openDocument } from "./open-document.js";
 import type { OpAnswer, PositionedRequest } from "./op-types.js";
-import { characterInEncoding } from "./position-encoding.js";
-import { positionFromSymbol } from "./position-from-symbol.js";
 import { MAX_CHECKED_PROJECTS, projectDiagnosticsOp } from "./project-diagnostics-op.js";
 import { isProjectScope } from "./project-scope.js";
 import { statusOp } from "./status-op.js";
+import { symbolCheck, symbolPosition } from "./symbol-position.js";
 import { DOCUMENT_SYMBOLS_CAP, documentSymbolsOp, workspaceSymbolsOp, WORKSPACE_SYMBOLS_CAP } from "./symbols-op.js";
 
 /** The ops of `lsp`. */
@@ -47,10 +46,9 @@ async function positioned(supervisor: LspSupervisorInstance, workdir: string, re
   const file = required(request.file, "file", request.op, example);
   const line = required(request.line, "line", request.op, example);
   const symbol = required(request.symbol, "symbol", request.op, example);
-  const document = await openDocument(supervisor, workdir, file, signal);
-  const position = positionFromSymbol({ text: document.text, line, symbol, occurrence: request.occurrence, shown: document.shown });
-  const character = characterInEncoding(position.lineText, position.index, document.session.positionEncoding);
-  return { workdir, document, line, symbol, params: { textDocument: { uri: document.uri }, position: { line: position.line, character } } };
+  // The position is checked against the text before a server starts: a wrong one is answered at once.
+  const document = await openDocument(supervisor, workdir, file, signal, { check: symbolCheck(line, symbol, request.occurrence) });
+  return { workdir, document, line, symbol, params: symbolPosition(document, line, symbol, request.occurrence) };
 }
 
 async function answer(request: LspInput, supervisor: LspSupervisorInstance, workdir: string, signal: AbortSignal, progress: (update: ProgressUpdate) => void): Promise<OpAnswer> {

@@ -4,11 +4,10 @@ import { PrepareRenameRequest, RenameRequest, type WorkspaceEdit } from "vscode-
 import { boundedRows } from "./bounded-rows.js";
 import { LspSupervisor } from "./lsp-supervisor.js";
 import { openDocument } from "./open-document.js";
-import { positionFromSymbol } from "./position-from-symbol.js";
 import { planWorkspaceEdit, type PlannedFile } from "./plan-workspace-edit.js";
 import { editTouches, rangeContains, textOfRange } from "./workspace-edit-ranges.js";
 import { requireCapability } from "./require-capability.js";
-import { symbolPosition } from "./symbol-position.js";
+import { symbolCheck, symbolPosition } from "./symbol-position.js";
 
 const maxNameLength = 256;
 const shownFiles = 50;
@@ -54,9 +53,7 @@ export const lspRenameTool = defineTool({
     const workdir = context.resource(Workdir);
     const signal = context.signal;
     checkNewName(request.new_name, request.symbol);
-    const document = await openDocument(supervisor, workdir, request.file, signal, {
-      check: (text, shown) => void positionFromSymbol({ text, line: request.line, symbol: request.symbol, occurrence: request.occurrence, shown }),
-    });
+    const document = await openDocument(supervisor, workdir, request.file, signal, { check: symbolCheck(request.line, request.symbol, request.occurrence) });
     const session = document.session;
     requireCapability(session, "renameProvider", RenameRequest.method);
     const params = symbolPosition(document, request.line, request.symbol, request.occurrence);

@@ -12,3 +12,8 @@ export function symbolPosition(document: OpenDocument, line: number, symbol: str
   const character = characterInEncoding(position.lineText, position.index, document.session.positionEncoding);
   return { textDocument: { uri: document.uri }, position: { line: position.line, character } };
 }
+
+/** An {@link OpenDocument} check that refuses, before any server starts, a `line` + `symbol` the file does not have. */
+export function symbolCheck(line: number, symbol: string, occurrence: number | undefined): (text: string, shown: string) => void {
+  return (text, shown) => void positionFromSymbol({ text, line, symbol, occurrence, shown });
+}
