@@ -1,4 +1,5 @@
 import { DocumentDiagnosticRequest, type Diagnostic } from "vscode-languageserver-protocol";
+import type { LanguageServerSession } from "./language-server-session.js";
 import type { OpenDocument } from "./open-document.js";
 import { hasCapability } from "./require-capability.js";
 import { withDeadline } from "./signal-with-deadline.js";
@@ -16,10 +17,10 @@ export interface CollectedDiagnostics {
   how: string;
 }
 
-async function pull(document: OpenDocument, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
-  const session = document.session;
+/** Pull the diagnostics of `uri` when the server offers pull diagnostics; `undefined` when it does not, or gave no full report. */
+export async function pullDiagnostics(session: LanguageServerSession, uri: string, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
   if (!hasCapability(session, "diagnosticProvider", DocumentDiagnosticRequest.method)) return undefined;
-  const report = await session.request(DocumentDiagnosticRequest.method, (connection, token) => connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: document.uri } }, token), signal);
+  const report = await session.request(DocumentDiagnosticRequest.method, (connection, token) => connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } }, token), signal);
   return report?.kind === "full" && Array.isArray(report.items) ? report.items : undefined;
 }
 
@@ -30,7 +31,7 @@ async function pull(document: OpenDocument, signal: AbortSignal): Promise<Diagno
  */
 export async function collectDiagnostics(document: OpenDocument, signal: AbortSignal, ceilingMs = PUSH_CEILING_MS): Promise<CollectedDiagnostics> {
   const session = document.session;
-  const pulled = await pull(document, signal);
+  const pulled = await pullDiagnostics(session, document.uri, signal);
   if (pulled !== undefined) return { diagnostics: pulled, how: `pulled from the server for version ${document.version}` };
   const latest = session.published.latest(document.uri);
   // The server already has this text and published for it: nothing new will come, so that set is the answer.
@@ -52,7 +53,7 @@ export async function collectDiagnostics(document: OpenDocument, signal: AbortSi
   });
   if (session.exit !== undefined) throw session.endedError("textDocument/publishDiagnostics");
   // pyright registers pull diagnostics only after its first analysis and then never pushes: pull now.
-  const late = set === undefined && !signal.aborted ? await pull(document, signal) : undefined;
+  const late = set === undefined && !signal.aborted ? await pullDiagnostics(session, document.uri, signal) : undefined;
   if (late !== undefined) return { diagnostics: late, how: `pulled from the server for version ${document.version}` };
   if (set === undefined) return { diagnostics: undefined, how: `the server published nothing for this file within ${ceilingMs} ms: it may be clean, or not checked yet` };
   return { diagnostics: set.diagnostics, how: `published by the server${set.version === undefined ? " after this sync" : ` for version ${set.version}`}` };

@@ -1,16 +1,21 @@
 import { displayPath, type ProgressUpdate, type ToolContent } from "@runbound/tool-kit";
 import { FileChangeType } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";
+import { checkAffectedFiles, generationsOf } from "./check-affected-files.js";
 import { announceFileChange, checkWrittenFile, type CheckBudget, type WrittenFileCheck } from "./check-written-file.js";
+import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
 import { FLOOD_LIMIT } from "./diagnostics-op.js";
 import { byImportance, diagnosticRow, severityOf } from "./format-diagnostic.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
+import { withDeadline } from "./signal-with-deadline.js";
 
 /** Budgets of the check after a write: a warm server gets `ceilingMs`; one that must start first gets `coldWaitMs` more. */
 export const AFTER_WRITE_BUDGET: CheckBudget = { coldWaitMs: 10_000, ceilingMs: 2_500 };
 /** Files checked per write; a write of more (a large patch, a rename) names the rest. */
 export const CHECKED_PER_WRITE = 10;
 const maxAnswerBytes = 8 * 1024;
+/** The least time other open files get to be pulled, even after a slow check. */
+const affectedMinimumMs = 300;
 /** In a flood, the first few rows are what is shown. */
 const floodRows = 3;
 
@@ -21,9 +26,9 @@ function counted(errors: number, warnings: number): string {
   return parts.join(" and ");
 }
 
-function checkedLines(check: Extract<WrittenFileCheck, { kind: "checked" }>): string[] {
-  const { delta, shown } = check;
-  const partial = check.partial ? ` (\`${check.server}\` is still indexing, so this may be partial)` : "";
+/** The lines for one file's delta; `note` follows the file's name ("", or why the answer may be partial). */
+function deltaLines(shown: string, delta: DiagnosticsDelta, note: string, quietWhenUnchanged: boolean): string[] {
+  const partial = note;
   const lines: string[] = [];
   const introduced = delta.introduced.flatMap((group) => group.diagnostics.map((diagnostic) => ({ diagnostic, before: group.before, now: group.diagnostics.length }))).sort((a, b) => byImportance(a.diagnostic, b.diagnostic));
   if (introduced.length > 0) {
@@ -39,11 +44,15 @@ function checkedLines(check: Extract<WrittenFileCheck, { kind: "checked" }>): st
   }
   if (delta.resolved.length > 0) {
     const total = delta.resolved.reduce((sum, item) => sum + item.count, 0);
-    lines.push(`${shown}: resolved ${total} ${total === 1 ? "diagnostic" : "diagnostics"}:`);
+    lines.push(`${shown}: resolved ${total} ${total === 1 ? "diagnostic" : "diagnostics"}${partial}:`);
     for (const item of delta.resolved) lines.push(`  ${item.severity}${item.code === "" ? "" : ` ${item.code}`}: ${item.message}${item.count > 1 ? ` (×${item.count})` : ""}`);
   }
-  if (lines.length === 0) lines.push(`${shown}: no new errors or warnings${partial}.`);
+  if (lines.length === 0 && !quietWhenUnchanged) lines.push(`${shown}: no new errors or warnings${partial}.`);
   return lines;
+}
+
+function checkedLines(check: Extract<WrittenFileCheck, { kind: "checked" }>): string[] {
+  return deltaLines(check.shown, check.delta, check.partial ? ` (\`${check.server}\` is still indexing, so this may be partial)` : "", false);
 }
 
 /**
@@ -58,6 +67,8 @@ export async function diagnosticsAfterWrite(supervisor: LspSupervisorInstance, w
   const checked = candidates.slice(0, CHECKED_PER_WRITE);
   const unchecked = candidates.slice(CHECKED_PER_WRITE).filter((path) => paths.includes(path));
   for (const path of unchecked) announceFileChange(supervisor, path, FileChangeType.Changed);
+  const started = Date.now();
+  const generationsBefore = generationsOf(supervisor.running());
   const checks = await Promise.all(checked.map((path) => checkWrittenFile(supervisor, workdir, path, budget, signal, progress)));
   const rows: string[] = [];
   for (const check of checks) {
@@ -65,6 +76,10 @@ export async function diagnosticsAfterWrite(supervisor: LspSupervisorInstance, w
     else if (check.kind === "pending") rows.push(`${check.shown}: not checked yet — ${check.why}; its diagnostics come with the next write's answer, or ask \`lsp\` \`diagnostics\` for it.`);
     else if (check.kind === "failed") rows.push(`${check.shown}: could not be checked — ${check.why}`);
   }
+  // Files the write did not touch but may have broken or fixed: only within what is left of the ceiling.
+  const left = Math.max(affectedMinimumMs, budget.ceilingMs - (Date.now() - started));
+  const affected = await withDeadline(signal, left, (deadline) => checkAffectedFiles(supervisor, workdir, supervisor.running(), generationsBefore, new Set(checked), deadline));
+  for (const file of affected) rows.push(...deltaLines(file.shown, file.delta, " (not written; changed with this write)", true));
   if (unchecked.length > 0) {
     rows.push(`${unchecked.length} more written ${unchecked.length === 1 ? "file was" : "files were"} not checked (at most ${CHECKED_PER_WRITE} per write), e.g. ${unchecked.slice(0, 3).map((path) => `\`${displayPath(workdir, path)}\``).join(", ")}; ask \`lsp\` \`diagnostics\` for them.`);
   }

@@ -46,14 +46,14 @@ function countKeys(diagnostics: readonly Diagnostic[]): Map<string, Diagnostic[]
  * moved is not reported again.
  */
 export class DiagnosticsLedger {
-  private readonly files = new Map<string, Map<string, number>>();
+  private readonly byFile = new Map<string, Map<string, number>>();
   private readonly pendingFiles = new Set<string>();
 
   /** Compare the file's current diagnostics with what the ledger holds, and remember the current ones. */
   update(path: string, diagnostics: readonly Diagnostic[]): DiagnosticsDelta {
     const current = countKeys(diagnostics.filter(isErrorOrWarning));
-    const before = this.files.get(path);
-    this.files.set(path, new Map([...current].map(([key, list]) => [key, list.length])));
+    const before = this.byFile.get(path);
+    this.byFile.set(path, new Map([...current].map(([key, list]) => [key, list.length])));
     this.pendingFiles.delete(path);
     const introduced: DiagnosticsDelta["introduced"] = [];
     for (const [key, list] of current) {
@@ -70,9 +70,14 @@ export class DiagnosticsLedger {
     return { introduced, resolved, firstCheck: before === undefined };
   }
 
+  /** The files the ledger holds, in the order it first saw them. */
+  files(): string[] {
+    return [...this.byFile.keys()];
+  }
+
   /** Forget a file (it was deleted): its diagnostics went with it. */
   forget(path: string): void {
-    this.files.delete(path);
+    this.byFile.delete(path);
     this.pendingFiles.delete(path);
   }
 

@@ -1,7 +1,8 @@
 import { listProcessGroup } from "@runbound/process-kit/testing";
 import { createRun, type Run } from "@runbound/runner-adapter";
 import { resultText, Workdir } from "@runbound/tool-kit";
-import { dirname } from "node:path";
+import { readFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
 import { lspPlugin } from "./plugin.js";
@@ -14,12 +15,14 @@ const slow = 180_000;
 
 describe.runIf(available)("diagnostics on write against the real typescript-language-server and pyright", () => {
   let supervisor: LspSupervisorInstance;
+  let workdir: string;
   let run: Run;
   const put = async (file: string, content: string): Promise<string> => resultText(await run.call("put", { files: { [file]: content } }));
+  const readText = (file: string): Promise<string> => readFile(join(workdir, file), "utf8");
   const lsp = async (input: Record<string, unknown>): Promise<string> => resultText(await run.call("lsp", input));
 
   beforeAll(async () => {
-    const workdir = copyFixture("monorepo");
+    workdir = copyFixture("monorepo");
     const bin = dirname(devBinary("typescript-language-server")!);
     supervisor = createLspSupervisor({ pathVariable: `${bin}:${process.env["PATH"] ?? ""}` });
     run = createRun({ plugins: [lspPlugin, putPlugin] });
@@ -51,6 +54,20 @@ describe.runIf(available)("diagnostics on write against the real typescript-lang
     expect(fixed).toContain("packages/web/src/main.ts: resolved 1 diagnostic:");
     expect(fixed).toContain("error typescript 2345: Argument of type 'string' is not assignable to parameter of type 'number'.");
     expect(fixed).not.toContain("introduced");
+  });
+
+  it("TypeScript: a signature change reports the callers it broke in another open file, and their repair", { timeout: slow }, async () => {
+    const greet = "packages/web/src/greet.ts";
+    const source = await lsp({ op: "symbols", file: greet });
+    expect(source).toContain("greet");
+    await expect.poll(() => lsp({ op: "diagnostics", file: main }), { timeout: slow, interval: 1_000 }).toContain("No errors or warnings in packages/web/src/main.ts");
+    const original = await readText(greet);
+    const broken = await put(greet, original.replace("export function greet(name: string): string {", "export function greet(name: string, times: number): string {"));
+    expect(broken).toContain("packages/web/src/greet.ts: no new errors or warnings.");
+    expect(broken).toContain("packages/web/src/main.ts: 2 errors introduced by this write so far (not written; changed with this write):");
+    expect(broken).toContain("packages/web/src/main.ts:3: error typescript 2554: Expected 2 arguments, but got 1.");
+    const fixed = await put(greet, original);
+    expect(fixed).toContain("packages/web/src/main.ts: resolved 2 diagnostics (not written; changed with this write):");
   });
 
   it("Python: pyright reports a type error a write introduced, then its resolution", { timeout: slow }, async () => {
