@@ -10,7 +10,7 @@ import { measureOverhead } from "./warm-overhead.mjs";
 const mib = (kib) => (kib === undefined ? "?" : `${(kib / 1024).toFixed(0)} MiB`);
 
 /** Measure `server` (an entry of servers.mjs). @returns the figures, as report.mjs prints them. */
-export async function measureServer({ repo, server, fixtureCommit, observer, calls, warmup, coldRounds, edits, log }) {
+export async function measureServer({ repo, server, fixtureCommit, observer, calls, warmup, coldRounds, edits, neutralEdits, log }) {
   const toolFixture = server.createFixture(repo, "tool", fixtureCommit);
   const rawFixture = server.createFixture(repo, "raw", fixtureCommit);
   const memory = [];
@@ -42,7 +42,7 @@ export async function measureServer({ repo, server, fixtureCommit, observer, cal
       for (const mismatch of figures.overhead.mismatches) log(`  ANSWERS DIFFER — ${mismatch}`);
       await sampleMemory("after the overhead calls", tool.serverPid(), raw.pid);
 
-      log(`\n[${server.id}] 3. diagnostics after write: ${edits} breaking + ${edits} fixing edits per side`);
+      log(`\n[${server.id}] 3. diagnostics after write: ${edits} breaking + ${edits} fixing + ${neutralEdits} neutral edits per side`);
       figures.diagnostics = await measureDiagnosticsAfterWrite({
         tool,
         raw,
@@ -54,6 +54,7 @@ export async function measureServer({ repo, server, fixtureCommit, observer, cal
         edit: server.edit,
         observer,
         edits,
+        neutralEdits,
         log,
       });
       await sampleMemory("after the edits", tool.serverPid(), raw.pid);

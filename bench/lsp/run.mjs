@@ -3,7 +3,7 @@
 // generated Python package: warm overhead (definition, hover, references), cold first answer,
 // diagnostics after a write, and the servers' resident memory. Linux only (memory from /proc).
 // Usage (from the repo root): npm run build && npm run bench:lsp -w bench -- [--servers typescript,python]
-//   [--calls 60] [--warmup 5] [--cold-rounds 4] [--edits 12] [--observer] [--fixture-commit <commit>]
+//   [--calls 60] [--warmup 5] [--cold-rounds 4] [--edits 12] [--neutral-edits 4] [--observer] [--fixture-commit <commit>]
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -26,6 +26,7 @@ const calls = Number(option("calls", 60));
 const warmup = Number(option("warmup", 5));
 const coldRounds = Number(option("cold-rounds", 4));
 const edits = Number(option("edits", 12));
+const neutralEdits = Number(option("neutral-edits", 4));
 const fixtureCommit = option("fixture-commit", FIXTURE_COMMIT);
 const log = (line) => console.log(line);
 const uptime = () => execFileSync("uptime", { encoding: "utf8" }).trim();
@@ -53,12 +54,12 @@ const dirty = execFileSync("git", ["status", "--porcelain", "--", "packages/tool
 log(`tool-lsp build from HEAD ${head}${dirty ? " with uncommitted changes in packages/tool-lsp/src (the build may include them)" : ""}; fixture: packages/tool-lsp at ${fixtureCommit}`);
 log(`diagnostics after write measured ${observerState}`);
 
-const results = { started, node: process.version, head, dirty, fixtureCommit, observer, observerState, options: { calls, warmup, coldRounds, edits }, servers: {} };
+const results = { started, node: process.version, head, dirty, fixtureCommit, observer, observerState, options: { calls, warmup, coldRounds, edits, neutralEdits }, servers: {} };
 const goals = [];
 for (const id of serverIds) {
   const server = SERVERS[id];
   if (!existsSync(join(repo, "node_modules/.bin", server.program))) throw new Error(`${server.program} is missing from node_modules/.bin; run npm ci (tool-lsp has it as a devDependency).`);
-  const figures = await measureServer({ repo, server, fixtureCommit, observer, calls, warmup, coldRounds, edits, log });
+  const figures = await measureServer({ repo, server, fixtureCommit, observer, calls, warmup, coldRounds, edits, neutralEdits, log });
   results.servers[id] = figures;
   goals.push(...report(id, figures, { calls, coldRounds, observer, log }));
 }
@@ -70,6 +71,6 @@ log(`load at the end: ${results.finished.uptime}`);
 const resultsDir = join(repo, "bench/results");
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `lsp-${started.at.replace(/[:.]/g, "-")}.json`);
-for (const figures of Object.values(results.servers)) for (const kind of ["breaking", "fixing"]) for (const edit of figures.diagnostics.tool[kind]) delete edit.text;
+for (const figures of Object.values(results.servers)) for (const answers of Object.values(figures.diagnostics.tool)) for (const answer of answers) delete answer.text;
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 log(`\nWrote ${file}`);

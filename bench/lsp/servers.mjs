@@ -25,7 +25,7 @@ export const TYPESCRIPT_SERVER = {
     { op: "references", file: typescriptFile, lineText: "import { LspSupervisor, type LspSupervisorInstance }", symbol: "LspSupervisor", occurrence: 1 },
   ],
   // Assigning a string to a number: TypeScript error 2322.
-  edit: { breakingLine: 'export const benchProbe: number = "not a number";', code: 2322 },
+  edit: { breakingLine: 'export const benchProbe: number = "not a number";', code: 2322, comment: "//" },
 };
 
 /** pyright-langserver on a generated src-layout package. */
@@ -39,7 +39,7 @@ export const PYTHON_SERVER = {
     { op: "hover", file: pythonFile, lineText: 'return message + report_0("again")', symbol: "report_0" },
     { op: "references", file: pythonFile, lineText: "from benchpkg.greeting import greet", symbol: "greet", occurrence: 2 },
   ],
-  edit: { breakingLine: 'bench_probe: int = "not a number"', code: "reportAssignmentType" },
+  edit: { breakingLine: 'bench_probe: int = "not a number"', code: "reportAssignmentType", comment: "#" },
 };
 
 /** The servers by id. */
