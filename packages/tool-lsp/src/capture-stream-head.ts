@@ -6,7 +6,7 @@ export interface CapturedHead {
   text(): string;
   /** Whether the stream wrote more than the cap (the rest was read and dropped). */
   readonly cut: boolean;
-  /** Settles when the stream has ended or closed. */
+  /** Settles when the stream has ended, closed or failed. */
   readonly ended: Promise<void>;
 }
 
@@ -19,12 +19,10 @@ export function captureStreamHead(stream: Readable, maxBytes: number): CapturedH
   let kept = 0;
   let cut = false;
   stream.on("data", (chunk: Buffer) => {
-    if (kept >= maxBytes) {
-      cut = true;
-      return;
-    }
-    const part = kept + chunk.length > maxBytes ? chunk.subarray(0, maxBytes - kept) : chunk;
-    if (part.length < chunk.length) cut = true;
+    const room = maxBytes - kept;
+    if (chunk.length > room) cut = true;
+    if (room <= 0) return;
+    const part = chunk.subarray(0, room);
     chunks.push(part);
     kept += part.length;
   });

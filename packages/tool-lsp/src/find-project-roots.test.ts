@@ -41,15 +41,33 @@ describe("findProjectRoots", () => {
     expect(await found(workdir)).toEqual([]);
   });
 
-  it("stops after reading its directory budget and says so", async () => {
-    const workdir = tree(["deep/pyproject.toml"]);
-    for (let index = 0; index < MAX_SEARCHED_DIRECTORIES; index++) mkdirSync(join(workdir, "wide", `d${index}`), { recursive: true });
-    const result = await findProjectRoots(workdir, workdir, DEFAULT_SERVERS, new AbortController().signal);
-    expect(result.searchCut).toBe(true);
-    const small = await findProjectRoots(join(workdir, "deep"), workdir, DEFAULT_SERVERS, new AbortController().signal);
-    expect(small.searchCut).toBe(false);
-    expect(small.roots.map((project) => project.marker)).toEqual(["pyproject.toml"]);
+  it("reads at most its directory budget and says when it stopped", async () => {
+    // The workdir, `wide`, and below it directories up to the budget, the last (by name) holding a marker.
+    const workdir = tree(["wide/zz/pyproject.toml"]);
+    for (let index = 0; index < MAX_SEARCHED_DIRECTORIES - 3; index++) mkdirSync(join(workdir, "wide", `d${String(index).padStart(5, "0")}`));
+    const within = await findProjectRoots(workdir, workdir, DEFAULT_SERVERS, new AbortController().signal);
+    expect(within).toMatchObject({ searchCut: false, roots: [{ root: join(workdir, "wide", "zz"), marker: "pyproject.toml" }] });
+    mkdirSync(join(workdir, "wide", "one-more"));
+    const over = await findProjectRoots(workdir, workdir, DEFAULT_SERVERS, new AbortController().signal);
+    expect(over).toEqual({ searchCut: true, roots: [] });
   }, 60_000);
+
+  it("orders siblings by name, whatever order the file system lists them in", async () => {
+    const names = Array.from({ length: 20 }, (_, index) => `p${String(index).padStart(2, "0")}`);
+    const workdir = tree([...names].reverse().map((name) => `${name}/pyproject.toml`));
+    expect(await found(workdir)).toEqual(names.map((name) => `python ${name} pyproject.toml`));
+  });
+
+  it("a directory named like a marker is not a marker", async () => {
+    const workdir = tree(["a/pyproject.toml/inside.txt", "b/tsconfig.json"]);
+    expect(await found(workdir)).toEqual(["typescript b tsconfig.json"]);
+  });
+
+  it("the root containing the scope is used only when nothing below the scope is a root", async () => {
+    const workdir = tree(["pyproject.toml", "packages/a/tsconfig.json"]);
+    expect(await found(workdir, join(workdir, "packages"))).toEqual(["typescript packages/a tsconfig.json"]);
+    expect(await found(workdir, join(workdir, "packages/a"))).toEqual(["typescript packages/a tsconfig.json"]);
+  });
 
   it("an aborted call stops the search", async () => {
     const controller = new AbortController();

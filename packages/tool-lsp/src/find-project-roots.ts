@@ -5,7 +5,10 @@ import { findNearestMarker } from "./find-nearest-marker.js";
 import type { LspServerSpec } from "./server-spec.js";
 
 /** Directories never searched for projects: dependencies, build output, environments, VCS data. */
-export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(["node_modules", ".git", ".venv", "venv", "target", "dist", "build"]);
+export function skippedDirectories(): readonly string[] {
+  // Inside a function rather than a module-level constant, so each test run sees a mutation of it.
+  return ["node_modules", ".git", ".venv", "venv", "target", "dist", "build"];
+}
 /** The most directories one search reads, so a huge tree cannot stall the call. */
 export const MAX_SEARCHED_DIRECTORIES = 5_000;
 
@@ -42,11 +45,10 @@ async function entriesOf(directory: string): Promise<Dirent[]> {
  */
 export async function findProjectRoots(scope: string, workdir: string, servers: readonly LspServerSpec[], signal: AbortSignal): Promise<FoundProjectRoots> {
   const checked = servers.filter((spec) => spec.checker !== undefined);
+  const skipped = new Set(skippedDirectories());
+  // Keyed by server and root: a root reached again from a nested marker keeps its first place.
   const roots = new Map<string, ProjectRoot>();
-  const add = (found: ProjectRoot): void => {
-    const key = `${found.spec.id}\0${found.root}`;
-    if (!roots.has(key)) roots.set(key, found);
-  };
+  const add = (found: ProjectRoot): void => void roots.set(`${found.spec.id}\0${found.root}`, found);
   const queue = [scope];
   let searched = 0;
   while (queue.length > 0 && searched < MAX_SEARCHED_DIRECTORIES) {
@@ -57,12 +59,13 @@ export async function findProjectRoots(scope: string, workdir: string, servers: 
     const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
     for (const spec of checked) {
       if (!spec.rootMarkers.some((group) => group.some((marker) => files.has(marker)))) continue;
-      const found = await findNearestMarker(directory, workdir, spec.rootMarkers);
-      if (found !== undefined) add({ spec, ...found });
+      // Never undefined: this directory holds one of the markers.
+      const found = (await findNearestMarker(directory, workdir, spec.rootMarkers))!;
+      add({ spec, ...found });
     }
     // Sorted, so which projects make the cut does not depend on the file system's listing order.
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name)) queue.push(join(directory, entry.name));
+      if (entry.isDirectory() && !skipped.has(entry.name)) queue.push(join(directory, entry.name));
     }
   }
   if (roots.size === 0) {

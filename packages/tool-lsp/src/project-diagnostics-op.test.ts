@@ -137,6 +137,7 @@ describe("projectDiagnosticsOp with scripted checkers (real child processes)", (
     const workdir = tree(["a/clean.toml"]);
     await expect(call(workdir, [scripted("clean")], { file: "src/*.ts" })).rejects.toMatchObject({ code: "invalid_input", message: expect.stringContaining('`file` `src/*.ts` is neither a file nor a project scope.') });
     await expect(call(workdir, [scripted("clean")], { file: "a/*/b/*" })).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(call(workdir, [scripted("clean")], { file: "a*" })).rejects.toMatchObject({ code: "invalid_input" });
     await expect(call(workdir, [scripted("clean")], { file: "missing/*" })).rejects.toMatchObject({ code: "not_found", message: '`missing` (from `file` `missing/*`) is not a directory in the working directory. Give "*" for every project, or an existing directory followed by "/*".' });
     await expect(call(workdir, [scripted("clean")], { file: "../*" })).rejects.toMatchObject({ code: "outside_workdir" });
   });

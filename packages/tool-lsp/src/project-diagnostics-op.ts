@@ -5,7 +5,7 @@ import { boundedRows } from "./bounded-rows.js";
 import { CHECKER_FORMATS } from "./checker-formats.js";
 import type { ParsedDiagnostic } from "./checker-output/parsed-diagnostic.js";
 import { formatDiagnosticRow } from "./diagnostic-row.js";
-import { findProjectRoots, SKIPPED_DIRECTORIES, type ProjectRoot } from "./find-project-roots.js";
+import { findProjectRoots, skippedDirectories, type ProjectRoot } from "./find-project-roots.js";
 import type { OpAnswer } from "./op-types.js";
 import { MAX_CHECKER_OUTPUT_BYTES, runProjectChecker, type CheckerRun } from "./project-checker.js";
 import { resolveProjectScope } from "./project-scope.js";
@@ -151,7 +151,7 @@ export async function projectDiagnosticsOp(request: ProjectDiagnosticsRequest): 
     const why =
       notApplicable.length > 0
         ? `No project at or below \`${shownScope}\` can be checked. Not checked: ${notApplicable.map((project) => lacking(workdir, project)).join(", ")}.`
-        : `No project with a checker at or below \`${shownScope}\`: no directory there holds ${markers.map((marker) => `\`${marker}\``).join(", ")} (${[...SKIPPED_DIRECTORIES].join(", ")} are not searched).`;
+        : `No project with a checker at or below \`${shownScope}\`: no directory there holds ${markers.map((marker) => `\`${marker}\``).join(", ")} (${skippedDirectories().join(", ")} are not searched).`;
     const text = `${why}${searchNote} For one file's diagnostics from its language server, give the file, e.g. {"op":"diagnostics","file":"src/app.ts"}.`;
     return { text, structured: { op: "diagnostics", scope: shownScope, complete: false, projects: [] } };
   }
