@@ -16,13 +16,20 @@ export interface ImageContent {
 /** One piece of a result. Maps 1:1 onto MCP content and Anthropic `tool_result` content. */
 export type ToolContent = TextContent | ImageContent;
 
-/** What a tool call answers. Maps 1:1 onto MCP `CallToolResult`. */
+/**
+ * What a tool call answers. Over MCP, `content` and `isError` become those of `CallToolResult` as they
+ * are, and `structured` becomes `structuredContent` when the tool declares an `output` schema (checked
+ * against it first).
+ */
 export interface ToolResult {
   /** What the model reads. */
   content: ToolContent[];
   /** True when the call failed; the text says why and how to recover. */
   isError?: boolean;
-  /** Machine-readable data for hosts (never required to understand the text). */
+  /**
+   * Machine-readable data for hosts (never required to understand the text): a JSON object. A tool
+   * that declares an `output` schema must answer one matching it on every successful call.
+   */
   structured?: Record<string, unknown>;
 }
 

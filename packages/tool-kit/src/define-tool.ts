@@ -55,6 +55,28 @@ export interface ToolContext<K extends AnyResourceKey = never> {
   progress(update: ProgressUpdate): void;
 }
 
+/**
+ * What a tool claims about its effects beyond its tier, for clients that show or gate tools (MCP
+ * tool annotations). Hints, not guarantees: the tier still decides who sees the tool.
+ */
+export interface ToolHints {
+  /**
+   * Whether a call may destroy or overwrite something (`write` and `exec` tools: default true; ignored
+   * for `read` tools, which change nothing). False for a tool that only adds or stages, e.g. one that
+   * proposes an edit and writes nothing until another tool accepts it.
+   */
+  destructive?: boolean;
+  /** True when repeating a call with the same input has no further effect. Claimed only when declared. */
+  idempotent?: boolean;
+  /**
+   * Whether a call may reach beyond the run's workdir and resources (the network, any file, any
+   * process); default true for `exec` tools (a process can reach anything), false otherwise.
+   */
+  openWorld?: boolean;
+}
+
+const hintNames: readonly (keyof ToolHints)[] = ["destructive", "idempotent", "openWorld"];
+
 /** What a plugin author writes; {@link defineTool} checks it and returns a {@link Tool}. */
 export interface ToolDefinition<S extends GenericSchema, K extends AnyResourceKey> {
   /** Model-facing name: lowercase letters, digits and `_`, starting with a letter, at most 64 characters. */
@@ -75,6 +97,19 @@ export interface ToolDefinition<S extends GenericSchema, K extends AnyResourceKe
    * for work that yields or runs off the main thread (see {@link ToolContext.signal}).
    */
   timeoutMs?: number;
+  /** A short name for people, e.g. `Structural search`; default: the name with spaces for `_`, capitalised. */
+  title?: string;
+  /**
+   * The schema of `structured` in a successful result: a valibot object schema (`v.object`,
+   * `v.strictObject` or `v.looseObject`) without transforms, so it can be published as JSON Schema.
+   * When given, a host publishes it (MCP `outputSchema`) and checks every successful result's
+   * `structured` against it; one that does not match is a bug in the tool and is answered as an
+   * `internal` error. Declare it only when `structured` is complete on its own: some MCP clients show
+   * the model `structuredContent` instead of the text.
+   */
+  output?: GenericSchema;
+  /** Claims about the tool's effects beyond its tier; see {@link ToolHints}. */
+  hints?: ToolHints;
   /** Do the work. Throw a {@link ToolError} for an expected failure. */
   run(input: InferOutput<S>, context: ToolContext<K>): Promise<ToolOutput>;
 }
@@ -94,6 +129,18 @@ const toolNamePattern = /^[a-z][a-z0-9_]{0,63}$/;
 
 function invalidDefinition(name: unknown, problem: string): ToolError {
   return new ToolError({ code: "invalid_plugin", message: `Tool \`${String(name)}\` is not valid: ${problem}` });
+}
+
+function describeHintsProblem(hints: unknown): string | undefined {
+  if (hints === undefined) return undefined;
+  if (typeof hints !== "object" || hints === null || Array.isArray(hints)) return `\`hints\` is ${Array.isArray(hints) ? "an array" : `\`${String(hints)}\``}; give an object such as \`{ destructive: false }\` or omit it.`;
+  for (const [key, value] of Object.entries(hints)) {
+    if (!(hintNames as readonly string[]).includes(key)) {
+      return `hint \`${key}\` is unknown; the hints are ${hintNames.map((name) => `\`${name}\``).join(", ")} (the tier decides whether a tool is read-only).`;
+    }
+    if (value !== undefined && typeof value !== "boolean") return `hint \`${key}\` is \`${String(value)}\`; give true or false or leave it out.`;
+  }
+  return undefined;
 }
 
 /** Check the parts of a tool definition that TypeScript cannot, so a broken plugin fails at load, not mid-run. */
@@ -120,6 +167,15 @@ export function assertValidTool(tool: AnyTool): void {
   if (tool.timeoutMs !== undefined && !(typeof tool.timeoutMs === "number" && tool.timeoutMs > 0)) {
     throw invalidDefinition(tool.name, `\`timeoutMs\` is \`${String(tool.timeoutMs)}\`; give a positive number of milliseconds or omit it.`);
   }
+  if (tool.title !== undefined && !(typeof tool.title === "string" && tool.title.trim().length > 0)) {
+    throw invalidDefinition(tool.name, `\`title\` is \`${String(tool.title)}\`; give a short name for people (for example \`Structural search\`) or omit it.`);
+  }
+  const outputType = (tool.output as { type?: unknown } | undefined)?.type;
+  if (tool.output !== undefined && !(outputType === "object" || outputType === "strict_object" || outputType === "loose_object")) {
+    throw invalidDefinition(tool.name, `the output schema is \`${String(outputType)}\`; structured results are JSON objects, so use \`v.object({...})\` or omit \`output\`.`);
+  }
+  const hintsProblem = describeHintsProblem(tool.hints);
+  if (hintsProblem !== undefined) throw invalidDefinition(tool.name, hintsProblem);
   if (typeof tool.run !== "function") {
     throw invalidDefinition(tool.name, "`run` must be a function.");
   }
