@@ -13,6 +13,7 @@ import { templateNames } from "./template-expansion.js";
 export const astEditTool = defineTool({
   name: "ast_edit",
   tier: "write",
+  hints: { destructive: false },
   description:
     "Structural rewrite (ast-grep): every match of `pattern` is replaced by `rewrite`, with metavariables ($NAME, $$$NAME) substituted by the code they captured (original spacing, separators and indentation kept). Writes nothing: it stages the change and answers a preview and an edit_id; call resolve with that edit_id and action accept (write all files or none) or discard. Matching works as in ast_grep.",
   input: v.strictObject({
