@@ -16,6 +16,7 @@ describe("DiagnosticsLedger", () => {
     const first = ledger.update("/w/a.ts", [at(1, "Cannot find name 'x'.")]);
     expect(first.firstCheck).toBe(true);
     expect(first.introduced).toEqual([{ diagnostics: [at(1, "Cannot find name 'x'.")], before: 0 }]);
+    expect(first.resolved).toEqual([]);
     const again = ledger.update("/w/a.ts", [at(9, "Cannot find name 'x'.")]);
     expect(again).toEqual({ introduced: [], resolved: [], firstCheck: false });
   });
@@ -51,6 +52,18 @@ describe("DiagnosticsLedger", () => {
     ledger.update("/w/c.ts", []);
     expect(ledger.pending()).toEqual([]);
   });
+
+  it("lists the files it holds in the order it first saw them, without the forgotten ones", () => {
+    const ledger = new DiagnosticsLedger();
+    expect(ledger.files()).toEqual([]);
+    ledger.update("/w/b.ts", [at(1, "m")]);
+    ledger.update("/w/a.ts", []);
+    ledger.update("/w/b.ts", []);
+    ledger.update("/w/c.ts", [at(2, "m")]);
+    expect(ledger.files()).toEqual(["/w/b.ts", "/w/a.ts", "/w/c.ts"]);
+    ledger.forget("/w/a.ts");
+    expect(ledger.files()).toEqual(["/w/b.ts", "/w/c.ts"]);
+  });
 });
 
 describe("normaliseMessage", () => {
@@ -58,5 +71,12 @@ describe("normaliseMessage", () => {
     expect(normaliseMessage("'x' was also declared at line 12.")).toBe("'x' was also declared at line #.");
     expect(normaliseMessage("conflicts with src/a.ts:10:4 and (3,7), lines 4-9, column 2")).toBe("conflicts with src/a.ts:#:# and (#,#), lines #, column #");
     expect(normaliseMessage("Expected 2 arguments, but got 1.")).toBe("Expected 2 arguments, but got 1.");
+  });
+
+  it("takes any spacing and any number of digits in the references it drops", () => {
+    expect(normaliseMessage("unreachable after line  12")).toBe("unreachable after line #");
+    expect(normaliseMessage("see lines 4 - 9 and Lines 14-19, col 3: 17")).toBe("see lines # and Lines #, col #");
+    expect(normaliseMessage("first defined at src/a.ts:10:14 here")).toBe("first defined at src/a.ts:#:# here");
+    expect(normaliseMessage("at (12,3), (3, 7) and (3,17)")).toBe("at (#,#), (#,#) and (#,#)");
   });
 });

@@ -1,0 +1,152 @@
+import { pathToFileURL } from "node:url";
+import type { ServerCapabilities } from "vscode-languageserver-protocol";
+import type { ProtocolConnection } from "vscode-languageserver-protocol/node";
+import { describe, expect, it } from "vitest";
+import { DocumentSync } from "./document-sync.js";
+
+interface Sent {
+  method: string;
+  params: unknown;
+}
+
+/** A DocumentSync whose notifications go to a connection that only records what it is sent. */
+function recordingSync(capabilities: ServerCapabilities = {}, registeredMethods: readonly string[] = []): { sync: DocumentSync; sent: Sent[]; asked: string[] } {
+  const sent: Sent[] = [];
+  const asked: string[] = [];
+  const connection = {
+    sendNotification: (type: { method: string }, params: unknown) => {
+      sent.push({ method: type.method, params });
+      return Promise.resolve();
+    },
+  } as unknown as ProtocolConnection;
+  const sync = new DocumentSync(
+    (send) => void send(connection),
+    () => capabilities,
+    (method) => {
+      asked.push(method);
+      return registeredMethods.includes(method);
+    },
+  );
+  return { sync, sent, asked };
+}
+
+const path = "/w/src/a.ts";
+const uri = pathToFileURL(path).href;
+
+describe("DocumentSync.sync", () => {
+  it("opens a document the first time with version 1, its language and its text", () => {
+    const { sync, sent } = recordingSync();
+    expect(sync.sync(path, "let a = 1;\n", "typescript")).toEqual({ uri, version: 1, changed: true });
+    expect(sent).toEqual([{ method: "textDocument/didOpen", params: { textDocument: { uri, languageId: "typescript", version: 1, text: "let a = 1;\n" } } }]);
+    expect(sync.isOpen(uri)).toBe(true);
+    expect(sync.version(uri)).toBe(1);
+  });
+
+  it("sends nothing for the same text again, and the full new text with the next version when it differs", () => {
+    const { sync, sent } = recordingSync();
+    sync.sync(path, "one", "typescript");
+    expect(sync.sync(path, "one", "typescript")).toEqual({ uri, version: 1, changed: false });
+    expect(sent).toHaveLength(1);
+    expect(sync.sync(path, "two", "typescript")).toEqual({ uri, version: 2, changed: true });
+    expect(sync.sync(path, "two", "typescript")).toEqual({ uri, version: 2, changed: false });
+    expect(sync.sync(path, "three", "typescript")).toEqual({ uri, version: 3, changed: true });
+    expect(sent.slice(1)).toEqual([
+      { method: "textDocument/didChange", params: { textDocument: { uri, version: 2 }, contentChanges: [{ text: "two" }] } },
+      { method: "textDocument/didChange", params: { textDocument: { uri, version: 3 }, contentChanges: [{ text: "three" }] } },
+    ]);
+    expect(sync.version(uri)).toBe(3);
+  });
+
+  it("keeps documents apart by file", () => {
+    const { sync, sent } = recordingSync();
+    sync.sync(path, "same", "typescript");
+    expect(sync.sync("/w/src/b.py", "same", "python")).toEqual({ uri: pathToFileURL("/w/src/b.py").href, version: 1, changed: true });
+    expect(sent.map((item) => item.method)).toEqual(["textDocument/didOpen", "textDocument/didOpen"]);
+    expect(sync.version(pathToFileURL("/w/src/c.ts").href)).toBeUndefined();
+    expect(sync.isOpen(pathToFileURL("/w/src/c.ts").href)).toBe(false);
+  });
+});
+
+describe("DocumentSync.saved", () => {
+  const savedAfterOpen = (capabilities: ServerCapabilities): Sent[] => {
+    const { sync, sent } = recordingSync(capabilities);
+    sync.sync(path, "text on disk", "typescript");
+    sync.saved(uri);
+    return sent.slice(1);
+  };
+
+  it("sends didSave, with the text only when the server asked for it", () => {
+    expect(savedAfterOpen({ textDocumentSync: { save: true } })).toEqual([{ method: "textDocument/didSave", params: { textDocument: { uri } } }]);
+    expect(savedAfterOpen({ textDocumentSync: { save: {} } })).toEqual([{ method: "textDocument/didSave", params: { textDocument: { uri } } }]);
+    expect(savedAfterOpen({ textDocumentSync: { save: { includeText: false } } })).toEqual([{ method: "textDocument/didSave", params: { textDocument: { uri } } }]);
+    expect(savedAfterOpen({ textDocumentSync: { save: { includeText: true } } })).toEqual([{ method: "textDocument/didSave", params: { textDocument: { uri }, text: "text on disk" } }]);
+  });
+
+  it("sends nothing when the server did not ask to be told of saves", () => {
+    expect(savedAfterOpen({})).toEqual([]);
+    expect(savedAfterOpen({ textDocumentSync: 1 })).toEqual([]);
+    expect(savedAfterOpen({ textDocumentSync: { openClose: true, change: 1 } })).toEqual([]);
+    expect(savedAfterOpen({ textDocumentSync: { save: false } })).toEqual([]);
+    expect(savedAfterOpen({ textDocumentSync: null } as unknown as ServerCapabilities)).toEqual([]);
+  });
+
+  it("sends nothing for a document the server does not have open", () => {
+    const { sync, sent } = recordingSync({ textDocumentSync: { save: { includeText: true } } });
+    sync.saved(uri);
+    expect(sent).toEqual([]);
+  });
+
+  it("reads the capabilities when it is called, not when it was made", () => {
+    let capabilities: ServerCapabilities = {};
+    const sent: Sent[] = [];
+    const connection = { sendNotification: (type: { method: string }, params: unknown) => void sent.push({ method: type.method, params }) } as unknown as ProtocolConnection;
+    const sync = new DocumentSync((send) => void send(connection), () => capabilities, () => false);
+    sync.sync(path, "x", "typescript");
+    capabilities = { textDocumentSync: { save: true } };
+    sync.saved(uri);
+    expect(sent.map((item) => item.method)).toEqual(["textDocument/didOpen", "textDocument/didSave"]);
+  });
+});
+
+describe("DocumentSync.close", () => {
+  it("closes an open document once, and then opens it afresh with version 1", () => {
+    const { sync, sent } = recordingSync();
+    sync.sync(path, "a", "typescript");
+    sync.sync(path, "b", "typescript");
+    sync.close(uri);
+    sync.close(uri);
+    expect(sent.slice(2)).toEqual([{ method: "textDocument/didClose", params: { textDocument: { uri } } }]);
+    expect(sync.isOpen(uri)).toBe(false);
+    expect(sync.version(uri)).toBeUndefined();
+    expect(sync.sync(path, "b", "typescript")).toEqual({ uri, version: 1, changed: true });
+  });
+
+  it("sends nothing for a document that was never open", () => {
+    const { sync, sent } = recordingSync();
+    sync.close(uri);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("DocumentSync.filesChanged", () => {
+  const events = [
+    { uri: "file:///w/src/new.ts", type: 1 as const },
+    { uri: "file:///w/src/old.ts", type: 3 as const },
+  ];
+
+  it("sends the events when the server registered for watched files", () => {
+    const { sync, sent, asked } = recordingSync({}, ["workspace/didChangeWatchedFiles"]);
+    expect(sync.filesChanged(events)).toBe(true);
+    expect(asked).toEqual(["workspace/didChangeWatchedFiles"]);
+    expect(sent).toEqual([{ method: "workspace/didChangeWatchedFiles", params: { changes: events } }]);
+  });
+
+  it("sends nothing, and says so, when the server did not register or there is nothing to tell", () => {
+    const unregistered = recordingSync({}, ["textDocument/didSave"]);
+    expect(unregistered.sync.filesChanged(events)).toBe(false);
+    expect(unregistered.sent).toEqual([]);
+    const registered = recordingSync({}, ["workspace/didChangeWatchedFiles"]);
+    expect(registered.sync.filesChanged([])).toBe(false);
+    expect(registered.sent).toEqual([]);
+  });
+});
