@@ -1,5 +1,6 @@
 import { ToolError } from "@runbound/tool-kit";
 import type { ApprovalPolicy, ApprovalRequest, Approver } from "./approval.js";
+import { takeApprovedCall } from "./approved-call-scope.js";
 import { withBudget } from "./with-budget.js";
 
 /** What {@link approveCall} decides with. */
@@ -14,12 +15,16 @@ export interface ApprovalSettings {
 /**
  * Resolve when the call may run; otherwise throw `denied` (the policy denied, the approver said no, or
  * an "ask" found no approver connected: never a hang) or `timeout`/`cancelled` from the approver's budget.
+ * An "ask" already answered yes outside the run (`withApprovedCall`) is not asked again; the
+ * policy still decides first, so a denial stays a denial.
  */
 export async function approveCall(request: ApprovalRequest, settings: ApprovalSettings, signal: AbortSignal): Promise<void> {
+  const approvedOutside = takeApprovedCall(request.tool.name);
   const decision = await settings.policy(request);
   if (decision === "allow") return;
   const denied = new ToolError({ code: "denied", message: `Calling \`${request.tool.name}\` was denied. Do not retry the same call; choose another approach or ask the user.` });
   if (decision === "deny") throw denied;
+  if (approvedOutside) return;
   const asked = settings.approver;
   if (asked === undefined) {
     throw new ToolError({

@@ -1,12 +1,27 @@
 import { parseToolInput, type CallerInfo, type ToolResult } from "@runbound/tool-kit";
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from "ai";
+import type { ApprovalPolicy } from "../approval.js";
+import { withApprovedCall } from "../approved-call-scope.js";
+import { approvedInConversation } from "./approved-in-conversation.js";
 import type { Run } from "../create-run.js";
 import { exportInputSchema } from "../schema/export-input-schema.js";
+import type { SchemaProfile } from "../schema/schema-profile.js";
 
 /** Settings of {@link toAiSdkTools}. */
 export interface AiSdkToolsSettings {
   /** Whose view of the run to expose; default the run's caller. */
   caller?: CallerInfo;
+  /**
+   * The dialect of each tool's input schema; default `json`. `openai-strict` also sets the AI SDK's
+   * `strict: true` on every tool, so providers that support it constrain the model to the schema.
+   */
+  profile?: SchemaProfile;
+  /**
+   * The approval policy the run was created with. When given, a call the policy answers "ask" is
+   * surfaced through the AI SDK's tool approval (`needsApproval`) instead of the run's approver: the
+   * AI SDK's user approves or denies it, and an approved call runs without being asked again.
+   */
+  needsApproval?: ApprovalPolicy;
 }
 
 type ModelOutput = Awaited<ReturnType<NonNullable<Tool<unknown, ToolResult>["toModelOutput"]>>>;
@@ -16,24 +31,28 @@ function toModelOutput(result: ToolResult): ModelOutput {
   if (result.isError === true) return { type: "error-text", value: text };
   return {
     type: "content",
+    // `file-data` is deprecated in ai 7 in favour of `file`, which ai 6 does not know; both accept it.
     value: result.content.map((part) => (part.type === "text" ? { type: "text", text: part.text } : { type: "file-data", data: part.data, mediaType: part.mimeType })),
   };
 }
 
 /**
- * Wrap the tools a caller sees as Vercel AI SDK tools. The set is a snapshot: build it again before each
- * step when resources may attach or detach (every call is still checked by the run itself).
+ * Wrap the tools a caller sees as Vercel AI SDK tools (ai 6 and 7). The set is a snapshot: build it
+ * again before each step when resources may attach or detach (every call is still checked by the run
+ * itself).
  *
  * Input is validated with the tool's own valibot schema here too, because the AI SDK's Standard
  * Schema path accepts invalid valibot input (runner research §5.3).
  */
 export function toAiSdkTools(run: Run, settings: AiSdkToolsSettings = {}): ToolSet {
   const caller = settings.caller ?? run.caller;
+  const profile = settings.profile ?? "json";
+  const policy = settings.needsApproval;
   const tools: ToolSet = {};
   for (const runTool of run.visibleTools(caller)) {
     tools[runTool.name] = tool<unknown, ToolResult>({
       description: runTool.description,
-      inputSchema: jsonSchema(exportInputSchema(runTool, "json") as JSONSchema7, {
+      inputSchema: jsonSchema(exportInputSchema(runTool, profile) as JSONSchema7, {
         validate: (value) => {
           try {
             return { success: true, value: parseToolInput(runTool, value) };
@@ -42,7 +61,14 @@ export function toAiSdkTools(run: Run, settings: AiSdkToolsSettings = {}): ToolS
           }
         },
       }),
-      execute: (input, options) => run.call(runTool.name, input, { caller, signal: options.abortSignal }),
+      ...(profile === "openai-strict" ? { strict: true } : {}),
+      ...(policy === undefined ? {} : { needsApproval: async (input: unknown) => (await policy({ tool: runTool, input, caller, runId: run.id })) === "ask" }),
+      execute: (input, options) => {
+        const call = () => run.call(runTool.name, input, { caller, signal: options.abortSignal });
+        // Only the AI SDK user's recorded yes to this very call stands in for the run's approver; a call
+        // that reached `execute` any other way is asked about by the run as usual.
+        return policy !== undefined && approvedInConversation(options.messages, options.toolCallId) ? withApprovedCall(runTool.name, call) : call();
+      },
       toModelOutput: ({ output }) => toModelOutput(output),
     });
   }
