@@ -36,6 +36,16 @@ describe("serveRunOverMcp", () => {
     await client.close();
   });
 
+  it("lists every tool with a title and the annotations of its tier", async () => {
+    const { client, ready } = await connect();
+    await ready;
+    const { tools } = await client.listTools();
+    expect(tools.find((tool) => tool.name === "peek")).toMatchObject({ title: "Peek", annotations: { title: "Peek", readOnlyHint: true, destructiveHint: false, openWorldHint: false } });
+    expect(tools.find((tool) => tool.name === "bump")!.annotations).toStrictEqual({ title: "Bump", readOnlyHint: false, destructiveHint: true, openWorldHint: false });
+    expect(tools.find((tool) => tool.name === "launch")!.annotations).toStrictEqual({ title: "Launch", readOnlyHint: false, destructiveHint: true, openWorldHint: true });
+    await client.close();
+  });
+
   it("forwards a tool's progress notices when the client asks for them", async () => {
     const steps = defineTool({
       name: "steps",

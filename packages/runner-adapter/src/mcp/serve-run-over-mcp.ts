@@ -3,8 +3,10 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallerInfo, ProgressUpdate } from "@runbound/tool-kit";
 import type { Run } from "../create-run.js";
-import { exportInputSchema } from "../schema/export-input-schema.js";
 import { createElicitationApprover } from "./elicitation-approver.js";
+import { exportOutputSchema } from "./export-output-schema.js";
+import { toCallToolResult } from "./to-call-tool-result.js";
+import { toMcpTool } from "./to-mcp-tool.js";
 
 /** Settings of {@link serveRunOverMcp}. */
 export interface McpServeSettings {
@@ -19,21 +21,19 @@ export interface McpServeSettings {
 
 /**
  * Serve one run over an MCP server (one run per connection): `tools/list` is the caller's visible
- * set, `tools/call` goes through the run's dispatch (with progress notices when the client asked for
- * them), a changed tool set is announced, approvals are asked through elicitation when the client
+ * set (with titles, annotations from tier and hints, and output schemas where declared), `tools/call`
+ * goes through the run's dispatch (with progress notices when the client asked for them) and answers
+ * as {@link toCallToolResult} says, a changed tool set is announced, approvals are asked through elicitation when the client
  * supports it, and the run closes with the connection.
  *
  * @returns a promise that settles when the connection has closed and the run's resources are disposed.
  */
 export async function serveRunOverMcp(server: Server, transport: Transport, run: Run, settings: McpServeSettings = {}): Promise<{ closed: Promise<void> }> {
   const caller = settings.caller ?? run.caller;
+  // Converted before connecting: an output schema JSON Schema cannot express fails the serve, not every later tools/list.
+  const outputSchemas = new Map(run.tools.map((tool) => [tool.name, exportOutputSchema(tool)]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: run.visibleTools(caller).map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: exportInputSchema(tool, "json") as { type: "object"; [key: string]: unknown },
-      annotations: { readOnlyHint: tool.tier === "read", destructiveHint: tool.tier !== "read", openWorldHint: false },
-    })),
+    tools: run.visibleTools(caller).map((tool) => toMcpTool(tool, outputSchemas.get(tool.name))),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
@@ -45,7 +45,7 @@ export async function serveRunOverMcp(server: Server, transport: Transport, run:
       extra.sendNotification({ method: "notifications/progress", params }).catch(() => undefined);
     };
     const result = await run.call(request.params.name, request.params.arguments ?? {}, { caller, signal: extra.signal, ...(progressToken === undefined ? {} : { onProgress }) });
-    return { content: result.content, isError: result.isError === true };
+    return toCallToolResult(run.tools.find((tool) => tool.name === request.params.name), result);
   });
   server.oninitialized = () => {
     if (server.getClientCapabilities()?.elicitation !== undefined) run.setApprover(createElicitationApprover(server));
