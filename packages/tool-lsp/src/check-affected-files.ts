@@ -41,7 +41,7 @@ export async function checkAffectedFiles(supervisor: LspSupervisorInstance, work
   }
   const checked = await Promise.all(
     candidates.map(async ({ path, uri, session }): Promise<AffectedFile | undefined> => {
-      const pulled = await pullDiagnostics(session, uri, signal).catch(() => undefined);
+      const pulled = await pullDiagnostics(session, uri, path, signal).catch(() => undefined);
       // A push server republishes its open files after a change (tsserver does, in one batch): wait a little for that.
       const published = pulled === undefined ? await withDeadline(signal, publishWaitMs, (deadline) => session.published.waitFor(uri, generationsBefore.get(session) ?? Infinity, 0, quietMs, deadline)) : undefined;
       const diagnostics = pulled ?? published?.diagnostics;

@@ -1,6 +1,7 @@
 import { displayPath, isInside, ToolError, type ProgressUpdate } from "@runbound/tool-kit";
 import { pathToFileURL } from "node:url";
 import { FileChangeType } from "vscode-languageserver-protocol";
+import type { AfterWriteBudget } from "./after-write-budget.js";
 import { collectDiagnostics } from "./collect-diagnostics.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
@@ -15,13 +16,6 @@ export type WrittenFileCheck =
   /** No server covers the file, or it was deleted: nothing to report. */
   | { kind: "none" };
 
-/** The budgets of one check. */
-export interface CheckBudget {
-  /** How long a server that is not running yet gets to start and load the project. */
-  coldWaitMs: number;
-  /** How long a ready server gets to publish (or answer a pull) after the sync. */
-  ceilingMs: number;
-}
 
 /** Tell every running server whose root holds `path` that it changed on disk (didChangeWatchedFiles), closing it if it was deleted. */
 export function announceFileChange(supervisor: LspSupervisorInstance, path: string, type: FileChangeType): void {
@@ -42,7 +36,7 @@ function isWaitEnded(error: unknown): boolean {
  * background past the budget), send didSave, and compare its errors and warnings with the run's
  * ledger. A server that is not ready in time leaves the file pending, to be checked with the next write.
  */
-export async function checkWrittenFile(supervisor: LspSupervisorInstance, workdir: string, path: string, budget: CheckBudget, signal: AbortSignal, progress: (update: ProgressUpdate) => void): Promise<WrittenFileCheck> {
+export async function checkWrittenFile(supervisor: LspSupervisorInstance, workdir: string, path: string, budget: AfterWriteBudget, signal: AbortSignal, progress: (update: ProgressUpdate) => void): Promise<WrittenFileCheck> {
   const shown = displayPath(workdir, path);
   const route = await supervisor.route(workdir, path);
   if (route.kind !== "ready") {

@@ -17,11 +17,17 @@ export interface CollectedDiagnostics {
   how: string;
 }
 
-/** Pull the diagnostics of `uri` when the server offers pull diagnostics; `undefined` when it does not, or gave no full report. */
-export async function pullDiagnostics(session: LanguageServerSession, uri: string, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
-  if (!hasCapability(session, "diagnosticProvider", DocumentDiagnosticRequest.method)) return undefined;
-  const report = await session.request(DocumentDiagnosticRequest.method, (connection, token) => connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } }, token), signal);
-  return report?.kind === "full" && Array.isArray(report.items) ? report.items : undefined;
+/**
+ * The current diagnostics of an open document, asked for rather than waited for: the protocol's pull
+ * diagnostics when the server offers them, else the server table's own way (tsserver's requests).
+ * @returns `undefined` when the server offers neither, or gave no full report.
+ */
+export async function pullDiagnostics(session: LanguageServerSession, uri: string, path: string, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
+  if (hasCapability(session, "diagnosticProvider", DocumentDiagnosticRequest.method)) {
+    const report = await session.request(DocumentDiagnosticRequest.method, (connection, token) => connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } }, token), signal);
+    if (report?.kind === "full" && Array.isArray(report.items)) return report.items;
+  }
+  return session.spec.pullDiagnostics?.(session, path, signal);
 }
 
 /**
@@ -31,7 +37,7 @@ export async function pullDiagnostics(session: LanguageServerSession, uri: strin
  */
 export async function collectDiagnostics(document: OpenDocument, signal: AbortSignal, ceilingMs = PUSH_CEILING_MS): Promise<CollectedDiagnostics> {
   const session = document.session;
-  const pulled = await pullDiagnostics(session, document.uri, signal);
+  const pulled = await pullDiagnostics(session, document.uri, document.path, signal);
   if (pulled !== undefined) return { diagnostics: pulled, how: `pulled from the server for version ${document.version}` };
   const latest = session.published.latest(document.uri);
   // The server already has this text and published for it: nothing new will come, so that set is the answer.
@@ -53,7 +59,7 @@ export async function collectDiagnostics(document: OpenDocument, signal: AbortSi
   });
   if (session.exit !== undefined) throw session.endedError("textDocument/publishDiagnostics");
   // pyright registers pull diagnostics only after its first analysis and then never pushes: pull now.
-  const late = set === undefined && !signal.aborted ? await pullDiagnostics(session, document.uri, signal) : undefined;
+  const late = set === undefined && !signal.aborted ? await pullDiagnostics(session, document.uri, document.path, signal) : undefined;
   if (late !== undefined) return { diagnostics: late, how: `pulled from the server for version ${document.version}` };
   if (set === undefined) return { diagnostics: undefined, how: `the server published nothing for this file within ${ceilingMs} ms: it may be clean, or not checked yet` };
   return { diagnostics: set.diagnostics, how: `published by the server${set.version === undefined ? " after this sync" : ` for version ${set.version}`}` };

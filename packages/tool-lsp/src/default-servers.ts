@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { directoriesUpTo } from "./find-nearest-marker.js";
+import { pullTsserverDiagnostics } from "./tsserver-diagnostics.js";
 import type { LspServerSpec, ServerRootContext } from "./server-spec.js";
 
 // tsserver must come from the project's own TypeScript, found from the detected root (a monorepo
@@ -28,6 +29,7 @@ const typescript: LspServerSpec = {
   initializationOptions: typescriptOptions,
   // Measured: the "Initializing JS/TS language features" report began 3 s after the first didOpen on a busy 2-core machine.
   projectLoading: { beginsWithinMs: 6_000, budgetMs: 30_000 },
+  pullDiagnostics: pullTsserverDiagnostics,
   checker: { command: "tsc", args: ["--noEmit", "--pretty", "false"], format: "tsc", needsOneOf: ["tsconfig.json"], install: "npm install --save-dev typescript" },
 };
 

@@ -2,15 +2,14 @@ import { displayPath, type ProgressUpdate, type ToolContent } from "@runbound/to
 import { FileChangeType } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";
 import { checkAffectedFiles, generationsOf } from "./check-affected-files.js";
-import { announceFileChange, checkWrittenFile, type CheckBudget, type WrittenFileCheck } from "./check-written-file.js";
+import type { AfterWriteBudget } from "./after-write-budget.js";
+import { announceFileChange, checkWrittenFile, type WrittenFileCheck } from "./check-written-file.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
 import { FLOOD_LIMIT } from "./diagnostics-op.js";
 import { byImportance, diagnosticRow, severityOf } from "./format-diagnostic.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
 import { withDeadline } from "./signal-with-deadline.js";
 
-/** Budgets of the check after a write: a warm server gets `ceilingMs`; one that must start first gets `coldWaitMs` more. */
-export const AFTER_WRITE_BUDGET: CheckBudget = { coldWaitMs: 10_000, ceilingMs: 2_500 };
 /** Files checked per write; a write of more (a large patch, a rename) names the rest. */
 export const CHECKED_PER_WRITE = 10;
 const maxAnswerBytes = 8 * 1024;
@@ -61,7 +60,7 @@ function checkedLines(check: Extract<WrittenFileCheck, { kind: "checked" }>): st
  * errors and warnings introduced, and those resolved — or why a file could not be checked yet.
  * Files no server covers get nothing. @returns undefined when there is nothing to say.
  */
-export async function diagnosticsAfterWrite(supervisor: LspSupervisorInstance, workdir: string, paths: readonly string[], signal: AbortSignal, progress: (update: ProgressUpdate) => void, budget: CheckBudget = AFTER_WRITE_BUDGET): Promise<ToolContent[] | undefined> {
+export async function diagnosticsAfterWrite(supervisor: LspSupervisorInstance, workdir: string, paths: readonly string[], signal: AbortSignal, progress: (update: ProgressUpdate) => void, budget: AfterWriteBudget = supervisor.afterWriteBudget): Promise<ToolContent[] | undefined> {
   const owed = supervisor.ledger.pending().filter((path) => !paths.includes(path));
   const candidates = [...paths, ...owed];
   const checked = candidates.slice(0, CHECKED_PER_WRITE);

@@ -73,6 +73,11 @@ export class DocumentSync {
     return this.open.get(uri)?.version;
   }
 
+  /** How many documents the server has open. */
+  get openCount(): number {
+    return this.open.size;
+  }
+
   /** Whether the server has `uri` open. */
   isOpen(uri: string): boolean {
     return this.open.has(uri);

@@ -1,5 +1,6 @@
 import { createRestartBudget, readGroupResidentMemoryKiB, type RestartBudget } from "@runbound/process-kit";
 import { defineResource, displayPath, ToolError } from "@runbound/tool-kit";
+import { DEFAULT_AFTER_WRITE_BUDGET, type AfterWriteBudget } from "./after-write-budget.js";
 import { DEFAULT_SERVERS } from "./default-servers.js";
 import { DiagnosticsLedger } from "./diagnostics-ledger.js";
 import { resolveBinary, type BinaryResolution } from "./resolve-binary.js";
@@ -34,6 +35,8 @@ export interface LspSupervisorSettings {
    * the supervisor, not to the call that caused it: a cancelled call leaves it warming for the next.
    */
   startTimeoutMs?: number;
+  /** How long diagnostics on write wait for the servers; default 2.5 s, plus 10 s for a server that must start first. */
+  afterWrite?: Partial<AfterWriteBudget>;
 }
 
 /** One (server, root) pair the supervisor knows, and what state it is in. */
@@ -58,6 +61,8 @@ export interface LspSupervisorInstance {
   readonly servers: readonly LspServerSpec[];
   /** What the model has been told about each file's diagnostics in this run (one supervisor per run). */
   readonly ledger: DiagnosticsLedger;
+  /** How long diagnostics on write wait (see {@link LspSupervisorSettings.afterWrite}). */
+  readonly afterWriteBudget: AfterWriteBudget;
   /** Which server and root `file` (absolute, inside `workdir`) would use. Starts nothing. */
   route(workdir: string, file: string): Promise<FileRoute>;
   /** Where a server's program would be found for `root` (project-local, then PATH). Starts nothing. */
@@ -218,6 +223,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
   return {
     servers,
     ledger: new DiagnosticsLedger(),
+    afterWriteBudget: Object.freeze({ ...DEFAULT_AFTER_WRITE_BUDGET, ...settings.afterWrite }),
     route: (workdir, file) => routeFile(servers, workdir, file, pathVariable, env),
     findProgram: (spec, root, workdir) => resolveBinary(spec.server.command, root, workdir, pathVariable, env),
     async sessionFor(workdir, file, signal) {

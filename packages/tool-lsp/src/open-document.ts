@@ -69,6 +69,7 @@ export async function openDocument(supervisor: LspSupervisorInstance, workdir: s
   const generationBefore = session.published.generation();
   const languageId = session.spec.languages[extname(path).toLowerCase()] ?? session.spec.id;
   const synced = session.documents.sync(path, text, languageId);
-  if (synced.changed && synced.version === 1) await warmUp(session, signal);
+  // Only the first document makes the server load the project; later ones must not wait for a load that already happened.
+  if (synced.changed && synced.version === 1 && session.documents.openCount === 1) await warmUp(session, signal);
   return { path, shown, text, session, uri: synced.uri, version: synced.version, changed: synced.changed, generationBefore, ledger: supervisor.ledger };
 }

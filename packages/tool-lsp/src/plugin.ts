@@ -6,6 +6,15 @@ import { lspRenameTool } from "./rename-tool.js";
 import { statusOp } from "./status-op.js";
 import { PACKAGE_VERSION } from "./version.js";
 
+/**
+ * A slow host (a loaded CI machine) can give the servers longer to answer after a write, in ms:
+ * `RUNBOUND_LSP_WRITE_CEILING_MS`. Anything but a positive whole number is ignored.
+ */
+function afterWriteFromEnvironment(env: NodeJS.ProcessEnv): { ceilingMs?: number } {
+  const value = Number(env["RUNBOUND_LSP_WRITE_CEILING_MS"]);
+  return Number.isInteger(value) && value > 0 ? { ceilingMs: value } : {};
+}
+
 /** The plugin: the `lsp` and `lsp_rename` tools, the diagnostics-on-write observer, plus a default supervisor for generic runners (one per run and workdir). */
 export const lspPlugin = definePlugin({
   name: "@runbound/tool-lsp",
@@ -17,7 +26,7 @@ export const lspPlugin = definePlugin({
       key: LspSupervisor,
       // Creating the supervisor starts nothing: servers start on the first query of a file of theirs.
       create: ({ workdir }) => {
-        const supervisor = createLspSupervisor();
+        const supervisor = createLspSupervisor({ afterWrite: afterWriteFromEnvironment(process.env) });
         return {
           value: supervisor,
           dispose: () => supervisor.dispose(),

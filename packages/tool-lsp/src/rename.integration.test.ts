@@ -20,8 +20,9 @@ describe.runIf(available)("lsp_rename against the real typescript-language-serve
   beforeAll(async () => {
     workdir = copyFixture("monorepo");
     const bin = dirname(devBinary("typescript-language-server")!);
-    supervisor = createLspSupervisor({ pathVariable: `${bin}:${process.env["PATH"] ?? ""}` });
-    run = createRun({ plugins: [lspPlugin] });
+    // Correctness, not speed, is under test here (bench/lsp measures speed): a loaded machine gets time.
+    supervisor = createLspSupervisor({ pathVariable: `${bin}:${process.env["PATH"] ?? ""}`, afterWrite: { ceilingMs: 10_000 } });
+    run = createRun({ plugins: [lspPlugin], observerTimeoutMs: 30_000 });
     await run.attach(Workdir, { value: workdir });
     await run.attach(LspSupervisor, { value: supervisor });
   });

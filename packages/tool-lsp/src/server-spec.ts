@@ -1,3 +1,5 @@
+import type { Diagnostic } from "vscode-languageserver-protocol";
+import type { LanguageServerSession } from "./language-server-session.js";
 /** A command line: the program (a name resolved project-local first, then on PATH) and its arguments. */
 export interface CommandLine {
   /** Program name, e.g. `tsc`, or an absolute path. */
@@ -59,4 +61,10 @@ export interface LspServerSpec {
   projectLoading?: { beginsWithinMs: number; budgetMs: number };
   /** The project's own checker, run from the root for `diagnostics` with `file` `"*"`. */
   checker?: ProjectChecker;
+  /**
+   * For a server without pull diagnostics whose pushes cannot be matched to a document version: how
+   * to ask it for the current diagnostics of an open file (typescript-language-server: tsserver's own
+   * diagnostics requests). Answers `undefined` when it cannot.
+   */
+  pullDiagnostics?: (session: LanguageServerSession, path: string, signal: AbortSignal) => Promise<Diagnostic[] | undefined>;
 }
