@@ -1,6 +1,9 @@
+import { execFile } from "node:child_process";
 import { mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -9,6 +12,48 @@ import { isRunning } from "./__fixtures__/process-table.js";
 import { binPath } from "./__fixtures__/run-cli.js";
 
 const fixtures = new URL("./__fixtures__/", import.meta.url).pathname;
+const structuredPlugin = join(fixtures, "structured-plugin.mjs");
+// The official MCP Inspector's command-line mode, from this package's devDependencies.
+const inspectorCli = join(dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/inspector/package.json")), "cli/build/cli.js");
+
+/** Run the MCP Inspector CLI against `runbound mcp` as a child process; its stdout is the JSON answer. */
+async function inspect(workdir: string, ...methodArgs: string[]): Promise<Record<string, unknown>> {
+  const args = [inspectorCli, "--cli", process.execPath, binPath, "mcp", "--plugin", structuredPlugin, "--workdir", workdir, ...methodArgs];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { timeout: 60_000 });
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+type ListedTool = { name: string; title?: string; outputSchema?: unknown; annotations?: Record<string, unknown> };
+
+/** What tools/list must say of the official tools and of the fixture plugin's (titles aside, which a tool may declare). */
+function expectHonestAnnotations(tools: readonly ListedTool[]): void {
+  const annotations = Object.fromEntries(tools.map(({ name, annotations: { title: _title, ...hints } = {} }) => [name, hints]));
+  const readOnly = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
+  const destructive = { readOnlyHint: false, destructiveHint: true, openWorldHint: false };
+  expect(annotations).toMatchObject({
+    read: readOnly,
+    write: destructive,
+    edit: destructive,
+    apply_patch: destructive,
+    ast_grep: readOnly,
+    // It stages a change and writes nothing; `resolve` writes.
+    ast_edit: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    resolve: destructive,
+    lsp: readOnly,
+    lsp_rename: destructive,
+    count_lines: { ...readOnly, idempotentHint: true },
+    start_nothing: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  });
+  expect(tools.filter((tool) => tool.annotations?.["idempotentHint"] !== undefined).map((tool) => tool.name)).toEqual(["count_lines"]);
+  for (const tool of tools) expect(tool.title, tool.name).toEqual(expect.any(String));
+  expect(tools.find((tool) => tool.name === "count_lines")).toMatchObject({ title: "Count lines", annotations: { title: "Count lines" } });
+  expect(tools.find((tool) => tool.name === "count_lines")!.outputSchema).toStrictEqual({
+    type: "object",
+    properties: { lines: { type: "number", description: "How many lines." }, longest: { type: "number", description: "Characters in the longest line." } },
+    required: ["lines", "longest"],
+  });
+  expect(tools.filter((tool) => tool.outputSchema !== undefined).map((tool) => tool.name)).toEqual(["count_lines", "miscount"]);
+}
 
 describe("runbound mcp", () => {
   it("serves the run to the official MCP client over a real stdio child process", async () => {
@@ -85,5 +130,40 @@ describe("runbound mcp", () => {
     expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
     expect(tools.map((tool) => tool.name)).not.toContain("write");
     await client.close();
+  });
+
+  it("lists honest annotations and output schemas, and sends structuredContent the SDK client validates", async () => {
+    const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-structured-")));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--plugin", structuredPlugin, "--workdir", project], stderr: "pipe" });
+    const client = new Client({ name: "runbound-test", version: "1.0.0" });
+    await client.connect(transport);
+    // Listing first is what makes the SDK client validate each result against the tool's outputSchema.
+    expectHonestAnnotations((await client.listTools()).tools as ListedTool[]);
+
+    expect(await client.callTool({ name: "count_lines", arguments: { text: "one\ntwo\nthree" } })).toStrictEqual({
+      content: [{ type: "text", text: "3 lines, the longest has 5 characters." }],
+      structuredContent: { lines: 3, longest: 5 },
+      isError: false,
+    });
+    // A result that breaks its own schema arrives as the tool's bug, not as a result the client's validation refuses.
+    const broken = await client.callTool({ name: "miscount", arguments: { text: "one" } });
+    expect(broken).not.toHaveProperty("structuredContent");
+    expect(broken.isError).toBe(true);
+    expect(broken.content).toStrictEqual([
+      { type: "text", text: 'Error (internal): Tool `miscount` answered a `structured` result that does not match its output schema: field `structured.lines` must be number, but got "1". This is a bug in the tool: report it to its plugin\'s authors. The tool\'s own answer follows.' },
+      { type: "text", text: "1 lines." },
+    ]);
+    await client.close();
+  });
+
+  it("answers the MCP Inspector CLI's tools/list and tools/call the same way", async () => {
+    const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-inspector-")));
+    const listed = await inspect(project, "--method", "tools/list");
+    expectHonestAnnotations(listed["tools"] as ListedTool[]);
+    expect(await inspect(project, "--method", "tools/call", "--tool-name", "count_lines", "--tool-arg", "text=a\nbc")).toStrictEqual({
+      content: [{ type: "text", text: "2 lines, the longest has 2 characters." }],
+      structuredContent: { lines: 2, longest: 2 },
+      isError: false,
+    });
   });
 });

@@ -19,7 +19,7 @@ export function exportOutputSchema(tool: AnyTool): ObjectJsonSchema | undefined 
   if (tool.output === undefined) return undefined;
   let schema: ObjectJsonSchema;
   try {
-    schema = toJsonSchema(tool.output as v.GenericSchema, { errorMode: "throw", typeMode: "input" }) as ObjectJsonSchema;
+    schema = toJsonSchema(tool.output as v.GenericSchema, { errorMode: "throw", typeMode: "input", target: "draft-2020-12" }) as ObjectJsonSchema;
   } catch (error) {
     throw new ToolError({
       code: "invalid_plugin",
@@ -27,7 +27,7 @@ export function exportOutputSchema(tool: AnyTool): ObjectJsonSchema | undefined 
       cause: error,
     });
   }
-  // Left out as in the input schemas, so both are read in one dialect.
+  // MCP reads a schema without `$schema` as 2020-12 (2025-11-25, JSON Schema usage), as the input schemas are sent.
   delete schema["$schema"];
   return schema;
 }
