@@ -33,45 +33,57 @@ export function locationsOf(answer: unknown): { locations: Array<{ uri: string; 
   return { locations, malformed };
 }
 
+/** Options of {@link showLocations}. */
+export interface ShowLocationsOptions {
+  /** Show a place listed twice (servers repeat a declaration) once; default true. */
+  dedupe?: boolean;
+  /** Texts already read, by absolute path (the document the request was about), to read no file twice. */
+  known?: ReadonlyMap<string, string>;
+}
+
+function pathOf(uri: string): string | undefined {
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Show locations as `path:line` plus the source line. Files inside the workdir are read through
- * tool-kit (once each); files outside (a library's `.d.ts`, the standard library) are named, never read.
- * With `dedupe`, a place listed twice (servers repeat a declaration) is shown once.
+ * tool-kit, all at once and each once; files outside (a library's `.d.ts`, the standard library) are
+ * named, never read.
  */
-export async function showLocations(workdir: string, locations: ReadonlyArray<{ uri: string; line: number }>, options: { dedupe: boolean } = { dedupe: true }): Promise<ShownLocation[]> {
-  const files = new Map<string, Promise<string[] | undefined>>();
-  const linesOf = (path: string): Promise<string[] | undefined> => {
-    let lines = files.get(path);
-    if (lines === undefined) {
-      lines = readFileInWorkdir(workdir, path).then(
-        (bytes) => (bytes === null ? undefined : splitLines(bytes.toString("utf8"))),
-        () => undefined,
-      );
-      files.set(path, lines);
-    }
-    return lines;
-  };
+export async function showLocations(workdir: string, locations: ReadonlyArray<{ uri: string; line: number }>, options: ShowLocationsOptions = {}): Promise<ShownLocation[]> {
+  const dedupe = options.dedupe ?? true;
   const seen = new Set<string>();
-  const shown: ShownLocation[] = [];
-  for (const location of locations) {
+  const places = locations.filter((location) => {
     const key = `${location.uri}:${location.line}`;
-    if (options.dedupe && seen.has(key)) continue;
+    if (dedupe && seen.has(key)) return false;
     seen.add(key);
-    let path: string;
-    try {
-      path = fileURLToPath(location.uri);
-    } catch {
-      shown.push({ path: location.uri, line: location.line + 1 });
-      continue;
-    }
-    if (!isInside(workdir, path)) {
-      shown.push({ path, line: location.line + 1 });
-      continue;
-    }
-    const source = (await linesOf(path))?.[location.line]?.trim();
-    shown.push({ path: displayPath(workdir, path), line: location.line + 1, ...(source === undefined ? {} : { source: source.length > maxSourceLength ? `${source.slice(0, maxSourceLength - 1)}…` : source }) });
-  }
-  return shown;
+    return true;
+  });
+  const inside = new Set(places.flatMap((place) => {
+    const path = pathOf(place.uri);
+    return path !== undefined && isInside(workdir, path) ? [path] : [];
+  }));
+  const lines = new Map(
+    await Promise.all(
+      [...inside].map(async (path): Promise<[string, string[] | undefined]> => {
+        const known = options.known?.get(path);
+        if (known !== undefined) return [path, splitLines(known)];
+        const bytes = await readFileInWorkdir(workdir, path).catch(() => null);
+        return [path, bytes === null ? undefined : splitLines(bytes.toString("utf8"))];
+      }),
+    ),
+  );
+  return places.map((place): ShownLocation => {
+    const path = pathOf(place.uri);
+    if (path === undefined) return { path: place.uri, line: place.line + 1 };
+    if (!inside.has(path)) return { path, line: place.line + 1 };
+    const source = lines.get(path)?.[place.line]?.trim();
+    return { path: displayPath(workdir, path), line: place.line + 1, ...(source === undefined ? {} : { source: source.length > maxSourceLength ? `${source.slice(0, maxSourceLength - 1)}…` : source }) };
+  });
 }
 
 /** `path:line: source` (or `path:line` without a source line). */

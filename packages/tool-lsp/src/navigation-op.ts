@@ -60,7 +60,7 @@ export async function navigationOp(op: NavigationOp, request: PositionedRequest,
   if (locations.length === 0) {
     return { text: emptyAnswer(session, `No ${kind.noun[1]} found for ${target}${garbled}`), structured: { op, total: 0, locations: [] } };
   }
-  const shown = await showLocations(request.workdir, locations);
+  const shown = await showLocations(request.workdir, locations, { known: new Map([[request.document.path, request.document.text]]) });
   const cap = op === "references" ? REFERENCES_CAP : 100;
   const rows = boundedRows({
     rows: shown.map(locationRow),
