@@ -123,11 +123,14 @@ export async function planWorkspaceEdit(edit: WorkspaceEdit, settings: PlanSetti
       throw error;
     }
   };
-  const stateOf = async (path: string): Promise<FileState> => {
+  /** `readError` maps what reading the file threw; the file limit is checked outside it, so a caller's mapping cannot hide it. */
+  const stateOf = async (path: string, readError: (error: unknown) => unknown = (error) => error): Promise<FileState> => {
     let state = files.get(path);
     if (state === undefined) {
       if (files.size >= maxFiles) throw new ToolError({ code: "invalid_input", message: `${author} wants to change more than ${maxFiles} files; nothing was changed. Rename something with fewer uses, or in smaller steps.` });
-      const bytes = await readFileInWorkdir(workdir, path, { shown: displayPath(workdir, path) });
+      const bytes = await readFileInWorkdir(workdir, path, { shown: displayPath(workdir, path) }).catch((error: unknown) => {
+        throw readError(error);
+      });
       const original = bytes === null ? null : bytes.toString("utf8");
       state = { original, current: original, edits: 0 };
       files.set(path, state);
@@ -178,10 +181,9 @@ export async function planWorkspaceEdit(edit: WorkspaceEdit, settings: PlanSetti
         source.edits = 0;
       } else if (operation.kind === "delete") {
         const path = await pathOf(operation["uri"]);
-        const state = await stateOf(path).catch((error: unknown) => {
-          if (ToolError.isInstance(error) && error.code === "invalid_input") throw malformed(author, `it deletes \`${displayPath(workdir, path)}\`, which is not a regular file (deleting directories is not supported)`);
-          throw error;
-        });
+        const state = await stateOf(path, (error) =>
+          ToolError.isInstance(error) && error.code === "invalid_input" ? malformed(author, `it deletes \`${displayPath(workdir, path)}\`, which is not a regular file (deleting directories is not supported)`) : error,
+        );
         if (state.current === null && operation.options?.["ignoreIfNotExists"] !== true) throw malformed(author, `it deletes \`${displayPath(workdir, path)}\`, which does not exist`);
         state.current = null;
       } else {
