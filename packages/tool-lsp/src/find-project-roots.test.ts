@@ -54,7 +54,9 @@ describe("findProjectRoots", () => {
 
   it("orders siblings by name, whatever order the file system lists them in", async () => {
     const names = Array.from({ length: 20 }, (_, index) => `p${String(index).padStart(2, "0")}`);
-    const workdir = tree([...names].reverse().map((name) => `${name}/pyproject.toml`));
+    // Created in a scrambled order (every 7th name). Node's readdir lists names sorted on Linux and
+    // macOS today (libuv's scandir), so this pins the promised order rather than proving the sort.
+    const workdir = tree(names.map((_, index) => `${names[(index * 7) % names.length]!}/pyproject.toml`));
     expect(await found(workdir)).toEqual(names.map((name) => `python ${name} pyproject.toml`));
   });
 

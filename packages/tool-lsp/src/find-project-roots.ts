@@ -63,7 +63,8 @@ export async function findProjectRoots(scope: string, workdir: string, servers: 
       const found = (await findNearestMarker(directory, workdir, spec.rootMarkers))!;
       add({ spec, ...found });
     }
-    // Sorted, so which projects make the cut does not depend on the file system's listing order.
+    // Sorted, so which projects make the cut never depends on the listing order (Node documents none;
+    // libuv happens to sort on Unix).
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (entry.isDirectory() && !skipped.has(entry.name)) queue.push(join(directory, entry.name));
     }
