@@ -1,4 +1,5 @@
-import { definePlugin } from "@runbound/tool-kit";
+import { definePlugin, defineTool } from "@runbound/tool-kit";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { askFor, type ApprovalRequest, type Approver } from "../approval.js";
 import { PLAN_CALLER } from "../callers.js";
@@ -17,7 +18,7 @@ export interface RecordingModel {
 /** The pieces of one AI SDK major the suite drives, handed in by that major's test file. */
 export interface AiSdkUnderTest {
   /** `generateText` of that major (both majors take `model`, `tools`, `prompt` or `messages`, `stopWhen`). */
-  generateText(options: { model: RecordingModel; tools: unknown; prompt?: string; messages?: unknown[]; stopWhen: unknown }): Promise<GenerateOutcome>;
+  generateText(options: { model: RecordingModel; tools: unknown; prompt?: string; messages?: unknown[]; stopWhen: unknown; abortSignal?: AbortSignal }): Promise<GenerateOutcome>;
   stepCountIs(count: number): unknown;
   /** A mock language model of that major's specification, answering `doGenerate` with `answer(step)`. */
   mockModel(doGenerate: () => Promise<unknown>): RecordingModel;
@@ -76,7 +77,40 @@ function recordingApprover(answer: boolean): Approver & { asked: string[] } {
   };
 }
 
-const counterPlugin = definePlugin({ name: "ai-sdk-counter", version: "1.0.0", tools: [peek, bump] });
+const mixedFailure = defineTool({
+  name: "mixed_failure",
+  tier: "read",
+  description: "Fails with two lines of text around an image.",
+  input: v.strictObject({}),
+  requires: [],
+  parallelSafe: true,
+  run: async () => ({
+    isError: true,
+    content: [
+      { type: "text", text: "first line" },
+      { type: "image", data: "aGk=", mimeType: "image/png" },
+      { type: "text", text: "second line" },
+    ],
+  }),
+});
+
+/** Resolves with the code of the abort that stopped it; its own budget is the fallback. */
+const stopped: { code?: Promise<string> } = {};
+const waitForAbort = defineTool({
+  name: "wait_for_abort",
+  tier: "read",
+  description: "Waits until its call is aborted.",
+  input: v.strictObject({}),
+  requires: [],
+  parallelSafe: true,
+  timeoutMs: 2_000,
+  run: (_input, context) => {
+    stopped.code = new Promise((resolve) => context.signal.addEventListener("abort", () => resolve((context.signal.reason as { code?: string }).code ?? "none"), { once: true }));
+    return stopped.code;
+  },
+});
+
+const counterPlugin = definePlugin({ name: "ai-sdk-counter", version: "1.0.0", tools: [peek, bump, mixedFailure, waitForAbort] });
 // `relay` takes any record as its nested input, which openai-strict cannot express: kept out of the strict test.
 const relayingPlugin = definePlugin({ name: "ai-sdk-relaying", version: "1.0.0", tools: [peek, bump, relay] });
 
@@ -147,6 +181,32 @@ export function describeAiSdkAdapter(major: string, sdk: AiSdkUnderTest): void {
       expect(Object.keys(toAiSdkTools(run, { caller: PLAN_CALLER })).sort()).toEqual(["big", "fail", "hang", "peek", "relay"]);
     });
 
+    it("gives the model an error result as one error text, its text parts on separate lines", async () => {
+      const { run } = await counterRun();
+      const model = scriptedModel(sdk, callingThenDone("mixed_failure", {}));
+      await loop(model, toAiSdkTools(run));
+      expect(toolResultOutputs(model, 1)).toEqual([{ type: "error-text", value: "first line\nsecond line" }]);
+    });
+
+    it("calls the run as the chosen caller", async () => {
+      const callers: string[] = [];
+      const run = createRun({ plugins: [counterPlugin], approvalPolicy: (request) => (callers.push(request.caller.name), "allow") });
+      await run.attach(Counter, { value: { count: 0 } });
+      await loop(scriptedModel(sdk, callingThenDone("peek", {})), toAiSdkTools(run, { caller: { name: "reviewer", ceiling: "read" } }));
+      expect(callers).toEqual(["reviewer"]);
+    });
+
+    it("cancels the run's call when generateText is aborted", async () => {
+      const { run } = await counterRun();
+      const controller = new AbortController();
+      const model = scriptedModel(sdk, callingThenDone("wait_for_abort", {}));
+      const generating = sdk.generateText({ model, tools: toAiSdkTools(run), prompt: "go", stopWhen: sdk.stepCountIs(2), abortSignal: controller.signal }).catch(() => undefined);
+      await expect.poll(() => stopped.code !== undefined).toBe(true);
+      controller.abort();
+      expect(await stopped.code).toBe("cancelled");
+      await generating;
+    });
+
     it("sends the faithful schema without a strict flag by default", async () => {
       const { run } = await counterRun();
       const model = scriptedModel(sdk, callingThenDone("peek", {}));
@@ -177,6 +237,22 @@ export function describeAiSdkAdapter(major: string, sdk: AiSdkUnderTest): void {
       expect(counter.count).toBe(0);
       expect(result.content.some((part) => part.type === "tool-approval-request")).toBe(false);
       expect(JSON.stringify(result.steps[0]!.toolResults[0]!.output)).toContain("no approver is connected");
+    });
+
+    it("without needsApproval, a call approved in the AI SDK's own flow is still asked about by the run", async () => {
+      const approver = recordingApprover(false);
+      const { run, counter } = await counterRun({ policy: askFor(["write"]), approver });
+      const model = scriptedModel(sdk, [{ text: "done" }]);
+      const messages = [
+        { role: "user", content: "go" },
+        { role: "assistant", content: [{ type: "tool-call", toolCallId: "call-1", toolName: "bump", input: { by: 2 } }, { type: "tool-approval-request", approvalId: "approval-1", toolCallId: "call-1" }] },
+        { role: "tool", content: [{ type: "tool-approval-response", approvalId: "approval-1", approved: true }] },
+      ];
+      await loop(model, toAiSdkTools(run), { messages });
+      // ai 6 refuses the replayed approval itself (it asks the tool's `needsApproval` again); ai 7
+      // executes it, and the run's approver, who says no, is asked: either way the call does not run.
+      expect(counter.count).toBe(0);
+      expect(toolResultOutputs(model, 0)).toHaveLength(1);
     });
 
     it("with needsApproval, asks the AI SDK's user, and runs an approved call once without asking the run's approver", async () => {
@@ -225,7 +301,7 @@ export function describeAiSdkAdapter(major: string, sdk: AiSdkUnderTest): void {
       const { model } = await answerApproval(tools, first, { approved: true });
       expect(approver.asked).toEqual(["bump"]);
       expect(counter.count).toBe(0);
-      expect(JSON.stringify(toolResultOutputs(model, 0))).toContain("Calling `bump` was denied");
+      expect(toolResultOutputs(model, 0)).toEqual([{ type: "error-text", value: expect.stringContaining("Calling `bump` was denied") }]);
     });
   });
 }

@@ -18,6 +18,17 @@ describe("approvedInConversation", () => {
     expect(approvedInConversation([assistant(request("a-1", "call-1")), tool(response("a-1", true)), { role: "user", content: "again" }], "call-1")).toBe(false);
     expect(approvedInConversation([{ role: "assistant", content: "text only" }, tool(response("a-1", true))], "call-1")).toBe(false);
     expect(approvedInConversation([assistant(request("a-1", "call-1")), tool(response("a-2", true))], "call-1")).toBe(false);
+    expect(approvedInConversation([assistant(request("a-1", "call-1")), { role: "user", content: [response("a-1", true)] } as never], "call-1")).toBe(false);
+  });
+
+  it("finds this call's yes among the answers to several calls", () => {
+    const messages = [assistant(request("a-1", "call-1"), request("a-2", "call-2")), tool(response("a-2", false), response("a-1", true))];
+    expect(approvedInConversation(messages, "call-1")).toBe(true);
+    expect(approvedInConversation(messages, "call-2")).toBe(false);
+  });
+
+  it("does not take an answer without an approval id for the answer to a call's parts that have none", () => {
+    expect(approvedInConversation([assistant(), tool({ type: "tool-approval-response", approved: true })], "call-1")).toBe(false);
   });
 
   it("does not take a request made by a tool message for one made by the assistant", () => {
