@@ -30,7 +30,8 @@ const typescript: LspServerSpec = {
   // Measured: the "Initializing JS/TS language features" report began 3 s after the first didOpen on a busy 2-core machine.
   projectLoading: { beginsWithinMs: 6_000, budgetMs: 30_000 },
   pullDiagnostics: pullTsserverDiagnostics,
-  checker: { command: "tsc", args: ["--noEmit", "--pretty", "false"], format: "tsc", needsOneOf: ["tsconfig.json"], install: "npm install --save-dev typescript" },
+  // `--noEmit` alone still writes a .tsbuildinfo for a composite or incremental project; a read must write nothing.
+  checker: { command: "tsc", args: ["--noEmit", "--pretty", "false", "--composite", "false", "--incremental", "false"], format: "tsc", needsOneOf: ["tsconfig.json"], install: "npm install --save-dev typescript" },
 };
 
 const python: LspServerSpec = {

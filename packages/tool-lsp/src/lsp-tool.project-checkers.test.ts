@@ -31,12 +31,12 @@ describe("lsp diagnostics \"*\" through the tool (default server table)", () => 
     supervisors.push(supervisor);
     const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, workdir]] });
     const text = resultText(await run.call("lsp", { op: "diagnostics", file: "*" }));
-    expect(text).toContain("packages/app — `tsc --noEmit --pretty false`: exited with code 2 without findings that could be read");
+    expect(text).toContain("packages/app — `tsc --noEmit --pretty false --composite false --incremental false`: exited with code 2 without findings that could be read");
     // The scripted checker's clean run prints nothing: for pyright's format that is not its JSON document.
     expect(text).toContain("python — `pyright --outputjson`: exited with code 0 without findings that could be read");
     expect(run.progress).toEqual([
       { message: "running `pyright --outputjson` in python (1 of 2)", progress: 0, total: 2 },
-      { message: "running `tsc --noEmit --pretty false` in packages/app (2 of 2)", progress: 1, total: 2 },
+      { message: "running `tsc --noEmit --pretty false --composite false --incremental false` in packages/app (2 of 2)", progress: 1, total: 2 },
     ]);
   }, 60_000);
 

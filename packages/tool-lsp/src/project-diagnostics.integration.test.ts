@@ -1,7 +1,8 @@
 import { resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun, type FakeRun } from "@runbound/tool-kit/testing";
 import { spawnSync } from "node:child_process";
-import { dirname } from "node:path";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
 import { lspPlugin } from "./plugin.js";
@@ -45,14 +46,14 @@ describe.runIf(available)("lsp diagnostics \"*\" with the real checkers", () => 
       new RegExp(
         [
           "^Project checkers at or below `packages`: 1 project checked — 3 errors, 0 warnings\\.",
-          "packages/app — `tsc --noEmit --pretty false`: 3 errors, 0 warnings \\(\\d+\\.\\d s\\)\\.",
+          "packages/app — `tsc --noEmit --pretty false --composite false --incremental false`: 3 errors, 0 warnings \\(\\d+\\.\\d s\\)\\.",
           "packages/app/src/main\\.ts:3: error TS2322: Type 'string' is not assignable to type 'number'\\.",
           "packages/app/src/main\\.ts:4: error TS2304: Cannot find name 'missingName'\\.",
           "packages/app/src/total\\.ts:5: error TS2322: Type 'number' is not assignable to type 'string'\\.$",
         ].join("\\n"),
       ),
     );
-    expect(run.progress.map((update) => update.message)).toContain("running `tsc --noEmit --pretty false` in packages/app (1 of 1)");
+    expect(run.progress.map((update) => update.message)).toContain("running `tsc --noEmit --pretty false --composite false --incremental false` in packages/app (1 of 1)");
     expect(supervisor.running()).toEqual([]);
   }, slow);
 
@@ -85,6 +86,17 @@ describe.runIf(available)("lsp diagnostics \"*\" with the real checkers", () => 
     expect(supervisor.running()).toEqual([]);
   }, slow);
 
+  it("a composite, incremental project is checked without writing a .tsbuildinfo into it", async () => {
+    const project = copyFixture("checker-projects");
+    const config = join(project, "packages/app/tsconfig.json");
+    const options = JSON.parse(readFileSync(config, "utf8")) as { compilerOptions: Record<string, unknown> };
+    writeFileSync(config, JSON.stringify({ ...options, compilerOptions: { ...options.compilerOptions, composite: true, incremental: true, noEmit: undefined, outDir: "out" } }));
+    const other = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, project]] });
+    const text = resultText(await other.call("lsp", { op: "diagnostics", file: "packages/app/*" }));
+    expect(text).toMatch(/^packages\/app — `tsc [^`]+`: 3 errors, 0 warnings/m);
+    expect(readdirSync(project, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".tsbuildinfo") || name.startsWith("packages/app/out"))).toEqual([]);
+  }, slow);
+
   it("on the monorepo fixture: the sub-package's real error, and a clean Python project said clean", async () => {
     const monorepo = copyFixture("monorepo");
     const other = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, monorepo]] });
@@ -92,7 +104,7 @@ describe.runIf(available)("lsp diagnostics \"*\" with the real checkers", () => 
     const text = resultText(await other.call("lsp", { op: "diagnostics", file: "*" }));
     timed("tsc + pyright on monorepo", started);
     expect(text).toMatch(/^Project checkers at or below `\.`: 2 projects checked — 1 error, 0 warnings\.$/m);
-    expect(text).toMatch(/^packages\/web — `tsc --noEmit --pretty false`: 1 error, 0 warnings \(\d+\.\d s\)\.\npackages\/web\/src\/broken\.ts:1: error TS2322: Type 'string' is not assignable to type 'number'\.$/m);
+    expect(text).toMatch(/^packages\/web — `tsc --noEmit --pretty false --composite false --incremental false`: 1 error, 0 warnings \(\d+\.\d s\)\.\npackages\/web\/src\/broken\.ts:1: error TS2322: Type 'string' is not assignable to type 'number'\.$/m);
     expect(text).toMatch(/^python — `pyright --outputjson`: no errors or warnings \(\d+\.\d s\)\.$/m);
   }, slow);
 });
