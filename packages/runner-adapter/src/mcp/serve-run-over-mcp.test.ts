@@ -72,6 +72,45 @@ describe("serveRunOverMcp", () => {
     await client.close();
   });
 
+  it("counts the notices of a tool that reports no numbers, and sends none to a client that asked for none", async () => {
+    const chatty = defineTool({
+      name: "chatty",
+      tier: "read",
+      description: "Reports progress without numbers.",
+      input: v.strictObject({}),
+      requires: [],
+      parallelSafe: true,
+      run: async (_input, context) => {
+        context.progress({ message: "started" });
+        context.progress({ message: "finished" });
+        return "ok";
+      },
+    });
+    const { client, ready } = await connect({ plugins: [examplePlugin, definePlugin({ name: "chatty", version: "1.0.0", tools: [chatty] })] });
+    await ready;
+    const errors: Error[] = [];
+    client.onerror = (error) => errors.push(error);
+    const notices: unknown[] = [];
+    await client.callTool({ name: "chatty", arguments: {} }, undefined, { onprogress: (progress) => notices.push(progress) });
+    expect(notices).toStrictEqual([
+      { progress: 1, message: "started" },
+      { progress: 2, message: "finished" },
+    ]);
+    expect((await client.callTool({ name: "chatty", arguments: {} })).isError).toBe(false);
+    // A notice for a token the client never gave is reported as an error on its side.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(errors).toStrictEqual([]);
+    await client.close();
+  });
+
+  it("serves the view of the caller it is given", async () => {
+    const { client, ready } = await connect({}, {}, { caller: { name: "plan", ceiling: "read" } });
+    await ready;
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["peek", "hang", "fail", "relay", "big"]);
+    expect((await client.callTool({ name: "bump", arguments: { by: 1 } })).isError).toBe(true);
+    await client.close();
+  });
+
   it("announces a changed tool set when a resource is detached", async () => {
     const { run, client, ready } = await connect();
     await ready;

@@ -60,6 +60,8 @@ describe("structured results over MCP", () => {
 
   it("leaves structuredContent out for a tool without an output schema, and for every error result", async () => {
     const { client, listed } = await connectTo(
+      // Listed first, so a lookup that picked the wrong tool would check free_form against this schema.
+      answering("count", () => textResult("2 files", { total: 2, files: [] }), countOutput),
       answering("free_form", () => textResult("free", { anything: true })),
       answering("refuses", () => {
         throw new ToolError({ code: "not_found", message: "Nothing called `x`." });
@@ -71,32 +73,38 @@ describe("structured results over MCP", () => {
     await client.close();
   });
 
+  const mismatch = "answered a `structured` result that does not match its output schema: ";
   it.each([
-    ["a wrong type", { total: "2", files: ["a.ts"] }, countOutput, 'answered a `structured` result that does not match its output schema: field `structured.total` must be number, but got "2"'],
-    ["a missing field", { total: 2 }, countOutput, "field `structured.files` is missing"],
-    ["a nested field", { total: 2, files: ["a.ts", 7] }, countOutput, "field `structured.files.1` must be string, but got 7"],
-    ["a field the strict schema lacks", { total: 2, extra: 1 }, v.strictObject({ total: v.number() }), "field `structured.extra` is not in the schema"],
-    ["a failed check", { total: -1 }, v.object({ total: v.pipe(v.number(), v.minValue(0)) }), "field `structured.total`: Invalid value: Expected >=0 but received -1"],
+    ["a wrong type", { total: "2", files: ["a.ts"] }, countOutput, `${mismatch}field \`structured.total\` must be number, but got "2"`],
+    ["a missing field", { total: 2 }, countOutput, `${mismatch}field \`structured.files\` is missing`],
+    ["a nested field", { total: 2, files: ["a.ts", 7] }, countOutput, `${mismatch}field \`structured.files.1\` must be string, but got 7`],
+    ["a field the strict schema lacks", { total: 2, extra: 1 }, v.strictObject({ total: v.number() }), `${mismatch}field \`structured.extra\` is not in the schema`],
+    ["a field that must never be there", { total: 2, gone: 1 }, v.object({ total: v.number(), gone: v.optional(v.never()) }), `${mismatch}field \`structured.gone\` must be never, but got 1`],
+    ["a nested strict object that is none", { total: 2, inner: 5 }, v.object({ total: v.number(), inner: v.strictObject({}) }), `${mismatch}field \`structured.inner\` must be Object, but got 5`],
+    ["an array", ["a.ts"], v.object({}), "answered a `structured` result that is an array, not a JSON object"],
+    ["null", null, v.object({}), "answered a `structured` result that is null, not a JSON object"],
+    ["a string", "2 files", v.object({}), "answered a `structured` result that is a string, not a JSON object"],
+    ["a failed check", { total: -1 }, v.object({ total: v.pipe(v.number(), v.minValue(0)) }), `${mismatch}field \`structured.total\`: Invalid value: Expected >=0 but received -1`],
     ["no structured result", undefined, countOutput, "declares an output schema but answered no `structured` result"],
     ["a value JSON cannot carry", { total: 10n }, countOutput, "answered a `structured` result that cannot be sent as JSON (Do not know how to serialize a BigInt)"],
   ])("answers a result with %s as an internal error naming the problem, then the tool's text", async (_case, structured, output, problem) => {
-    const { client } = await connectTo(answering("count", () => textResult("the answer", structured), output));
-    const result = await client.callTool({ name: "count", arguments: {} });
-    expect(result).not.toHaveProperty("structuredContent");
-    expect(result.isError).toBe(true);
-    const [error, ...rest] = result.content as { type: "text"; text: string }[];
-    expect(error!.text).toMatch(/^Error \(internal\): Tool `count` /);
-    expect(error!.text).toContain(problem);
-    expect(error!.text).toMatch(/\. This is a bug in the tool: report it to its plugin's authors\. The tool's own answer follows\.$/);
-    expect(rest).toStrictEqual([{ type: "text", text: "the answer" }]);
+    const { client } = await connectTo(answering("count", () => textResult("the answer", structured as never), output));
+    expect(await client.callTool({ name: "count", arguments: {} })).toStrictEqual({
+      content: [
+        { type: "text", text: `Error (internal): Tool \`count\` ${problem}. This is a bug in the tool: report it to its plugin's authors. The tool's own answer follows.` },
+        { type: "text", text: "the answer" },
+      ],
+      isError: true,
+    });
     await client.close();
   });
 
   it("names at most three fields and counts the rest, each received value cut to 120 characters", async () => {
     const output = v.object({ a: v.number(), b: v.number(), c: v.number(), d: v.number(), e: v.number() });
-    const { client } = await connectTo(answering("many", () => textResult("x", { a: "x".repeat(500) }), output));
+    const { client } = await connectTo(answering("many", () => textResult("x", { a: "x".repeat(500), b: "y".repeat(118) }), output));
     const text = ((await client.callTool({ name: "many", arguments: {} })).content as { text: string }[])[0]!.text;
-    expect(text).toContain(`field \`structured.a\` must be number, but got "${"x".repeat(119)}…; field \`structured.b\` is missing; field \`structured.c\` is missing (and 2 more).`);
+    // 118 characters and their quotes make 120: shown whole.
+    expect(text).toContain(`field \`structured.a\` must be number, but got "${"x".repeat(119)}…; field \`structured.b\` must be number, but got "${"y".repeat(118)}"; field \`structured.c\` is missing (and 2 more).`);
     await client.close();
   });
 

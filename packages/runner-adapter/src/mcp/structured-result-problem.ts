@@ -5,8 +5,8 @@ const maxIssuesShown = 3;
 const maxReceivedLength = 120;
 
 function describeIssue(issue: v.BaseIssue<unknown>): string {
-  const path = v.getDotPath(issue);
-  const field = `\`structured${path === null || path.length === 0 ? "" : `.${path}`}\``;
+  // Issues lie below the root, which is known to be an object; JSON keys are strings and indexes, so the path always has one.
+  const field = `\`structured.${v.getDotPath(issue)}\``;
   if (issue.type === "strict_object" && issue.expected === "never") return `field ${field} is not in the schema`;
   if (issue.kind === "schema" && issue.received === "undefined") return `field ${field} is missing`;
   if (issue.kind === "schema") {
@@ -28,6 +28,10 @@ export function structuredResultProblem(tool: AnyTool, structured: unknown): { p
     json = JSON.parse(JSON.stringify(structured)) as unknown;
   } catch (error) {
     return { problem: `answered a \`structured\` result that cannot be sent as JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+  // valibot's object schemas take an array for an object; MCP's structuredContent is a JSON object.
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return { problem: `answered a \`structured\` result that is ${json === null ? "null" : Array.isArray(json) ? "an array" : `a ${typeof json}`}, not a JSON object` };
   }
   const parsed = v.safeParse(tool.output as v.GenericSchema, json);
   if (parsed.success) return { json: json as Record<string, unknown> };
