@@ -2,13 +2,16 @@ import { toJsonSchema } from "@valibot/to-json-schema";
 import { ToolError, type AnyTool } from "@runbound/tool-kit";
 import type * as v from "valibot";
 import { walkSchema, type JsonSchemaNode } from "./json-schema-node.js";
+import { openAiStrictValibotViolations } from "./openai-strict-valibot-rules.js";
 import type { SchemaProfile } from "./schema-profile.js";
+import { schemaProfileViolations } from "./schema-profile-violations.js";
+import { toOpenAiStrict } from "./to-openai-strict.js";
 
 function faithfulSchema(tool: AnyTool): JsonSchemaNode {
   let schema: JsonSchemaNode;
   try {
     // `errorMode: "throw"` so an input schema that cannot be expressed fails loudly instead of exporting a weaker schema.
-    schema = toJsonSchema(tool.input as v.GenericSchema, { errorMode: "throw", typeMode: "input" }) as JsonSchemaNode;
+    schema = toJsonSchema(tool.input as v.GenericSchema, { errorMode: "throw", typeMode: "input", target: "draft-2020-12" }) as JsonSchemaNode;
   } catch (error) {
     throw new ToolError({
       code: "invalid_plugin",
@@ -17,38 +20,34 @@ function faithfulSchema(tool: AnyTool): JsonSchemaNode {
     });
   }
   delete schema["$schema"];
+  walkSchema(schema, (node) => {
+    // A `v.variant` accepts a value any of its options accepts; `oneOf` would refuse one two options accept.
+    if ("oneOf" in node) {
+      node["anyOf"] = node["oneOf"];
+      delete node["oneOf"];
+    }
+  });
   return schema;
 }
 
-function nullable(node: JsonSchemaNode): JsonSchemaNode {
-  const { description, ...rest } = node;
-  const widened: JsonSchemaNode = { anyOf: [rest, { type: "null" }] };
-  if (description !== undefined) widened["description"] = description;
-  return widened;
-}
-
-function toOpenAiStrict(schema: JsonSchemaNode): JsonSchemaNode {
-  const copy = structuredClone(schema);
-  walkSchema(copy, (node) => {
-    delete node["default"];
-    const properties = node["properties"] as Record<string, JsonSchemaNode> | undefined;
-    if (node["type"] !== "object" && properties === undefined) return;
-    const required = new Set((node["required"] as string[] | undefined) ?? []);
-    const keys = Object.keys(properties ?? {});
-    for (const key of keys) {
-      if (!required.has(key)) properties![key] = nullable(properties![key]!);
-    }
-    node["required"] = keys;
-    node["additionalProperties"] = false;
-  });
-  return copy;
-}
-
 /**
- * Export a tool's input schema in a profile's dialect. Validation never relies on these: the host
- * always validates with the tool's own valibot schema.
+ * Export a tool's input schema in a profile's dialect (JSON Schema 2020-12, without the `$schema`
+ * header). Validation never relies on these: the host always validates with the tool's own valibot
+ * schema.
+ *
+ * @throws ToolError `invalid_plugin` when the profile cannot express the schema faithfully, naming the
+ * tool and, for each problem, the field, the construct and the way out.
  */
 export function exportInputSchema(tool: AnyTool, profile: SchemaProfile): JsonSchemaNode {
-  const schema = faithfulSchema(tool);
-  return profile === "openai-strict" ? toOpenAiStrict(schema) : schema;
+  const faithful = faithfulSchema(tool);
+  const schema = profile === "openai-strict" ? toOpenAiStrict(faithful) : faithful;
+  const violations = schemaProfileViolations(schema, profile);
+  if (profile === "openai-strict") violations.push(...openAiStrictValibotViolations(tool.input));
+  if (violations.length > 0) {
+    throw new ToolError({
+      code: "invalid_plugin",
+      message: `The input schema of \`${tool.name}\` cannot be exported in the \`${profile}\` profile without changing what it accepts: ${violations.join(" ")}`,
+    });
+  }
+  return schema;
 }

@@ -1,30 +1,25 @@
-import { walkSchema, type JsonSchemaNode } from "./json-schema-node.js";
+import type { JsonSchemaNode } from "./json-schema-node.js";
+import { openAiStrictViolations } from "./openai-strict-rules.js";
 import type { SchemaProfile } from "./schema-profile.js";
+
+// Every consumer (MCP's `inputSchema`, OpenAI `parameters`, Anthropic `input_schema`) takes an object at the root.
+function rootViolations(schema: JsonSchemaNode, profile: SchemaProfile): string[] {
+  const violations: string[] = [];
+  if (schema["type"] !== "object") violations.push(`The root must be {"type":"object"}, got ${JSON.stringify(schema["type"])}; use \`v.strictObject\` for a tool's input.`);
+  for (const combinator of ["anyOf", "oneOf", "allOf"]) {
+    if (combinator in schema) violations.push(`The root must not use \`${combinator}\`; put the alternatives in a field of the input object.`);
+  }
+  if (profile !== "json" && "$schema" in schema) violations.push(`The \`$schema\` header must be stripped for ${profile}.`);
+  if (profile === "anthropic" && typeof schema["properties"] !== "object") violations.push("The root must list `properties` for anthropic, even when it has none.");
+  return violations;
+}
 
 /**
  * The rules a profile's consumers enforce, checked on an exported schema. Empty means the schema is
- * acceptable; each entry names the rule and where it is broken.
+ * acceptable; each entry is a sentence naming the rule, where it is broken and the way out.
  */
 export function schemaProfileViolations(schema: JsonSchemaNode, profile: SchemaProfile): string[] {
-  const violations: string[] = [];
-  if (schema["type"] !== "object") violations.push(`the root must be {"type":"object"}, got ${JSON.stringify(schema["type"])}`);
-  for (const combinator of ["anyOf", "oneOf", "allOf"]) {
-    if (combinator in schema) violations.push(`the root must not use ${combinator}`);
-  }
-  if (profile !== "json" && "$schema" in schema) violations.push("the `$schema` header must be stripped");
-  if (profile === "anthropic" && typeof schema["properties"] !== "object") violations.push("the root must list `properties`");
-  if (profile === "openai-strict") {
-    walkSchema(schema, (node) => {
-      if ("default" in node) violations.push("`default` is not permitted");
-      const properties = node["properties"] as Record<string, unknown> | undefined;
-      if (node["type"] === "object" || properties !== undefined) {
-        if (node["additionalProperties"] !== false) violations.push("every object needs additionalProperties:false");
-        const required = new Set((node["required"] as string[] | undefined) ?? []);
-        for (const key of Object.keys(properties ?? {})) {
-          if (!required.has(key)) violations.push(`property \`${key}\` must be listed in required`);
-        }
-      }
-    });
-  }
+  const violations = rootViolations(schema, profile);
+  if (profile === "openai-strict") violations.push(...openAiStrictViolations(schema));
   return violations;
 }
