@@ -36,6 +36,7 @@ const uri = pathToFileURL(path).href;
 describe("DocumentSync.sync", () => {
   it("opens a document the first time with version 1, its language and its text", () => {
     const { sync, sent } = recordingSync();
+    expect(sync.openCount).toBe(0);
     expect(sync.sync(path, "let a = 1;\n", "typescript")).toEqual({ uri, version: 1, changed: true });
     expect(sent).toEqual([{ method: "textDocument/didOpen", params: { textDocument: { uri, languageId: "typescript", version: 1, text: "let a = 1;\n" } } }]);
     expect(sync.isOpen(uri)).toBe(true);
@@ -57,11 +58,16 @@ describe("DocumentSync.sync", () => {
     expect(sync.version(uri)).toBe(3);
   });
 
-  it("keeps documents apart by file", () => {
+  it("keeps documents apart by file, and counts the open ones", () => {
     const { sync, sent } = recordingSync();
     sync.sync(path, "same", "typescript");
     expect(sync.sync("/w/src/b.py", "same", "python")).toEqual({ uri: pathToFileURL("/w/src/b.py").href, version: 1, changed: true });
     expect(sent.map((item) => item.method)).toEqual(["textDocument/didOpen", "textDocument/didOpen"]);
+    expect(sync.openCount).toBe(2);
+    sync.sync(path, "changed", "typescript");
+    expect(sync.openCount).toBe(2);
+    sync.close(uri);
+    expect(sync.openCount).toBe(1);
     expect(sync.version(pathToFileURL("/w/src/c.ts").href)).toBeUndefined();
     expect(sync.isOpen(pathToFileURL("/w/src/c.ts").href)).toBe(false);
   });
