@@ -6,6 +6,7 @@
 //   crash  — prints a panic to stderr and nothing to stdout, then exits 2;
 //   crash-loud — prints 100 numbered stderr lines of 1 000 characters, then exits 3;
 //   go-vet — prints go vet findings to stderr and exits 1;
+//   go-vet-flood — prints 3 000 numbered go vet findings to stderr and exits 1;
 //   clean  — prints nothing and exits 0.
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -37,6 +38,9 @@ if (scenario === "hang") {
 } else if (scenario === "crash-loud") {
   for (let index = 1; index <= 100; index++) process.stderr.write(`${String(index).padStart(3, "0")} ${"x".repeat(996)}\n`);
   process.exitCode = 3;
+} else if (scenario === "go-vet-flood") {
+  for (let index = 1; index <= 3000; index++) process.stderr.write(`main.go:${index}:1: finding ${index}\n`);
+  process.exitCode = 1;
 } else if (scenario === "go-vet") {
   process.stderr.write("# example.com/m/sub\nsub/a.go:3:2: unreachable code\nvet: main.go:9:5: undefined: helper\n");
   process.exitCode = 1;
