@@ -36,7 +36,7 @@ export interface CheckerRunRequest {
 export type CheckerRun =
   | { kind: "checked"; exit: ProcessExit; diagnostics: ParsedDiagnostic[]; cut: boolean; ms: number }
   | { kind: "unreadable"; exit: ProcessExit; stderr: string[]; cut: boolean; ms: number }
-  | { kind: "timed_out"; stderr: string[]; ms: number }
+  | { kind: "timed_out"; stderr: string[] }
   | { kind: "not_started"; reason: string };
 
 function exitedOrAborted(exit: Promise<ProcessExit>, signal: AbortSignal): Promise<ProcessExit | undefined> {
@@ -92,7 +92,7 @@ export async function runProjectChecker(request: CheckerRunRequest): Promise<Che
         cancelled: `The call was cancelled while \`${request.binary}\` was checking \`${request.root}\`; it was stopped.`,
       });
     }
-    return { kind: "timed_out", stderr: child.stderrTail().slice(-stderrReportLines), ms: Date.now() - started };
+    return { kind: "timed_out", stderr: child.stderrTail().slice(-stderrReportLines) };
   }
   await Promise.race([stdout.ended, delay(drainMs)]);
   const stderr = child.stderrTail();
