@@ -94,6 +94,16 @@ const mixedFailure = defineTool({
   }),
 });
 
+const chart = defineTool({
+  name: "chart",
+  tier: "read",
+  description: "Answers a caption and an image.",
+  input: v.strictObject({}),
+  requires: [],
+  parallelSafe: true,
+  run: async () => ({ content: [{ type: "text", text: "a chart" }, { type: "image", data: "aGk=", mimeType: "image/png" }] }),
+});
+
 /** Resolves with the code of the abort that stopped it; its own budget is the fallback. */
 const stopped: { code?: Promise<string> } = {};
 const waitForAbort = defineTool({
@@ -110,7 +120,7 @@ const waitForAbort = defineTool({
   },
 });
 
-const counterPlugin = definePlugin({ name: "ai-sdk-counter", version: "1.0.0", tools: [peek, bump, mixedFailure, waitForAbort] });
+const counterPlugin = definePlugin({ name: "ai-sdk-counter", version: "1.0.0", tools: [peek, bump, mixedFailure, chart, waitForAbort] });
 // `relay` takes any record as its nested input, which openai-strict cannot express: kept out of the strict test.
 const relayingPlugin = definePlugin({ name: "ai-sdk-relaying", version: "1.0.0", tools: [peek, bump, relay] });
 
@@ -186,6 +196,19 @@ export function describeAiSdkAdapter(major: string, sdk: AiSdkUnderTest): void {
       const model = scriptedModel(sdk, callingThenDone("mixed_failure", {}));
       await loop(model, toAiSdkTools(run));
       expect(toolResultOutputs(model, 1)).toEqual([{ type: "error-text", value: "first line\nsecond line" }]);
+    });
+
+    it("gives the model an image of a result as file data next to its text", async () => {
+      const { run } = await counterRun();
+      const model = scriptedModel(sdk, callingThenDone("chart", {}));
+      await loop(model, toAiSdkTools(run));
+      const [output] = toolResultOutputs(model, 1) as Array<{ type: string; value: Array<Record<string, unknown>> }>;
+      expect(output!.type).toBe("content");
+      expect(output!.value[0]).toEqual({ type: "text", text: "a chart" });
+      // ai 6 passes `file-data` on as it is; ai 7 turns it into its tagged `file` part.
+      expect(["file-data", "file"]).toContain(output!.value[1]!["type"]);
+      expect(JSON.stringify(output!.value[1])).toContain("aGk=");
+      expect(output!.value[1]).toMatchObject({ mediaType: "image/png" });
     });
 
     it("calls the run as the chosen caller", async () => {

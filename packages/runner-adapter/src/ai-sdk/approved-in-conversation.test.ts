@@ -34,5 +34,6 @@ describe("approvedInConversation", () => {
   it("does not take a request made by a tool message for one made by the assistant", () => {
     expect(approvedInConversation([tool(request("a-1", "call-1"), response("a-1", true))], "call-1")).toBe(false);
     expect(approvedInConversation([], "call-1")).toBe(false);
+    expect(approvedInConversation([assistant(request("a-1", "call-1")), { role: "tool", content: "a-1 approved" } as never], "call-1")).toBe(false);
   });
 });

@@ -11,10 +11,6 @@ interface ConversationMessage {
   content: string | readonly MessagePart[];
 }
 
-function partsOf(message: ConversationMessage | undefined): readonly MessagePart[] {
-  return message === undefined || typeof message.content === "string" ? [] : message.content;
-}
-
 /**
  * Whether the messages the AI SDK hands to a tool's `execute` hold its user's yes to this very call: an
  * approval request for `toolCallId` (not an automatic one) answered `approved: true` in the last tool
@@ -25,11 +21,11 @@ export function approvedInConversation(messages: readonly ConversationMessage[],
   const requested = new Set(
     messages
       .filter((message) => message.role === "assistant")
-      .flatMap(partsOf)
+      .flatMap((message) => (typeof message.content === "string" ? [] : message.content))
       .filter((part) => part.type === "tool-approval-request" && part.toolCallId === toolCallId && part.isAutomatic !== true)
       .map((part) => part.approvalId),
   );
   const last = messages.at(-1);
-  if (last?.role !== "tool") return false;
-  return partsOf(last).some((part) => part.type === "tool-approval-response" && part.approved === true && requested.has(part.approvalId));
+  if (last?.role !== "tool" || typeof last.content === "string") return false;
+  return last.content.some((part) => part.type === "tool-approval-response" && part.approved === true && requested.has(part.approvalId));
 }

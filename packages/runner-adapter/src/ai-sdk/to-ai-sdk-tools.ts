@@ -27,7 +27,7 @@ export interface AiSdkToolsSettings {
 type ModelOutput = Awaited<ReturnType<NonNullable<Tool<unknown, ToolResult>["toModelOutput"]>>>;
 
 function toModelOutput(result: ToolResult): ModelOutput {
-  const text = result.content.map((part) => (part.type === "text" ? part.text : "")).filter(Boolean).join("\n");
+  const text = result.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
   if (result.isError === true) return { type: "error-text", value: text };
   return {
     type: "content",
