@@ -1,13 +1,30 @@
 import { parseArgs } from "node:util";
-import { MAIN_CALLER, PLAN_CALLER } from "@runbound/runner-adapter";
-import { isTier, type CallerInfo, type Tier } from "@runbound/tool-kit";
+import type { CallerInfo, Tier } from "@runbound/tool-kit";
 import { UsageError } from "./usage-error.js";
 
 /** The commands of `runbound`. */
 export const COMMANDS = ["status", "tools", "call", "session", "mcp"] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
-/** Parsed command line. */
+/**
+ * The command line as typed, checked for its shape (known options with their values, the number of
+ * arguments) but not yet for meaning. Parsing it loads no package, so `--help` stays fast.
+ */
+export interface CommandLine {
+  command: CommandName | undefined;
+  positionals: string[];
+  workdir: string;
+  plugins: string[];
+  /** `--caller` as given (default `main`). */
+  callerName: string;
+  /** `--ask` as given: a comma-separated list of tiers. */
+  ask: string | undefined;
+  format: string | undefined;
+  help: boolean;
+  version: boolean;
+}
+
+/** What a command gets: the command line with its caller and approval tiers resolved. */
 export interface CliArguments {
   command: CommandName | undefined;
   positionals: string[];
@@ -21,48 +38,88 @@ export interface CliArguments {
   version: boolean;
 }
 
-const callers: Record<string, CallerInfo> = { main: MAIN_CALLER, plan: PLAN_CALLER };
+const options = {
+  workdir: { type: "string", short: "C" },
+  plugin: { type: "string", multiple: true },
+  caller: { type: "string" },
+  ask: { type: "string" },
+  format: { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
 
-/** Parse `argv` (without `node` and the script). Throws {@link UsageError} naming the bad option. */
-export function parseCliArguments(argv: readonly string[]): CliArguments {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        workdir: { type: "string", short: "C" },
-        plugin: { type: "string", multiple: true },
-        caller: { type: "string" },
-        ask: { type: "string" },
-        format: { type: "string" },
-        help: { type: "boolean", short: "h" },
-        version: { type: "boolean", short: "v" },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)} Run \`runbound --help\` for the options.`);
+type OptionName = keyof typeof options;
+
+const valueExamples: Record<OptionName, string> = {
+  workdir: "--workdir path/to/project",
+  plugin: "--plugin ./my-plugin.js",
+  caller: "--caller plan",
+  ask: "--ask write,exec",
+  format: "--format json",
+  help: "--help",
+  version: "--version",
+};
+
+/** The arguments each command takes after its name; any more are refused, naming them. */
+const commandArguments: Record<CommandName, { count: number; hint: string }> = {
+  status: { count: 0, hint: "`runbound status` takes no arguments. Run `runbound status --help` for its options." },
+  tools: { count: 0, hint: "`runbound tools` takes no arguments. Run `runbound tools --help` for its options." },
+  call: { count: 2, hint: "`runbound call` takes a tool name and one JSON input. Quote the JSON for your shell so that it stays one argument, as in '{\"path\":\"README.md\"}'." },
+  session: { count: 0, hint: "`runbound session` takes no arguments: it reads its requests on stdin. Run `runbound session --help` for the format." },
+  mcp: { count: 0, hint: "`runbound mcp` takes no arguments. Run `runbound mcp --help` for its options." },
+};
+
+function isOptionName(name: string): name is OptionName {
+  return Object.hasOwn(options, name);
+}
+
+// Node's strict mode words its own errors (run-on, with an unclosed quote), so the parser runs
+// lenient and the same checks are made here, each with a sentence of ours.
+function checkOptionToken(token: { name: string; rawName: string; value?: string | undefined; inlineValue?: boolean | undefined }): void {
+  if (!isOptionName(token.name)) {
+    throw new UsageError(`Unknown option \`${token.rawName}\`. Run \`runbound --help\` for the options; an argument that starts with \`-\` goes after \`--\`.`);
   }
-  const [command, ...positionals] = parsed.positionals;
+  const example = valueExamples[token.name];
+  if (options[token.name].type === "boolean") {
+    if (token.value !== undefined) throw new UsageError(`Option \`${token.rawName}\` takes no value, but got \`${token.value}\`. Write \`${example}\` alone.`);
+    return;
+  }
+  if (token.value === undefined) throw new UsageError(`Option \`${token.rawName}\` needs a value, as in \`${example}\`.`);
+  if (token.inlineValue !== true && token.value.length > 1 && token.value.startsWith("-")) {
+    throw new UsageError(`Option \`${token.rawName}\` is followed by \`${token.value}\`, which looks like an option, not its value. Give it a value, as in \`${example}\`, or write \`${token.rawName}=${token.value}\` if that is the value.`);
+  }
+}
+
+function checkArgumentCount(command: CommandName, positionals: readonly string[]): void {
+  const { count, hint } = commandArguments[command];
+  const unexpected = positionals.slice(count);
+  if (unexpected.length === 0) return;
+  const named = unexpected.map((argument) => `\`${argument}\``).join(", ");
+  throw new UsageError(`Unexpected ${unexpected.length === 1 ? "argument" : "arguments"} ${named}. ${hint}`);
+}
+
+/** Parse `argv` (without `node` and the script). Throws {@link UsageError} naming the bad option or argument. */
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+  const { values, positionals, tokens } = parseArgs({ args: [...argv], allowPositionals: true, strict: false, tokens: true, options });
+  for (const token of tokens) if (token.kind === "option") checkOptionToken(token);
+  const [command, ...commandPositionals] = positionals;
   if (command !== undefined && !(COMMANDS as readonly string[]).includes(command)) {
     throw new UsageError(`Unknown command \`${command}\`. Commands: ${COMMANDS.join(", ")}.`);
   }
-  const callerName = parsed.values.caller ?? "main";
-  const caller = callers[callerName];
-  if (caller === undefined) throw new UsageError(`Unknown caller \`${callerName}\`. Use --caller main or --caller plan.`);
-  const askTiers = (parsed.values.ask ?? "").split(",").map((tier) => tier.trim()).filter((tier) => tier.length > 0);
-  const badTier = askTiers.find((tier) => !isTier(tier));
-  if (badTier !== undefined) throw new UsageError(`Unknown tier \`${badTier}\` in --ask. Use a comma-separated list of read, write, exec, e.g. --ask write,exec.`);
+  const help = values.help === true;
+  const version = values.version === true;
+  // Help and the version answer whatever else is on the line, as `git <command> … --help` does.
+  if (command !== undefined && !help && !version) checkArgumentCount(command as CommandName, commandPositionals);
+  // The checks above made every string option a string and every boolean a boolean.
   return {
     command: command as CommandName | undefined,
-    positionals,
-    workdir: parsed.values.workdir ?? process.cwd(),
-    plugins: parsed.values.plugin ?? [],
-    caller,
-    askTiers: askTiers as Tier[],
-    format: parsed.values.format,
-    help: parsed.values.help ?? false,
-    version: parsed.values.version ?? false,
+    positionals: commandPositionals,
+    workdir: (values.workdir as string | undefined) ?? process.cwd(),
+    plugins: (values.plugin as string[] | undefined) ?? [],
+    callerName: (values.caller as string | undefined) ?? "main",
+    ask: values.ask as string | undefined,
+    format: values.format as string | undefined,
+    help,
+    version,
   };
 }

@@ -1,47 +1,50 @@
-import { ToolError } from "@runbound/tool-kit";
-import { parseCliArguments, type CommandName } from "./cli-arguments.js";
+import { parseCommandLine, type CliArguments, type CommandName } from "./cli-arguments.js";
 import { writeLine, type CliIo } from "./cli-io.js";
-import { callCommand } from "./commands/call-command.js";
-import { mcpCommand } from "./commands/mcp-command.js";
-import { sessionCommand } from "./commands/session-command.js";
-import { statusCommand } from "./commands/status-command.js";
-import { toolsCommand } from "./commands/tools-command.js";
 import { helpText } from "./help-text.js";
 import { EXIT_CODES, UsageError } from "./usage-error.js";
 import { CLI_VERSION } from "./version.js";
-import type { CliArguments } from "./cli-arguments.js";
 
-const commands: Record<CommandName, (args: CliArguments, io: CliIo) => Promise<number>> = {
-  status: statusCommand,
-  tools: toolsCommand,
-  call: callCommand,
-  session: sessionCommand,
-  mcp: mcpCommand,
+type Command = (args: CliArguments, io: CliIo) => Promise<number>;
+
+// Each command is imported only when it runs: `--help` and `--version` load no tool package, no host
+// and no MCP SDK (issue 12: the help took ten times node's own start-up).
+const commands: Record<CommandName, () => Promise<Command>> = {
+  status: async () => (await import("./commands/status-command.js")).statusCommand,
+  tools: async () => (await import("./commands/tools-command.js")).toolsCommand,
+  call: async () => (await import("./commands/call-command.js")).callCommand,
+  session: async () => (await import("./commands/session-command.js")).sessionCommand,
+  mcp: async () => (await import("./commands/mcp-command.js")).mcpCommand,
 };
 
 /** Run `runbound` with `argv` (without `node` and the script); resolves to the exit code. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    const args = parseCliArguments(argv);
-    if (args.version) {
+    const commandLine = parseCommandLine(argv);
+    if (commandLine.version) {
       await writeLine(io.stdout, CLI_VERSION);
       return EXIT_CODES.ok;
     }
-    if (args.help || args.command === undefined) {
-      await writeLine(args.help ? io.stdout : io.stderr, helpText(args.command));
-      return args.help ? EXIT_CODES.ok : EXIT_CODES.usage;
+    if (commandLine.help || commandLine.command === undefined) {
+      await writeLine(commandLine.help ? io.stdout : io.stderr, helpText(commandLine.command));
+      return commandLine.help ? EXIT_CODES.ok : EXIT_CODES.usage;
     }
-    return await commands[args.command](args, io);
+    const [{ resolveCliArguments }, command] = await Promise.all([import("./resolve-cli-arguments.js"), commands[commandLine.command]()]);
+    return await command(resolveCliArguments(commandLine), io);
   } catch (error) {
-    if (error instanceof UsageError) {
-      await writeLine(io.stderr, `runbound: ${error.message}`);
-      return EXIT_CODES.usage;
-    }
-    if (ToolError.isInstance(error)) {
-      await writeLine(io.stderr, `runbound: ${error.message}`);
-      return EXIT_CODES.setup;
-    }
-    await writeLine(io.stderr, `runbound: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return reportFailure(error, io);
+  }
+}
+
+async function reportFailure(error: unknown, io: CliIo): Promise<number> {
+  if (error instanceof UsageError) {
+    await writeLine(io.stderr, `runbound: ${error.message}`);
+    return EXIT_CODES.usage;
+  }
+  const { ToolError } = await import("@runbound/tool-kit");
+  if (ToolError.isInstance(error)) {
+    await writeLine(io.stderr, `runbound: ${error.message}`);
     return EXIT_CODES.setup;
   }
+  await writeLine(io.stderr, `runbound: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return EXIT_CODES.setup;
 }

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { parseCommandLine } from "./cli-arguments.js";
+import { resolveCliArguments } from "./resolve-cli-arguments.js";
+import { UsageError } from "./usage-error.js";
+
+function usageMessage(argv: readonly string[]): string {
+  try {
+    resolveCliArguments(parseCommandLine(argv));
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as UsageError).message;
+  }
+  throw new Error(`\`${argv.join(" ")}\` was accepted.`);
+}
+
+// Full sentences: a capital (or a quoted value) after every stop, a stop at the end, quotes closed,
+// and no sentence running into the next without one (`argument missing Run …`).
+function expectFullSentences(message: string): void {
+  expect(message).toMatch(/^[A-Z`]/);
+  expect(message).toMatch(/[.]$/);
+  expect(message.split("`").length % 2, `unbalanced backticks in: ${message}`).toBe(1);
+  expect(message.replace(/[a-z]'[a-z]/g, "").split("'").length % 2, `unbalanced quotes in: ${message}`).toBe(1);
+  expect(message, "a sentence runs into the next").not.toMatch(/[^.:;,!?(] [A-Z][a-z]/);
+}
+
+const badCommandLines: Record<string, readonly string[]> = {
+  "an unknown long option": ["call", "read", "--bogus"],
+  "an unknown short option": ["tools", "-x"],
+  "a string option without a value": ["tools", "--format"],
+  "a string option followed by an option": ["tools", "--format", "--caller"],
+  "a value for a boolean option": ["tools", "--help=yes"],
+  "an unknown command": ["frobnicate"],
+  "an argument to tools": ["tools", "extra"],
+  "arguments to status": ["status", "a", "b"],
+  "an argument to session": ["session", "x"],
+  "an argument to mcp": ["mcp", "x"],
+  "a third argument to call": ["call", "read", "{}", "extra"],
+  "an unknown caller": ["tools", "--caller", "boss"],
+  "an unknown tier": ["tools", "--ask", "write,admin"],
+};
+
+describe("parseCommandLine", () => {
+  for (const [what, argv] of Object.entries(badCommandLines)) {
+    it(`refuses ${what} in full sentences`, () => expectFullSentences(usageMessage(argv)));
+  }
+
+  it("names the unknown option, the option missing its value and the value it took for one", () => {
+    expect(usageMessage(["call", "read", "--bogus"])).toBe("Unknown option `--bogus`. Run `runbound --help` for the options; an argument that starts with `-` goes after `--`.");
+    expect(usageMessage(["tools", "--format"])).toBe("Option `--format` needs a value, as in `--format json`.");
+    expect(usageMessage(["-C"])).toBe("Option `-C` needs a value, as in `--workdir path/to/project`.");
+    expect(usageMessage(["tools", "--format", "--caller"])).toBe("Option `--format` is followed by `--caller`, which looks like an option, not its value. Give it a value, as in `--format json`, or write `--format=--caller` if that is the value.");
+    expect(usageMessage(["--version=2"])).toBe("Option `--version` takes no value, but got `2`. Write `--version` alone.");
+  });
+
+  it("refuses, naming them, the arguments a command does not take, with one rule for every command", () => {
+    expect(usageMessage(["tools", "extra"])).toBe("Unexpected argument `extra`. `runbound tools` takes no arguments. Run `runbound tools --help` for its options.");
+    expect(usageMessage(["status", "a", "b"])).toBe("Unexpected arguments `a`, `b`. `runbound status` takes no arguments. Run `runbound status --help` for its options.");
+    expect(usageMessage(["call", "read", "{}", "x"])).toMatch(/^Unexpected argument `x`\. `runbound call` takes a tool name and one JSON input\./);
+    expect(usageMessage(["session", "x"])).toMatch(/^Unexpected argument `x`\. `runbound session` takes no arguments/);
+    expect(usageMessage(["mcp", "x"])).toMatch(/^Unexpected argument `x`\. `runbound mcp` takes no arguments/);
+  });
+
+  it("accepts what each command takes, a value that is a lone dash, values after -- and help whatever follows", () => {
+    expect(parseCommandLine(["call", "read", "-"]).positionals).toEqual(["read", "-"]);
+    expect(parseCommandLine(["call", "read", "--", "--not-an-option"]).positionals).toEqual(["read", "--not-an-option"]);
+    expect(parseCommandLine(["--format=-x", "tools"]).format).toBe("-x");
+    expect(parseCommandLine(["-C", "-", "tools"]).workdir).toBe("-");
+    expect(parseCommandLine(["tools", "extra", "--help"]).help).toBe(true);
+    expect(parseCommandLine(["tools", "extra", "-v"]).version).toBe(true);
+    expect(parseCommandLine(["-hv"])).toMatchObject({ help: true, version: true, command: undefined });
+  });
+
+  it("keeps every option's value and defaults the rest", () => {
+    expect(parseCommandLine(["tools", "-C", "/p", "--plugin", "a", "--plugin", "b", "--caller", "plan", "--ask", "write", "--format", "json"])).toEqual({
+      command: "tools",
+      positionals: [],
+      workdir: "/p",
+      plugins: ["a", "b"],
+      callerName: "plan",
+      ask: "write",
+      format: "json",
+      help: false,
+      version: false,
+    });
+    expect(parseCommandLine(["status"])).toEqual({ command: "status", positionals: [], workdir: process.cwd(), plugins: [], callerName: "main", ask: undefined, format: undefined, help: false, version: false });
+  });
+});
+
+describe("resolveCliArguments", () => {
+  it("gives the caller its ceiling and splits the tiers of --ask", () => {
+    const args = resolveCliArguments(parseCommandLine(["tools", "--caller", "plan", "--ask", " write , exec ,"]));
+    expect(args.caller).toEqual({ name: "plan", ceiling: "read" });
+    expect(args.askTiers).toEqual(["write", "exec"]);
+    expect(resolveCliArguments(parseCommandLine(["tools"]))).toMatchObject({ caller: { name: "main", ceiling: "exec" }, askTiers: [] });
+  });
+
+  it("refuses a caller that is only an inherited property name", () => {
+    expect(usageMessage(["tools", "--caller", "toString"])).toBe("Unknown caller `toString`. Use --caller main or --caller plan.");
+  });
+});
