@@ -1,6 +1,6 @@
-import { mkdir, mkdtemp, readFile, realpath, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, realpath, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./__fixtures__/run-cli.js";
@@ -20,7 +20,7 @@ describe("runbound CLI", () => {
     const { code, stdout } = await runCli(["--help"]);
     expect(code).toBe(0);
     for (const command of ["status", "tools", "call", "session", "mcp"]) expect(stdout).toContain(command);
-    expect(stdout).toContain("Exit codes: 0 ok; 1 the tool answered an error (call); 2 bad command line or input; 3 the run could not be opened.");
+    expect(stdout).toContain("Exit codes: 0 ok; 1 the tool answered an error (call), also for an unknown tool or an input the tool\nrejects, such as a missing field; 2 bad command line, nothing was called:");
     expect((await runCli(["call", "--help"])).stdout).toContain("Usage: runbound call <tool>");
   });
 
@@ -126,6 +126,81 @@ describe("runbound CLI", () => {
     expect((byId.get(2)!["tools"] as unknown[]).length).toBeGreaterThan(3);
     expect(String(byId.get(null)!["error"])).toContain("Line is not valid JSON");
     expect(await readFile(join(project, "src", "app.ts"), "utf8")).toContain("console.info(name)");
+  });
+});
+
+describe("runbound's command line, one set of rules (issue 12)", () => {
+  it("exits as the exit-code table says: 1 for an input the tool rejects, a missing one included; 2 for one that is not an object", async () => {
+    const missing = await runCli(["call", "read", "-C", project]);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toContain("Field `path` is required");
+    const notAnObject = await runCli(["call", "read", "3", "-C", project]);
+    expect(notAnObject.code).toBe(2);
+    expect(notAnObject.stderr).toBe(`runbound: The input argument is a number, not a JSON object: \`3\`. Quote the object for your shell, as in '{"path":"README.md"}'.\n`);
+    const list = await runCli(["call", "read", "-", "-C", project], { stdin: '["README.md"]' });
+    expect(list.code).toBe(2);
+    expect(list.stderr).toContain("The input on stdin is an array, not a JSON object: `[\"README.md\"]`.");
+  });
+
+  it("refuses an argument a command does not take, naming it, for tools as for call", async () => {
+    const tools = await runCli(["tools", "extra", "-C", project]);
+    expect(tools).toMatchObject({ code: 2, stdout: "" });
+    expect(tools.stderr).toBe("runbound: Unexpected argument `extra`. `runbound tools` takes no arguments. Run `runbound tools --help` for its options.\n");
+    const call = await runCli(["call", "read", '{"path":"README.md"}', "extra", "-C", project]);
+    expect(call.code).toBe(2);
+    expect(call.stderr).toContain("runbound: Unexpected argument `extra`. `runbound call` takes a tool name and one JSON input.");
+  });
+
+  it("says in full sentences what is wrong with an option", async () => {
+    const unknown = await runCli(["call", "read", "--bogus", "-C", project]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe("runbound: Unknown option `--bogus`. Run `runbound --help` for the options; an argument that starts with `-` goes after `--`.\n");
+    const noValue = await runCli(["tools", "--format"]);
+    expect(noValue.code).toBe(2);
+    expect(noValue.stderr).toBe("runbound: Option `--format` needs a value, as in `--format json`.\n");
+  });
+
+  it("says that bad JSON came from stdin, on one line, and how to send it there", async () => {
+    const { code, stderr } = await runCli(["call", "read", "-", "-C", project], { stdin: '{"path":\n README.md}\n' });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^runbound: The input on stdin is not valid JSON \(.+\): `\{"path": README\.md\}`\. Send one JSON object on stdin, as in `echo '\{"path":"README\.md"\}' \| runbound call read -`\.\n$/);
+    expect(stderr).not.toContain("shell");
+    const empty = await runCli(["call", "read", "-", "-C", project], { stdin: "" });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain("runbound: The input on stdin is empty. Send one JSON object on stdin");
+  });
+
+  it("lists each tool's input schema in a session, as `tools --format json` does, and takes a request without input", async () => {
+    const requests = [{ id: 1, command: "tools" }, { id: 2, tool: "read" }, { id: 3 }, { id: 4, command: "list" }].map((request) => JSON.stringify(request)).join("\n");
+    const { code, stdout } = await runCli(["session", "-C", project], { stdin: `${requests}\n` });
+    expect(code).toBe(0);
+    const byId = new Map(stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>).map((response) => [response["id"], response]));
+    const exported = JSON.parse((await runCli(["tools", "--format", "json", "-C", project])).stdout) as unknown[];
+    expect(byId.get(1)!["tools"]).toEqual(exported);
+    expect(byId.get(1)!["tools"]).toContainEqual(expect.objectContaining({ name: "read", inputSchema: expect.objectContaining({ required: ["path"] }) }));
+    expect(JSON.stringify(byId.get(2)!["result"])).toContain("Field `path` is required");
+    expect(byId.get(3)!["error"]).toBe('A request needs "tool", a tool name; this one has none. Send {"id":1,"tool":"read","input":{"path":"README.md"}} ("input" is optional and defaults to {}), or {"command":"tools"} to list the tools.');
+    expect(byId.get(4)!["error"]).toContain("Unknown command `\"list\"`.");
+  });
+
+  it("keeps a call's images where it said, and removes image directories older than a day at the next one", async () => {
+    const temporary = await realpath(await mkdtemp(join(tmpdir(), "runbound-tmpdir-")));
+    const stale = join(temporary, "runbound-images-stale1");
+    const recent = join(temporary, "runbound-images-recent");
+    const unrelated = join(temporary, "someone-elses-images");
+    for (const directory of [stale, recent, unrelated]) await mkdir(directory);
+    await writeFile(join(stale, "image-1.png"), "old");
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    for (const directory of [stale, unrelated]) await utimes(directory, twoDaysAgo, twoDaysAgo);
+    const env = { ...process.env, TMPDIR: temporary };
+    const help = await runCli(["call", "--help"], { env });
+    expect(help.stdout).toContain(`in a new directory \`${join(temporary, "runbound-images-XXXXXX")}\` per call; a later call that saves images\nremoves those older than 24 hours.`);
+    const { code, stdout } = await runCli(["call", "snapshot", "--plugin", join(fixtures, "image-plugin.mjs"), "-C", project], { env });
+    expect(code).toBe(0);
+    const saved = /saved to (.+\.png)\]/.exec(stdout)![1]!;
+    expect(saved.startsWith(join(temporary, "runbound-images-"))).toBe(true);
+    expect((await readdir(temporary)).sort()).toEqual([basename(dirname(saved)), "runbound-images-recent", "someone-elses-images"].sort());
+    expect((await stat(saved)).size).toBe(8);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { CommandName } from "./cli-arguments.js";
+import { IMAGE_RETENTION_MS, imageDirectoryPattern } from "./image-directory.js";
 
 const common = `Options:
   -C, --workdir <dir>       the run's working directory (default: the current directory)
@@ -9,9 +10,12 @@ const common = `Options:
   -h, --help                show help
   -v, --version             show the version
 
-Exit codes: 0 ok; 1 the tool answered an error (call); 2 bad command line or input; 3 the run could not be opened.`;
+Exit codes: 0 ok; 1 the tool answered an error (call), also for an unknown tool or an input the tool
+rejects, such as a missing field; 2 bad command line, nothing was called: an unknown command, option
+or argument, no tool name, an input that is not a JSON object; 3 the run could not be opened.`;
 
-const texts: Record<CommandName | "main", string> = {
+// Built when asked: the call text names the temporary directory, read from the environment.
+const texts = (): Record<CommandName | "main", string> => ({
   main: `runbound — agent tools bound to live resources, from the shell or over MCP.
 
 Usage: runbound <command> [options]
@@ -39,7 +43,9 @@ ${common}`,
   call: `Usage: runbound call <tool> ['<json>' | -] [options]
 
 Calls one tool with a JSON object input (default {}; '-' reads it from stdin) and prints the text of
-the result. Images are saved to files and their paths printed. --format json prints the raw result.
+the result. --format json prints the raw result. Images are saved to files and their paths printed,
+in a new directory \`${imageDirectoryPattern()}\` per call; a later call that saves images
+removes those older than ${IMAGE_RETENTION_MS / 3_600_000} hours.
 
 Example: runbound call read '{"path":"README.md","limit":20}'
 
@@ -48,11 +54,12 @@ ${common}`,
 
 Reads one JSON request per line on stdin and writes one JSON response per line on stdout, keeping one
 run (and its resources) alive until stdin ends. Requests are answered one at a time, in order.
-  request:  {"id": 1, "tool": "read", "input": {"path": "README.md"}}
+  request:  {"id": 1, "tool": "read", "input": {"path": "README.md"}}   ("input" defaults to {})
             {"id": 2, "command": "tools"}
   response: {"id": 1, "result": {"content": [...], "isError": false}}
-            {"id": 2, "tools": [{"name": ..., "tier": ..., "description": ...}]}
-  a bad line: {"id": null, "error": "..."}
+            {"id": 2, "tools": [{"name": ..., "description": ..., "tier": ..., "inputSchema": {...}}]}
+  a bad request: {"id": 3, "error": "..."}; a line that is not JSON: {"id": null, "error": "..."}
+The tools' entries are those of \`runbound tools --format json\` (JSON Schema of each input).
 
 ${common}`,
   mcp: `Usage: runbound mcp [options]
@@ -63,9 +70,9 @@ tools/call goes through the run's dispatch. The run and its resources end when t
 Add it to an MCP client, e.g.: {"command": "npx", "args": ["runbound", "mcp", "--workdir", "/path/to/project"]}
 
 ${common}`,
-};
+});
 
 /** Help for a command, or the overview. */
 export function helpText(command: CommandName | undefined): string {
-  return texts[command ?? "main"];
+  return texts()[command ?? "main"];
 }

@@ -1,9 +1,9 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ToolResult } from "@runbound/tool-kit";
 import type { CliArguments } from "../cli-arguments.js";
 import { writeLine, type CliIo } from "../cli-io.js";
+import { createImageDirectory } from "../image-directory.js";
 import { openRun } from "../open-run.js";
 import { parseJsonInput } from "../parse-json-input.js";
 import { EXIT_CODES, UsageError } from "../usage-error.js";
@@ -24,7 +24,7 @@ async function printResult(result: ToolResult, io: CliIo): Promise<void> {
       await writeLine(io.stdout, part.text);
       continue;
     }
-    imageDirectory ??= await mkdtemp(join(tmpdir(), "runbound-images-"));
+    imageDirectory ??= await createImageDirectory();
     imageCount += 1;
     const path = join(imageDirectory, `image-${imageCount}.${extensions[part.mimeType] ?? "bin"}`);
     await writeFile(path, Buffer.from(part.data, "base64"));
@@ -32,14 +32,20 @@ async function printResult(result: ToolResult, io: CliIo): Promise<void> {
   }
 }
 
+async function readInput(inputText: string | undefined, io: CliIo): Promise<Record<string, unknown>> {
+  // No input is an empty object: a tool whose fields are all optional needs none, and one that
+  // needs fields answers an error naming them (exit 1, like any input the tool rejects).
+  if (inputText === undefined) return {};
+  return inputText === "-" ? parseJsonInput(await readAll(io.stdin), "stdin") : parseJsonInput(inputText, "argument");
+}
+
 /** `runbound call <tool> '<json>'`: one call; the result's text on stdout; exit 1 when it is an error. */
 export async function callCommand(args: CliArguments, io: CliIo): Promise<number> {
-  const [toolName, inputText, ...extra] = args.positionals;
-  if (toolName === undefined) throw new UsageError("Missing the tool name. Usage: runbound call <tool> '<json>' (see `runbound tools`).");
-  if (extra.length > 0) throw new UsageError(`Unexpected argument \`${extra[0]}\`. Pass the input as one JSON argument, quoted for your shell.`);
+  const [toolName, inputText] = args.positionals;
+  if (toolName === undefined) throw new UsageError("`runbound call` needs the name of a tool, as in `runbound call read '{\"path\":\"README.md\"}'`. Run `runbound tools` to list the tools.");
   const format = args.format ?? "text";
   if (format !== "text" && format !== "json") throw new UsageError(`Unknown format \`${format}\` for call. Use --format text or --format json.`);
-  const input = inputText === undefined ? {} : parseJsonInput(inputText === "-" ? await readAll(io.stdin) : inputText, inputText === "-" ? "The input on stdin" : "The input argument");
+  const input = await readInput(inputText, io);
   const { run } = await openRun(args);
   try {
     const result = await run.call(toolName, input);

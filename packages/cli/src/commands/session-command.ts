@@ -1,7 +1,9 @@
 import { createInterface } from "node:readline";
+import { exportToolSchemas } from "@runbound/runner-adapter";
 import type { CliArguments } from "../cli-arguments.js";
 import { writeLine, type CliIo } from "../cli-io.js";
 import { openRun } from "../open-run.js";
+import { nonObjectKind } from "../parse-json-input.js";
 import { CLIENT_GONE_GRACE_MS, stopProcessIfCallsRemain } from "../stop-process-if-calls-remain.js";
 import { watchParentExit } from "../watch-parent-exit.js";
 
@@ -11,6 +13,8 @@ interface SessionRequest {
   input?: unknown;
   command?: unknown;
 }
+
+const EXAMPLE_REQUEST = '{"id":1,"tool":"read","input":{"path":"README.md"}}';
 
 /**
  * `runbound session`: one run kept alive across JSON-line requests, so stateful tools (staged edits,
@@ -32,20 +36,24 @@ export async function sessionCommand(args: CliArguments, io: CliIo): Promise<num
   const respond = (response: Record<string, unknown>): Promise<void> => writeLine(io.stdout, JSON.stringify(response)).catch(leave);
 
   async function handle(line: string): Promise<void> {
-    let request: SessionRequest;
+    let request: unknown;
     try {
-      request = JSON.parse(line) as SessionRequest;
+      request = JSON.parse(line);
     } catch (error) {
-      return respond({ id: null, error: `Line is not valid JSON (${error instanceof Error ? error.message : String(error)}). Send one object per line, e.g. {"id":1,"tool":"read","input":{"path":"README.md"}}.` });
+      return respond({ id: null, error: `Line is not valid JSON (${error instanceof Error ? error.message : String(error)}). Send one object per line, as in ${EXAMPLE_REQUEST}.` });
     }
-    const id = request?.id ?? null;
-    if (request?.command === "tools") {
-      return respond({ id, tools: run.visibleTools(args.caller).map((tool) => ({ name: tool.name, tier: tool.tier, description: tool.description })) });
+    const kind = nonObjectKind(request);
+    if (kind !== undefined) return respond({ id: null, error: `A request is a JSON object, but the line is ${kind}. Send one object per line, as in ${EXAMPLE_REQUEST}.` });
+    const { id = null, tool, input = {}, command } = request as SessionRequest;
+    if (command !== undefined) {
+      if (command !== "tools") return respond({ id, error: `Unknown command \`${JSON.stringify(command)}\`. The one session command is {"command":"tools"}; to call a tool, send ${EXAMPLE_REQUEST}.` });
+      return respond({ id, tools: exportToolSchemas(run.visibleTools(args.caller), "json") });
     }
-    if (typeof request?.tool !== "string") {
-      return respond({ id, error: 'A request needs "tool" (a tool name) and "input" (an object), or "command": "tools".' });
+    if (typeof tool !== "string") {
+      return respond({ id, error: `A request needs "tool", a tool name; this one has ${tool === undefined ? "none" : `\`${JSON.stringify(tool)}\``}. Send ${EXAMPLE_REQUEST} ("input" is optional and defaults to {}), or {"command":"tools"} to list the tools.` });
     }
-    const result = await run.call(request.tool, request.input ?? {}, { signal: clientGone.signal });
+    // An input that is not an object reaches the run, whose validation answers it as the tool's error.
+    const result = await run.call(tool, input, { signal: clientGone.signal });
     return respond({ id, result });
   }
 
