@@ -211,19 +211,48 @@ describe("runbound --plugin", () => {
     expect(stdout).toBe("Hello, Ada!\n");
   });
 
-  it("loads a plugin by package name from the workdir's node_modules", async () => {
+  /** A project with the greeting plugin installed as a package, and the plugin's peer dependencies. */
+  async function projectWithPackage(name: string, exportsField: unknown): Promise<string> {
     const workspace = await realpath(await mkdtemp(join(tmpdir(), "runbound-plugin-package-")));
-    const packageDir = join(workspace, "node_modules", "acme-greeting");
+    const packageDir = join(workspace, "node_modules", name);
     await mkdir(packageDir, { recursive: true });
-    await writeFile(join(packageDir, "package.json"), JSON.stringify({ name: "acme-greeting", type: "module", exports: { ".": "./index.mjs" } }));
+    await writeFile(join(packageDir, "package.json"), JSON.stringify({ name, type: "module", exports: exportsField }));
     await writeFile(join(packageDir, "index.mjs"), await readFile(join(fixtures, "greeting-plugin.mjs"), "utf8"));
-    // The plugin's peer dependencies, as a host project would have them installed.
     await mkdir(join(workspace, "node_modules", "@runbound"));
     await symlink(fileURLToPath(new URL("../../../node_modules/@runbound/tool-kit", import.meta.url)), join(workspace, "node_modules", "@runbound", "tool-kit"));
     await symlink(fileURLToPath(new URL("../../../node_modules/valibot", import.meta.url)), join(workspace, "node_modules", "valibot"));
+    return workspace;
+  }
+
+  it("loads a plugin by package name from the workdir's node_modules", async () => {
+    const workspace = await projectWithPackage("acme-greeting", { ".": "./index.mjs" });
     const { code, stdout } = await runCli(["call", "greet", '{"name":"Grace"}', "--plugin", "acme-greeting", "-C", workspace]);
     expect(code).toBe(0);
     expect(stdout).toBe("Hello, Grace!\n");
+  });
+
+  it("loads a package whose exports offer only the import condition, as an import from the workdir would", async () => {
+    const workspace = await projectWithPackage("acme-esm-only", { ".": { import: "./index.mjs" } });
+    const { code, stdout, stderr } = await runCli(["call", "greet", '{"name":"Edsger"}', "--plugin", "acme-esm-only", "-C", workspace], { cwd: tmpdir() });
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout).toBe("Hello, Edsger!\n");
+  });
+
+  it("says a package is installed but exports nothing import can reach, naming the fix", async () => {
+    const workspace = await projectWithPackage("acme-require-only", { ".": { require: "./index.mjs" } });
+    const { code, stderr } = await runCli(["tools", "--plugin", "acme-require-only", "-C", workspace]);
+    expect(code).toBe(3);
+    expect(stderr).toContain(`runbound: Plugin \`acme-require-only\` is installed for the workdir \`${workspace}\` but cannot be imported: `);
+    expect(stderr).toContain("package.json. Give its package.json an `exports` entry with an `import` or `default` condition.");
+  });
+
+  it("resolves a plugin path from the current directory, not the workdir", async () => {
+    const fromFixtures = await runCli(["call", "greet", '{"name":"Barbara"}', "--plugin", "./greeting-plugin.mjs", "-C", project], { cwd: fixtures });
+    expect(fromFixtures).toMatchObject({ code: 0, stdout: "Hello, Barbara!\n" });
+    const fromProject = await runCli(["tools", "--plugin", "./greeting-plugin.mjs", "-C", fixtures], { cwd: project });
+    expect(fromProject.code).toBe(3);
+    expect(fromProject.stderr).toContain(`Plugin file \`./greeting-plugin.mjs\` does not exist (looked at \`${join(project, "greeting-plugin.mjs")}\`). Pass a path to the plugin's built JavaScript entry, relative to the current directory.`);
   });
 
   it("saves an image of a result to a file and prints its path", async () => {

@@ -1,23 +1,37 @@
 import { stat } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { assertValidPlugin, ToolError, type Plugin } from "@runbound/tool-kit";
+import { resolveAsImport } from "./resolve-as-import.js";
+
+/** An error's message as a sentence of ours: Node's own often lack the full stop. */
+function asSentence(error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error)).trim();
+  return /[.!?]$/.test(message) ? message : `${message}.`;
+}
 
 async function resolveSpecifier(specifier: string, workdir: string): Promise<string> {
   const looksLikePath = specifier.startsWith(".") || isAbsolute(specifier);
   if (looksLikePath) {
+    // Like every path typed on a command line (and like --workdir itself): from the current directory.
     const path = resolve(process.cwd(), specifier);
     if ((await stat(path).catch(() => undefined)) === undefined) {
-      throw new ToolError({ code: "not_found", message: `Plugin file \`${specifier}\` does not exist (looked at \`${path}\`). Pass a path to the plugin's built JavaScript entry.` });
+      throw new ToolError({ code: "not_found", message: `Plugin file \`${specifier}\` does not exist (looked at \`${path}\`). Pass a path to the plugin's built JavaScript entry, relative to the current directory.` });
     }
     return pathToFileURL(path).href;
   }
   try {
-    // A package name resolves from the workdir first (the project's own node_modules), then from the CLI.
-    return pathToFileURL(createRequire(resolve(workdir, "package.json")).resolve(specifier)).href;
-  } catch {
-    return specifier;
+    // A package name resolves from the workdir first (the project's own node_modules), as an import there would.
+    return await resolveAsImport(specifier, pathToFileURL(join(workdir, "package.json")).href);
+  } catch (error) {
+    // Not in the project: then from where runbound is installed (a global install next to its plugins).
+    if ((error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") return specifier;
+    // Found, but its package.json does not let `import` reach it (no `import` or `default` export).
+    throw new ToolError({
+      code: "invalid_plugin",
+      message: `Plugin \`${specifier}\` is installed for the workdir \`${workdir}\` but cannot be imported: ${asSentence(error)} Give its package.json an \`exports\` entry with an \`import\` or \`default\` condition.`,
+      cause: error,
+    });
   }
 }
 
@@ -26,22 +40,22 @@ async function resolveSpecifier(specifier: string, workdir: string): Promise<str
  * named `plugin`) must be a tool-v1 plugin.
  */
 export async function loadPlugin(specifier: string, workdir: string): Promise<Plugin> {
+  const url = await resolveSpecifier(specifier, workdir);
   let module: Record<string, unknown>;
   try {
-    module = (await import(await resolveSpecifier(specifier, workdir))) as Record<string, unknown>;
+    module = (await import(url)) as Record<string, unknown>;
   } catch (error) {
-    if (ToolError.isInstance(error)) throw error;
     // The module was found but its own code threw: installing it again will not help.
     if ((error as NodeJS.ErrnoException | undefined)?.code !== "ERR_MODULE_NOT_FOUND") {
       throw new ToolError({
         code: "invalid_plugin",
-        message: `Plugin \`${specifier}\` threw while it was imported: ${error instanceof Error ? error.message : String(error)}. This is a bug in the plugin; fix it or report it to its author, and run without this --plugin meanwhile.`,
+        message: `Plugin \`${specifier}\` threw while it was imported: ${asSentence(error)} This is a bug in the plugin; fix it or report it to its author, and run without this --plugin meanwhile.`,
         cause: error,
       });
     }
     throw new ToolError({
       code: "not_found",
-      message: `Plugin \`${specifier}\` could not be loaded: ${error instanceof Error ? error.message : String(error)}. Install it (npm install ${specifier}) or pass a path to its built entry file.`,
+      message: `Plugin \`${specifier}\` could not be loaded: ${asSentence(error)} Install it in the workdir's project (npm install ${specifier}) or pass a path to its built entry file.`,
       cause: error,
     });
   }
