@@ -59,6 +59,8 @@ export interface ServerEntryStatus {
 export interface LspSupervisorInstance {
   /** The server table. */
   readonly servers: readonly LspServerSpec[];
+  /** The environment servers (and the project checkers) run with. */
+  readonly env: NodeJS.ProcessEnv;
   /** What the model has been told about each file's diagnostics in this run (one supervisor per run). */
   readonly ledger: DiagnosticsLedger;
   /** How long diagnostics on write wait (see {@link LspSupervisorSettings.afterWrite}). */
@@ -222,6 +224,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
 
   return {
     servers,
+    env,
     ledger: new DiagnosticsLedger(),
     afterWriteBudget: Object.freeze({ ...DEFAULT_AFTER_WRITE_BUDGET, ...settings.afterWrite }),
     route: (workdir, file) => routeFile(servers, workdir, file, pathVariable, env),

@@ -9,9 +9,13 @@ import { openDocument } from "./open-document.js";
 import type { OpAnswer, PositionedRequest } from "./op-types.js";
 import { MAX_CHECKED_PROJECTS, projectDiagnosticsOp } from "./project-diagnostics-op.js";
 import { isProjectScope } from "./project-scope.js";
+import { withDeadline } from "./signal-with-deadline.js";
 import { statusOp } from "./status-op.js";
 import { symbolCheck, symbolPosition } from "./symbol-position.js";
 import { DOCUMENT_SYMBOLS_CAP, documentSymbolsOp, workspaceSymbolsOp, WORKSPACE_SYMBOLS_CAP } from "./symbols-op.js";
+
+/** The budget of every op except the project checkers. */
+const QUERY_BUDGET_MS = 90_000;
 
 /** The ops of `lsp`. */
 export const LSP_OPS = ["status", "definition", "type_definition", "implementation", "references", "hover", "symbols", "diagnostics", "code_actions", "reload"] as const;
@@ -75,6 +79,7 @@ async function answer(request: LspInput, supervisor: LspSupervisorInstance, work
       servers: supervisor.servers,
       // The supervisor resolves a root's program with its own PATH; here the program is the checker.
       findChecker: (spec, checker, root) => supervisor.findProgram({ ...spec, server: checker }, root, workdir),
+      env: supervisor.env,
       signal,
       onProgress: (message, done, total) => progress({ message, progress: done, total }),
     });
@@ -89,13 +94,15 @@ async function answer(request: LspInput, supervisor: LspSupervisorInstance, work
 /** Language-server navigation, diagnostics and status for the model. */
 export const lspTool = defineTool({
   name: "lsp",
+  title: "Language server query",
   tier: "read",
   description:
     "Ask the project's language server (TypeScript/JavaScript, Python, Go, Rust, C/C++, Dart) about code: go to definition, find references, hover docs, symbols, diagnostics, code actions. Address code by `file` + 1-based `line` + `symbol` (the identifier as written on that line; add `occurrence` if it appears twice) — never by column. A server runs only for files under a project root marker (tsconfig.json, package.json, pyproject.toml, go.mod, Cargo.toml, …) whose program is installed; `status` says which and why not. Answers list workspace-relative path:line with the source line, say \"N of M\" when cut, and say when the server is still indexing.",
   input,
   requires: [LspSupervisor, Workdir],
   parallelSafe: true,
-  timeoutMs: 90_000,
+  // The project checkers of `diagnostics` "*" may take minutes (each is bounded on its own); every other op gets QUERY_BUDGET_MS.
+  timeoutMs: 600_000,
   run: async (request, context) => {
     const supervisor = context.resource(LspSupervisor);
     const workdir = context.resource(Workdir);
@@ -104,7 +111,9 @@ export const lspTool = defineTool({
       context.progress({ message: `${server}: ${progress.title}${progress.message === undefined ? "" : ` — ${progress.message}`}`, ...(progress.percentage === undefined ? {} : { progress: progress.percentage, total: 100 }) }),
     );
     try {
-      const result = await answer(request, supervisor, workdir, context.signal, (update) => context.progress(update));
+      const progress = (update: ProgressUpdate): void => context.progress(update);
+      const checkers = request.op === "diagnostics" && request.file !== undefined && isProjectScope(request.file);
+      const result = checkers ? await answer(request, supervisor, workdir, context.signal, progress) : await withDeadline(context.signal, QUERY_BUDGET_MS, (signal) => answer(request, supervisor, workdir, signal, progress));
       return textResult(result.text, result.structured);
     } finally {
       stopListening();

@@ -41,6 +41,7 @@ function fileRow(file: PlannedFile): string {
 /** Rename a symbol everywhere the language server knows it, writing all files or none. */
 export const lspRenameTool = defineTool({
   name: "lsp_rename",
+  title: "Rename symbol",
   tier: "write",
   description:
     "Rename a symbol (variable, function, class, method, field, module…) across the project with its language server, so every reference changes and nothing else does. Address it by `file` + 1-based `line` + `symbol` as written there (+ `occurrence` if it appears twice on the line). All files are written together or none is; files the server renames or creates are too. The answer lists the changed files.",
