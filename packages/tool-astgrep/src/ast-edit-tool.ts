@@ -12,6 +12,7 @@ import { templateNames } from "./template-expansion.js";
 /** Structural rewrite, staged: computes the change and a preview, writes nothing until `resolve`. */
 export const astEditTool = defineTool({
   name: "ast_edit",
+  title: "Structural edit (staged)",
   tier: "write",
   hints: { destructive: false },
   description:

@@ -25,6 +25,7 @@ function formatMatch(match: SearchMatch, workdir: string): string {
 /** Structural search: find code by shape, with metavariables, in one file or a directory tree. */
 export const astGrepTool = defineTool({
   name: "ast_grep",
+  title: "Structural search",
   tier: "read",
   description:
     "Structural code search (ast-grep). The pattern is code in the file's language with metavariables: $NAME matches one node, $$$NAME any number of nodes (e.g. call arguments), $_ one node without capturing; a repeated $NAME must match the same code (whitespace and line wrapping ignored). Whitespace never matters and strings/comments never match. Answers file:line with the matched code and captures, at most max_results (default 50) rows plus the total. Honours .gitignore; skips node_modules, .git, hidden, binary, non-UTF-8 and very large files.",

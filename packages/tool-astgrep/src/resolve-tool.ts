@@ -6,6 +6,7 @@ import { plural } from "./describe-search.js";
 /** Accept (write all files or none) or discard an edit staged by `ast_edit`. */
 export const resolveTool = defineTool({
   name: "resolve",
+  title: "Accept or discard staged edits",
   tier: "write",
   description:
     "Accept or discard a change staged by ast_edit. accept first checks that every file still has the content it had when the change was staged (any difference rejects the whole change, naming the files), then writes all files or none. discard drops the change. Each edit_id can be resolved once.",

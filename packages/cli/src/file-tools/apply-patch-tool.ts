@@ -6,6 +6,7 @@ import { applyFilePatchYielding, maxPatchLength, parseUnifiedDiffYielding } from
 /** `apply_patch`: apply a unified diff to any number of files, all or none. */
 export const applyPatchTool = defineTool({
   name: "apply_patch",
+  title: "Apply patch",
   tier: "write",
   description:
     "Apply a unified diff (as produced by `git diff` or `diff -u`) to files inside the working directory. `--- /dev/null` creates a file, `+++ /dev/null` deletes one, and git's `rename from`/`rename to` moves one. Every hunk must apply; otherwise nothing is written.",

@@ -27,6 +27,7 @@ function listLines(lines: readonly number[]): string {
 /** `edit`: replace an exact string in one file. */
 export const editTool = defineTool({
   name: "edit",
+  title: "Edit file",
   tier: "write",
   description: "Replace an exact string in a file. `old_string` must occur exactly once unless `replace_all` is true; include enough surrounding lines to make it unique. Whitespace and indentation must match exactly.",
   input: v.strictObject({

@@ -19,6 +19,7 @@ async function listDirectory(workdir: string, path: string, shown: string): Prom
 /** `read`: a text file's lines, numbered, from `offset`; a directory's entries. */
 export const readTool = defineTool({
   name: "read",
+  title: "Read file",
   tier: "read",
   description: `Read a text file inside the working directory. Lines are numbered from 1; by default the first ${defaultLimit} lines are shown, long lines are cut at ${maxLineLength} characters, and the answer says how to read on. Reading a directory lists its entries.`,
   input: v.strictObject({

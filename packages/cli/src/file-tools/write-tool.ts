@@ -6,6 +6,7 @@ import { readTextOrNull } from "./read-text-or-null.js";
 /** `write`: create or overwrite one file with the given content. */
 export const writeTool = defineTool({
   name: "write",
+  title: "Write file",
   tier: "write",
   description: "Create or overwrite a file inside the working directory with exactly `content`. Missing parent directories are created. Prefer `edit` for changing part of an existing file.",
   input: v.strictObject({
