@@ -68,6 +68,8 @@ describe("parseCommandLine", () => {
     expect(parseCommandLine(["tools", "extra", "--help"]).help).toBe(true);
     expect(parseCommandLine(["tools", "extra", "-v"]).version).toBe(true);
     expect(parseCommandLine(["-hv"])).toMatchObject({ help: true, version: true, command: undefined });
+    expect(parseCommandLine(["-C", "/p"])).toMatchObject({ command: undefined, positionals: [], workdir: "/p" });
+    expect(usageMessage(["frobnicate"])).toBe("Unknown command `frobnicate`. Commands: status, tools, call, session, mcp.");
   });
 
   it("keeps every option's value and defaults the rest", () => {

@@ -25,6 +25,7 @@ describe("parseJsonInput", () => {
     expect(message).not.toContain("\n");
     expect(message).toContain(`: \`{"a": 1, ${"x".repeat(71)}…\`.`);
     expect(messageOf(() => parseJsonInput(`"${"y".repeat(78)}"`, "argument"))).toContain(`\`"${"y".repeat(78)}"\``);
+    expect(messageOf(() => parseJsonInput("\n  {bad  \n", "stdin"))).toContain(": `{bad`. Send");
   });
 
   it("refuses empty input and a JSON value that is not an object, naming its kind", () => {
