@@ -40,19 +40,14 @@ function childSchemasWithSteps(node: JsonSchemaNode): ChildSchema[] {
   return children;
 }
 
-/** Every sub-schema directly under `node`. */
-export function childSchemas(node: JsonSchemaNode): JsonSchemaNode[] {
-  return childSchemasWithSteps(node).map((child) => child.node);
-}
-
 /**
  * Call `visit` on `node` and every node below it, parents first, with the path of the value each
  * describes (`input.options[].label`; a union's branches as `(anyOf option 2)`).
  */
-export function walkSchema(node: JsonSchemaNode, visit: (node: JsonSchemaNode, path: string, depth: number) => void, rootPath = "input"): void {
-  const visitNode = (current: JsonSchemaNode, path: string, depth: number): void => {
-    visit(current, path, depth);
-    for (const child of childSchemasWithSteps(current)) visitNode(child.node, path + child.step, depth + 1);
+export function walkSchema(node: JsonSchemaNode, visit: (node: JsonSchemaNode, path: string) => void): void {
+  const visitNode = (current: JsonSchemaNode, path: string): void => {
+    visit(current, path);
+    for (const child of childSchemasWithSteps(current)) visitNode(child.node, path + child.step);
   };
-  visitNode(node, rootPath, 0);
+  visitNode(node, "input");
 }
