@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
 import { describeReadings, describeScan, describeSkippedEntries, explainNoMatches } from "./describe-search.js";
 import { metavariableNames } from "./pattern-compiler.js";
-import { rewriteTooLongMessage, maxRewriteLength } from "./pattern-limits.js";
+import { assertRewriteLength, maxRewriteLength } from "./pattern-limits.js";
 import { patternSchema } from "./pattern-schema.js";
 import { planRewrite } from "./rewrite-plan.js";
 import { resolveSearchScope } from "./search-scope.js";
@@ -21,7 +21,6 @@ export const astEditTool = defineTool({
     pattern: patternSchema("Code snippet to find, with metavariables, e.g. `dispose($X)`."),
     rewrite: v.pipe(
       v.string(),
-      v.maxLength(maxRewriteLength, (issue) => rewriteTooLongMessage(Number(issue.received))),
       v.description(`Replacement code; may use the pattern's metavariables, e.g. \`$X.dispose()\`. At most ${maxRewriteLength} characters.`),
     ),
     path: v.optional(v.pipe(v.string(), v.description("File or directory to rewrite in, relative to the working directory. Default: the whole working directory."))),
@@ -30,6 +29,8 @@ export const astEditTool = defineTool({
   requires: [AstGrepParser, Workdir],
   parallelSafe: true,
   run: async (input, context) => {
+    // Checked here, not in the schema, so every export profile can state the schema faithfully.
+    assertRewriteLength(input.rewrite);
     const parser = context.resource(AstGrepParser);
     const captured = metavariableNames(input.pattern.trim());
     const capturedNames = new Set([...captured.single, ...captured.multi]);

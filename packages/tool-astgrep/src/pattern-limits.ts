@@ -21,12 +21,12 @@ function tooLong(field: string, length: number, limit: number, advice: string): 
   return `\`${field}\` is ${length} characters long; the limit is ${limit} characters. ${advice}`;
 }
 
-/** The message for a pattern over {@link maxPatternLength}, also used by the tools' schemas. */
+/** The message for a pattern over {@link maxPatternLength}. */
 export function patternTooLongMessage(length: number): string {
   return tooLong("pattern", length, maxPatternLength, "Search for a smaller, characteristic part of the code and use metavariables ($A, $$$ARGS) for the rest");
 }
 
-/** The message for a rewrite over {@link maxRewriteLength}, also used by ast_edit's schema. */
+/** The message for a rewrite over {@link maxRewriteLength}. */
 export function rewriteTooLongMessage(length: number): string {
   return tooLong("rewrite", length, maxRewriteLength, "Rewrite in smaller steps, or edit the file directly for a change that large");
 }
@@ -34,6 +34,11 @@ export function rewriteTooLongMessage(length: number): string {
 /** @throws ToolError `invalid_input` when the pattern is longer than {@link maxPatternLength}. */
 export function assertPatternLength(pattern: string): void {
   if (pattern.length > maxPatternLength) throw new ToolError({ code: "invalid_input", message: `${patternTooLongMessage(pattern.length)}.` });
+}
+
+/** @throws ToolError `invalid_input` when the rewrite is longer than {@link maxRewriteLength}. */
+export function assertRewriteLength(rewrite: string): void {
+  if (rewrite.length > maxRewriteLength) throw new ToolError({ code: "invalid_input", message: `${rewriteTooLongMessage(rewrite.length)}.` });
 }
 
 /** The error for a pattern whose syntax tree is deeper than {@link maxPatternDepth}. */

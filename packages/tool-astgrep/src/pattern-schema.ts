@@ -1,11 +1,11 @@
 import * as v from "valibot";
-import { maxPatternLength, patternTooLongMessage } from "./pattern-limits.js";
+import { maxPatternLength } from "./pattern-limits.js";
 
-/** The `pattern` field of ast_grep and ast_edit: a string bounded by {@link maxPatternLength}, said in its description. */
+/**
+ * The `pattern` field of ast_grep and ast_edit. Its bound ({@link maxPatternLength}) is said in the
+ * description and checked when the pattern is compiled, not in the schema: OpenAI's strict mode cannot
+ * express a string length, and a schema that dropped it would accept what the tool refuses.
+ */
 export function patternSchema(description: string) {
-  return v.pipe(
-    v.string(),
-    v.maxLength(maxPatternLength, (issue) => patternTooLongMessage(Number(issue.received))),
-    v.description(`${description} At most ${maxPatternLength} characters.`),
-  );
+  return v.pipe(v.string(), v.description(`${description} At most ${maxPatternLength} characters.`));
 }

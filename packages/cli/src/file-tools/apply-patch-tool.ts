@@ -12,8 +12,8 @@ export const applyPatchTool = defineTool({
     "Apply a unified diff (as produced by `git diff` or `diff -u`) to files inside the working directory. `--- /dev/null` creates a file, `+++ /dev/null` deletes one, and git's `rename from`/`rename to` moves one. Every hunk must apply; otherwise nothing is written.",
   input: v.strictObject({
     patch: v.pipe(
+      // The bound is checked by the parser, not the schema: OpenAI's strict mode cannot express a string length.
       v.string(),
-      v.maxLength(maxPatchLength),
       v.description(`The unified diff text, with \`--- a/path\`, \`+++ b/path\` headers and \`@@\` hunks; at most ${maxPatchLength} characters (split larger changes).`),
     ),
   }),
