@@ -3,7 +3,8 @@ export { allowAll, askFor, type ApprovalDecision, type ApprovalPolicy, type Appr
 export { isToolVisible, whyToolHidden, type ToolHiddenReason } from "./is-tool-visible.js";
 export { capOutput, DEFAULT_OUTPUT_LIMIT_BYTES } from "./cap-output.js";
 export { createRun, type CallOptions, type CloseOptions, type Run, type RunSettings, type ToolStatus } from "./create-run.js";
-export { SCHEMA_PROFILES, type SchemaProfile } from "./schema/schema-profile.js";
+export { JSON_SCHEMA_DIALECT, SCHEMA_PROFILES, type SchemaProfile } from "./schema/schema-profile.js";
+export { unexportableProfiles } from "./schema/unexportable-profiles.js";
 export { exportInputSchema } from "./schema/export-input-schema.js";
 export { exportToolSchemas, type ToolListFormat } from "./schema/export-tool-schemas.js";
 export { schemaProfileViolations } from "./schema/schema-profile-violations.js";

@@ -5,6 +5,7 @@ import { askFor, type ApprovalRequest, type Approver } from "../approval.js";
 import { PLAN_CALLER } from "../callers.js";
 import { createRun } from "../create-run.js";
 import { toAiSdkTools } from "../ai-sdk/to-ai-sdk-tools.js";
+import { exportInputSchema } from "../schema/export-input-schema.js";
 import { bump, Counter, examplePlugin, peek, relay } from "./example-plugin.js";
 
 /** One scripted answer of the mock model: the tool calls it makes, or its closing text. */
@@ -252,6 +253,16 @@ export function describeAiSdkAdapter(major: string, sdk: AiSdkUnderTest): void {
       // Had `file: null` reached the tool as a file name, the write observer would have added its note.
       expect(counter.count).toBe(2);
       expect(result.steps[0]!.toolResults[0]!.output).toEqual({ content: [{ type: "text", text: "now 2" }] });
+    });
+
+    it("under openai-strict, a tool strict mode cannot express gets its faithful json schema without the strict flag", async () => {
+      const { run } = await counterRun({ relaying: true });
+      const model = scriptedModel(sdk, callingThenDone("peek", {}));
+      await loop(model, toAiSdkTools(run, { profile: "openai-strict" }));
+      expect(toolDefinition(model, "peek")["strict"]).toBe(true);
+      const relayDefinition = toolDefinition(model, "relay");
+      expect(relayDefinition["strict"]).toBeUndefined();
+      expect(relayDefinition["inputSchema"]).toEqual(exportInputSchema(run.visibleTools().find((tool) => tool.name === "relay")!, "json"));
     });
 
     it("without needsApproval, a call the policy asks about is denied when the run has no approver", async () => {

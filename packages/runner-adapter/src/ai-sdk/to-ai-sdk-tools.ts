@@ -1,4 +1,4 @@
-import { parseToolInput, type CallerInfo, type ToolResult } from "@runbound/tool-kit";
+import { parseToolInput, ToolError, type AnyTool, type CallerInfo, type ToolResult } from "@runbound/tool-kit";
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from "ai";
 import type { ApprovalPolicy } from "../approval.js";
 import { withApprovedCall } from "../approved-call-scope.js";
@@ -37,6 +37,22 @@ function toModelOutput(result: ToolResult): ModelOutput {
 }
 
 /**
+ * The tool's input schema in `profile`. A tool that `openai-strict` cannot express faithfully (a
+ * record, a string length bound, …) is given its `json` schema without ai's `strict` flag rather than
+ * a schema that lies or no tool at all: the provider then does not constrain the model for that tool,
+ * and the run's validation still answers a wrong input with a clear error.
+ */
+function exportFor(runTool: AnyTool, profile: SchemaProfile): { schema: unknown; strict: boolean } {
+  if (profile !== "openai-strict") return { schema: exportInputSchema(runTool, profile), strict: false };
+  try {
+    return { schema: exportInputSchema(runTool, "openai-strict"), strict: true };
+  } catch (error) {
+    if (!ToolError.isInstance(error) || error.code !== "invalid_plugin") throw error;
+    return { schema: exportInputSchema(runTool, "json"), strict: false };
+  }
+}
+
+/**
  * Wrap the tools a caller sees as Vercel AI SDK tools (ai 6 and 7). The set is a snapshot: build it
  * again before each step when resources may attach or detach (every call is still checked by the run
  * itself).
@@ -50,9 +66,10 @@ export function toAiSdkTools(run: Run, settings: AiSdkToolsSettings = {}): ToolS
   const policy = settings.needsApproval;
   const tools: ToolSet = {};
   for (const runTool of run.visibleTools(caller)) {
+    const exported = exportFor(runTool, profile);
     tools[runTool.name] = tool<unknown, ToolResult>({
       description: runTool.description,
-      inputSchema: jsonSchema(exportInputSchema(runTool, profile) as JSONSchema7, {
+      inputSchema: jsonSchema(exported.schema as JSONSchema7, {
         validate: (value) => {
           try {
             return { success: true, value: parseToolInput(runTool, value) };
@@ -61,7 +78,7 @@ export function toAiSdkTools(run: Run, settings: AiSdkToolsSettings = {}): ToolS
           }
         },
       }),
-      ...(profile === "openai-strict" ? { strict: true } : {}),
+      ...(exported.strict ? { strict: true } : {}),
       ...(policy === undefined ? {} : { needsApproval: async (input: unknown) => (await policy({ tool: runTool, input, caller, runId: run.id })) === "ask" }),
       execute: (input, options) => {
         const call = () => run.call(runTool.name, input, { caller, signal: options.abortSignal });
