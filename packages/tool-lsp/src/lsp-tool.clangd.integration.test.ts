@@ -1,10 +1,7 @@
-import { resultText, Workdir } from "@runbound/tool-kit";
-import { createFakeRun, type FakeRun } from "@runbound/tool-kit/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LanguageServerSession } from "./language-server-session.js";
-import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
-import { lspPlugin } from "./plugin.js";
-import { copyFixture, realProgramsAvailable } from "./test-support/real-servers.js";
+import { useRealServerRun } from "./test-support/real-server-run.js";
+import { realProgramsAvailable } from "./test-support/real-servers.js";
 import { living } from "./test-support/scripted-servers.js";
 
 const available = realProgramsAvailable(["clangd"]);
@@ -13,27 +10,15 @@ const available = realProgramsAvailable(["clangd"]);
 const slow = 180_000;
 
 describe.runIf(available)("lsp against the real clangd (c-project fixture with compile_flags.txt)", () => {
-  let workdir: string;
-  let supervisor: LspSupervisorInstance;
-  let run: FakeRun;
+  // clangd comes from PATH (Debian's package, installed by `.ci/run`).
+  const suite = useRealServerRun("c-project");
+  const { call } = suite;
   let session: LanguageServerSession | undefined;
-  const call = async (input: Record<string, unknown>): Promise<string> => resultText(await run.call("lsp", input));
-
-  beforeAll(async () => {
-    workdir = copyFixture("c-project");
-    // clangd comes from PATH (Debian's package, installed by `.ci/run`).
-    supervisor = createLspSupervisor();
-    run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, workdir]] });
-  });
-
-  afterAll(async () => {
-    await supervisor?.dispose();
-  });
 
   it("status before anything ran starts nothing and names clangd for the compile_flags.txt root", async () => {
     expect(await call({ op: "status" })).toMatch(/- cpp: not started — program `.*\/clangd`/);
     expect(await call({ op: "status", file: "src/main.c" })).toMatch(/^src\/main\.c: not started — `cpp` for root `\.` \(marker `compile_flags\.txt`\), program `.*\/clangd`/);
-    expect(supervisor.running()).toEqual([]);
+    expect(suite.supervisor.running()).toEqual([]);
   });
 
   it("definition into the header after CJK and an emoji on the line, in the encoding clangd chose", async () => {
@@ -42,7 +27,7 @@ describe.runIf(available)("lsp against the real clangd (c-project fixture with c
     console.info(`clangd first answer (cold): ${Date.now() - started} ms`);
     // Without a background index clangd knows only what the open files include: the declaration.
     expect(first).toBe("1 definition for `area` at src/main.c:6:\ninclude/geometry.h:5: int area(int width, int height);");
-    [session] = supervisor.running();
+    [session] = suite.supervisor.running();
     console.info(`clangd position encoding: ${session!.positionEncoding}`);
     // clangd 14 answers no `positionEncoding`, so UTF-16 holds: `area` is at column 43, where UTF-8
     // would say 49 (the CJK and the emoji are 3 and 4 bytes each), inside `side`.
@@ -51,7 +36,7 @@ describe.runIf(available)("lsp against the real clangd (c-project fixture with c
   }, slow);
 
   it("status while running: root, pid and resident memory", async () => {
-    const [entry] = await supervisor.entries(workdir);
+    const [entry] = await suite.supervisor.entries(suite.workdir);
     expect(entry).toMatchObject({ server: "cpp", root: ".", state: "running", pid: session!.pid });
     expect(entry!.rssKiB).toBeGreaterThan(1024);
     console.info(`clangd resident memory on c-project: ${entry!.rssKiB} KiB`);
@@ -90,8 +75,8 @@ describe.runIf(available)("lsp against the real clangd (c-project fixture with c
 
   it("dispose leaves nothing of clangd's process group", async () => {
     const pid = session!.pid;
-    console.info(`clangd resident memory after every op: ${(await supervisor.entries(workdir))[0]?.rssKiB} KiB`);
-    await supervisor.dispose();
+    console.info(`clangd resident memory after every op: ${(await suite.supervisor.entries(suite.workdir))[0]?.rssKiB} KiB`);
+    await suite.supervisor.dispose();
     expect(await living(pid)).toEqual([]);
   }, slow);
 });

@@ -1,10 +1,7 @@
-import { resultText, Workdir } from "@runbound/tool-kit";
-import { createFakeRun, type FakeRun } from "@runbound/tool-kit/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LanguageServerSession } from "./language-server-session.js";
-import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
-import { lspPlugin } from "./plugin.js";
-import { copyFixture, realProgramsAvailable } from "./test-support/real-servers.js";
+import { useRealServerRun } from "./test-support/real-server-run.js";
+import { realProgramsAvailable } from "./test-support/real-servers.js";
 import { living } from "./test-support/scripted-servers.js";
 
 const available = realProgramsAvailable(["gopls"]);
@@ -13,27 +10,15 @@ const available = realProgramsAvailable(["gopls"]);
 const slow = 180_000;
 
 describe.runIf(available)("lsp against the real gopls (go-module fixture)", () => {
-  let workdir: string;
-  let supervisor: LspSupervisorInstance;
-  let run: FakeRun;
+  // gopls comes from PATH, where `.ci/run` put `$(go env GOPATH)/bin`.
+  const suite = useRealServerRun("go-module");
+  const { call } = suite;
   let session: LanguageServerSession | undefined;
-  const call = async (input: Record<string, unknown>): Promise<string> => resultText(await run.call("lsp", input));
-
-  beforeAll(async () => {
-    workdir = copyFixture("go-module");
-    // gopls comes from PATH, where `.ci/run` put `$(go env GOPATH)/bin`.
-    supervisor = createLspSupervisor();
-    run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, workdir]] });
-  });
-
-  afterAll(async () => {
-    await supervisor?.dispose();
-  });
 
   it("status before anything ran starts nothing and names gopls for the module root", async () => {
     expect(await call({ op: "status" })).toMatch(/- go: not started — program `.*\/gopls`/);
     expect(await call({ op: "status", file: "main.go" })).toMatch(/^main\.go: not started — `go` for root `\.` \(marker `go\.mod`\), program `.*\/gopls`/);
-    expect(supervisor.running()).toEqual([]);
+    expect(suite.supervisor.running()).toEqual([]);
   });
 
   it("definition across packages after CJK and an emoji on the line, in the encoding gopls chose", async () => {
@@ -41,7 +26,7 @@ describe.runIf(available)("lsp against the real gopls (go-module fixture)", () =
     const first = await call({ op: "definition", file: "main.go", line: 10, symbol: "Area" });
     console.info(`gopls first answer (cold): ${Date.now() - started} ms`);
     expect(first).toBe("1 definition for `Area` at main.go:10:\ngeometry/area.go:4: func Area(width, height int) int {");
-    [session] = supervisor.running();
+    [session] = suite.supervisor.running();
     console.info(`gopls position encoding: ${session!.positionEncoding}`);
     // gopls v0.23 keeps UTF-16, the first encoding the client offers; the column of `Area` is then 34
     // (UTF-8 would say 44: the CJK and the emoji are 3 and 4 bytes each).
@@ -50,7 +35,7 @@ describe.runIf(available)("lsp against the real gopls (go-module fixture)", () =
   }, slow);
 
   it("status while running: root, pid and resident memory", async () => {
-    const [entry] = await supervisor.entries(workdir);
+    const [entry] = await suite.supervisor.entries(suite.workdir);
     expect(entry).toMatchObject({ server: "go", root: ".", state: "running", pid: session!.pid });
     expect(entry!.rssKiB).toBeGreaterThan(1024);
     console.info(`gopls resident memory on go-module: ${entry!.rssKiB} KiB`);
@@ -88,8 +73,8 @@ describe.runIf(available)("lsp against the real gopls (go-module fixture)", () =
 
   it("dispose leaves nothing of gopls's process group", async () => {
     const pid = session!.pid;
-    console.info(`gopls resident memory after every op: ${(await supervisor.entries(workdir))[0]?.rssKiB} KiB`);
-    await supervisor.dispose();
+    console.info(`gopls resident memory after every op: ${(await suite.supervisor.entries(suite.workdir))[0]?.rssKiB} KiB`);
+    await suite.supervisor.dispose();
     expect(await living(pid)).toEqual([]);
   }, slow);
 });
