@@ -34,6 +34,7 @@ export {
   type Tool,
   type ToolContext,
   type ToolDefinition,
+  type ToolHints,
 } from "./define-tool.js";
 export { defineWriteObserver, type WriteObserver, type WriteObserverContext } from "./write-observer.js";
 export { assertValidPlugin, definePlugin, type Plugin, type PluginDefinition } from "./define-plugin.js";
