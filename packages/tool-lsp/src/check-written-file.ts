@@ -5,7 +5,7 @@ import type { AfterWriteBudget } from "./after-write-budget.js";
 import { collectDiagnostics } from "./collect-diagnostics.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
-import { openDocument } from "./open-document.js";
+import { openDocument, type OpenDocument } from "./open-document.js";
 import { withDeadline } from "./signal-with-deadline.js";
 
 /** What checking one written file gave. */
@@ -35,8 +35,24 @@ function isWaitEnded(error: unknown): boolean {
  * Sync one written file to its server (starting the server if needed, which goes on in the
  * background past the budget), send didSave, and compare its errors and warnings with the run's
  * ledger. A server that is not ready in time leaves the file pending, to be checked with the next write.
+ * `allSynced` resolves once every file of the write is synced: only then are diagnostics asked for,
+ * or a file is checked against another's text from before the write (a rename's caller against the
+ * old export).
  */
-export async function checkWrittenFile(supervisor: LspSupervisorInstance, workdir: string, path: string, budget: AfterWriteBudget, signal: AbortSignal, progress: (update: ProgressUpdate) => void): Promise<WrittenFileCheck> {
+export async function checkWrittenFile(supervisor: LspSupervisorInstance, workdir: string, path: string, budget: AfterWriteBudget, signal: AbortSignal, progress: (update: ProgressUpdate) => void, allSynced: () => Promise<void> = async () => undefined): Promise<WrittenFileCheck> {
+  const synced = await syncWrittenFile(supervisor, workdir, path, budget, signal, progress).finally(allSynced);
+  if (!("document" in synced)) return synced;
+  return diagnoseSyncedFile(supervisor, synced, budget, signal, progress);
+}
+
+interface SyncedFile {
+  document: OpenDocument;
+  shown: string;
+  server: string;
+  serverName: string;
+}
+
+async function syncWrittenFile(supervisor: LspSupervisorInstance, workdir: string, path: string, budget: AfterWriteBudget, signal: AbortSignal, progress: (update: ProgressUpdate) => void): Promise<SyncedFile | WrittenFileCheck> {
   const shown = displayPath(workdir, path);
   const route = await supervisor.route(workdir, path);
   if (route.kind !== "ready") {
@@ -46,9 +62,7 @@ export async function checkWrittenFile(supervisor: LspSupervisorInstance, workdi
   const cold = !supervisor.running().some((session) => session.spec.id === route.spec.id && session.root === route.root);
   const serverName = `\`${route.spec.id}\` for \`${displayPath(workdir, route.root)}\``;
   if (cold) progress({ message: `lsp: starting ${route.spec.id} for ${displayPath(workdir, route.root)} to check ${shown}` });
-  // A warm server gets one ceiling for the sync and the diagnostics together; a cold one first gets the time to start.
-  const started = Date.now();
-  const remainingCeiling = (): number => (cold ? budget.ceilingMs : Math.max(0, budget.ceilingMs - (Date.now() - started)));
+  // A cold server first gets the time to start; the ceiling for the diagnostics runs once every file is synced.
   let document;
   try {
     document = await withDeadline(signal, cold ? budget.coldWaitMs : budget.ceilingMs, (deadline) => openDocument(supervisor, workdir, path, deadline));
@@ -64,18 +78,24 @@ export async function checkWrittenFile(supervisor: LspSupervisorInstance, workdi
     }
     return { kind: "failed", shown, why: error instanceof Error ? error.message : String(error) };
   }
+  document.session.documents.saved(document.uri);
+  return { document, shown, server: route.spec.id, serverName };
+}
+
+async function diagnoseSyncedFile(supervisor: LspSupervisorInstance, file: SyncedFile, budget: AfterWriteBudget, signal: AbortSignal, progress: (update: ProgressUpdate) => void): Promise<WrittenFileCheck> {
+  const { document, shown, serverName } = file;
+  const path = document.path;
   const session = document.session;
-  session.documents.saved(document.uri);
   const loading = session.progress.current().length > 0;
-  if (loading) progress({ message: `lsp: ${route.spec.id} is loading the project; waiting for diagnostics of ${shown}` });
+  if (loading) progress({ message: `lsp: ${file.server} is loading the project; waiting for diagnostics of ${shown}` });
   try {
-    const ceiling = remainingCeiling();
+    const ceiling = budget.ceilingMs;
     const collected = await withDeadline(signal, ceiling, (deadline) => collectDiagnostics(document, deadline, ceiling));
     if (collected.diagnostics === undefined) {
       supervisor.ledger.markPending(path);
       return { kind: "pending", shown, why: `${serverName} sent no diagnostics within ${budget.ceilingMs} ms${loading ? " (it is still loading the project)" : ""}` };
     }
-    return { kind: "checked", shown, server: route.spec.id, delta: supervisor.ledger.update(path, collected.diagnostics), partial: session.progress.current().length > 0 };
+    return { kind: "checked", shown, server: file.server, delta: supervisor.ledger.update(path, collected.diagnostics), partial: session.progress.current().length > 0 };
   } catch (error) {
     if (isWaitEnded(error) && !signal.aborted) {
       supervisor.ledger.markPending(path);

@@ -18,6 +18,18 @@ const affectedMinimumMs = 300;
 /** In a flood, the first few rows are what is shown. */
 const floodRows = 3;
 
+/** A function that resolves, for each of `count` callers, once all of them called it. */
+function barrier(count: number): () => Promise<void> {
+  let arrived = 0;
+  let release!: () => void;
+  const all = new Promise<void>((resolve) => (release = resolve));
+  return () => {
+    arrived += 1;
+    if (arrived >= count) release();
+    return all;
+  };
+}
+
 function counted(errors: number, warnings: number): string {
   const parts = [];
   if (errors > 0) parts.push(`${errors} ${errors === 1 ? "error" : "errors"}`);
@@ -68,7 +80,8 @@ export async function diagnosticsAfterWrite(supervisor: LspSupervisorInstance, w
   for (const path of unchecked) announceFileChange(supervisor, path, FileChangeType.Changed);
   const started = Date.now();
   const generationsBefore = generationsOf(supervisor.running());
-  const checks = await Promise.all(checked.map((path) => checkWrittenFile(supervisor, workdir, path, budget, signal, progress)));
+  const allSynced = barrier(checked.length);
+  const checks = await Promise.all(checked.map((path) => checkWrittenFile(supervisor, workdir, path, budget, signal, progress, allSynced)));
   const rows: string[] = [];
   for (const check of checks) {
     if (check.kind === "checked") rows.push(...checkedLines(check));
