@@ -16,7 +16,6 @@ export type WrittenFileCheck =
   /** No server covers the file, or it was deleted: nothing to report. */
   | { kind: "none" };
 
-
 /** Tell every running server whose root holds `path` that it changed on disk (didChangeWatchedFiles), closing it if it was deleted. */
 export function announceFileChange(supervisor: LspSupervisorInstance, path: string, type: FileChangeType): void {
   const uri = pathToFileURL(path).href;
@@ -39,7 +38,7 @@ function isWaitEnded(error: unknown): boolean {
  * or a file is checked against another's text from before the write (a rename's caller against the
  * old export).
  */
-export async function checkWrittenFile(supervisor: LspSupervisorInstance, workdir: string, path: string, budget: AfterWriteBudget, signal: AbortSignal, progress: (update: ProgressUpdate) => void, allSynced: () => Promise<void> = async () => undefined): Promise<WrittenFileCheck> {
+export async function checkWrittenFile(supervisor: LspSupervisorInstance, workdir: string, path: string, budget: AfterWriteBudget, signal: AbortSignal, progress: (update: ProgressUpdate) => void, allSynced: () => Promise<void>): Promise<WrittenFileCheck> {
   const synced = await syncWrittenFile(supervisor, workdir, path, budget, signal, progress).finally(allSynced);
   if (!("document" in synced)) return synced;
   return diagnoseSyncedFile(supervisor, synced, budget, signal, progress);
@@ -89,8 +88,7 @@ async function diagnoseSyncedFile(supervisor: LspSupervisorInstance, file: Synce
   const loading = session.progress.current().length > 0;
   if (loading) progress({ message: `lsp: ${file.server} is loading the project; waiting for diagnostics of ${shown}` });
   try {
-    const ceiling = budget.ceilingMs;
-    const collected = await withDeadline(signal, ceiling, (deadline) => collectDiagnostics(document, deadline, ceiling));
+    const collected = await withDeadline(signal, budget.ceilingMs, (deadline) => collectDiagnostics(document, deadline, budget.ceilingMs));
     if (collected.diagnostics === undefined) {
       supervisor.ledger.markPending(path);
       return { kind: "pending", shown, why: `${serverName} sent no diagnostics within ${budget.ceilingMs} ms${loading ? " (it is still loading the project)" : ""}` };

@@ -47,14 +47,15 @@ export async function collectDiagnostics(document: OpenDocument, signal: AbortSi
   const set = await withDeadline(signal, ceilingMs, async (ceiling) => {
     // A server that dies will not publish: stop waiting at once, and say why below.
     const stop = new AbortController();
-    const onCeiling = (): void => stop.abort();
-    if (ceiling.aborted) stop.abort();
-    else ceiling.addEventListener("abort", onCeiling, { once: true });
-    void session.ended.then(() => stop.abort());
+    const onStop = (): void => stop.abort();
+    for (const source of [ceiling, session.endedSignal]) {
+      if (source.aborted) stop.abort();
+      else source.addEventListener("abort", onStop, { once: true });
+    }
     try {
       return await session.published.waitFor(document.uri, document.generationBefore, document.version, quietMs, stop.signal);
     } finally {
-      ceiling.removeEventListener("abort", onCeiling);
+      for (const source of [ceiling, session.endedSignal]) source.removeEventListener("abort", onStop);
     }
   });
   if (session.exit !== undefined) throw session.endedError("textDocument/publishDiagnostics");

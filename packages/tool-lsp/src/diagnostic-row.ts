@@ -16,11 +16,15 @@ export interface DiagnosticRow {
   message: string;
 }
 
+/** What a row shows of a message: its first line, at most 300 characters. */
+export function shownMessage(message: string): string {
+  return message.split("\n")[0]!.slice(0, 300);
+}
+
 /** `path:line: severity source code: message` — the row format of every diagnostics answer. */
 export function formatDiagnosticRow(row: DiagnosticRow): string {
   const line = row.line === undefined ? "" : `:${row.line}`;
   const source = row.source === undefined || row.source.length === 0 ? "" : `${row.source} `;
   const code = row.code === undefined || row.code.length === 0 ? "" : ` ${source}${row.code}`;
-  const message = row.message.split("\n")[0]!.slice(0, 300);
-  return `${row.path}${line}: ${row.severity}${code}: ${message}`;
+  return `${row.path}${line}: ${row.severity}${code}: ${shownMessage(row.message)}`;
 }

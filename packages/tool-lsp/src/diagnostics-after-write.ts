@@ -37,9 +37,8 @@ function counted(errors: number, warnings: number): string {
   return parts.join(" and ");
 }
 
-/** The lines for one file's delta; `note` follows the file's name ("", or why the answer may be partial). */
-function deltaLines(shown: string, delta: DiagnosticsDelta, note: string, quietWhenUnchanged: boolean): string[] {
-  const partial = note;
+/** The lines for one file's delta; `partial` follows the file's name ("", or why the answer may be partial). */
+function deltaLines(shown: string, delta: DiagnosticsDelta, partial: string, quietWhenUnchanged: boolean): string[] {
   const lines: string[] = [];
   const introduced = delta.introduced.flatMap((group) => group.diagnostics.map((diagnostic) => ({ diagnostic, before: group.before, now: group.diagnostics.length }))).sort((a, b) => byImportance(a.diagnostic, b.diagnostic));
   if (introduced.length > 0) {

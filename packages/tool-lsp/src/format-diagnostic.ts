@@ -1,5 +1,5 @@
 import type { Diagnostic } from "vscode-languageserver-protocol";
-import { formatDiagnosticRow, type DiagnosticRow, type RowSeverity } from "./diagnostic-row.js";
+import { formatDiagnosticRow, shownMessage, type DiagnosticRow, type RowSeverity } from "./diagnostic-row.js";
 
 const severityNames = ["error", "error", "warning", "info", "hint"] as const;
 
@@ -28,7 +28,7 @@ export function diagnosticCode(diagnostic: Diagnostic): string {
 
 /** The first line of the message, at most 300 characters. */
 export function diagnosticMessage(diagnostic: Diagnostic): string {
-  return String(diagnostic.message ?? "").split("\n")[0]!.slice(0, 300);
+  return shownMessage(String(diagnostic.message ?? ""));
 }
 
 /** A server's diagnostic as the row every diagnostics answer shows. */

@@ -101,8 +101,8 @@ export class LanguageServerSession {
   private exitValue: SessionExit | undefined;
   private stopping = false;
   private exitNote = "";
-  /** Settles when the server's process ended, for whatever reason. */
-  readonly ended: Promise<SessionExit>;
+  private readonly ended: Promise<SessionExit>;
+  private readonly endController = new AbortController();
   private endSession!: (exit: SessionExit) => void;
 
   private constructor(
@@ -160,6 +160,11 @@ export class LanguageServerSession {
     return kept.length === 0 ? "" : ` Its last stderr lines: ${kept.map((line) => `\`${line.trim()}\``).join(" / ")}.`;
   }
 
+  /** Aborted when the session ends: for waits that must stop then, with a listener they remove again. */
+  get endedSignal(): AbortSignal {
+    return this.endController.signal;
+  }
+
   /** The process id (also its process-group id). */
   get pid(): number {
     return this.process.pid;
@@ -202,8 +207,11 @@ export class LanguageServerSession {
       };
       signal.addEventListener("abort", onAbort, { once: true });
     });
-    const crashed = this.ended.then((): never => {
-      throw this.endedError(method);
+    // Through a listener removed below, not a `then` on the end: a long session makes many requests.
+    let onEnd: (() => void) | undefined;
+    const crashed = new Promise<never>((_, reject) => {
+      onEnd = () => reject(this.endedError(method));
+      this.endedSignal.addEventListener("abort", onEnd, { once: true });
     });
     try {
       const answer = this.sendRetryingContentModified(send, source.token, signal).catch((error: unknown): never => {
@@ -221,6 +229,7 @@ export class LanguageServerSession {
       return await Promise.race([answer, aborted, crashed]);
     } finally {
       signal.removeEventListener("abort", onAbort!);
+      this.endedSignal.removeEventListener("abort", onEnd!);
       source.dispose();
     }
   }
@@ -280,6 +289,7 @@ export class LanguageServerSession {
     this.exitValue = { reason, expected: this.stopping, stderr: this.stderrTail() };
     this.exitNote = this.onExit(this.exitValue);
     this.endSession(this.exitValue);
+    this.endController.abort();
     this.connection.dispose();
   }
 

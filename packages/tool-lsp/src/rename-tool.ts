@@ -1,4 +1,4 @@
-import { defineTool, textResult, ToolError, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
+import { abortedError, defineTool, textResult, ToolError, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { PrepareRenameRequest, RenameRequest, type WorkspaceEdit } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";
@@ -80,7 +80,7 @@ export const lspRenameTool = defineTool({
     if (plan.changes.length === 0) {
       throw new ToolError({ code: "not_found", message: `Language server \`${session.spec.id}\` answered the rename of ${at} with an edit that changes nothing. Check the position with \`lsp\` \`hover\`.` });
     }
-    if (signal.aborted) throw new ToolError({ code: "cancelled", message: "The rename was cancelled before anything was written." });
+    if (signal.aborted) throw abortedError(signal, { timeout: "The rename ran out of time before anything was written. Try again.", cancelled: "The rename was cancelled before anything was written." });
     await writeFilesAtomically(plan.changes, { workdir });
     context.wrote(plan.changes.map((change) => change.path));
     const edits = plan.files.reduce((sum, file) => sum + file.edits, 0);
