@@ -1,5 +1,6 @@
-import { ToolError, type AnyTool } from "@runbound/tool-kit";
-import { exportInputSchema } from "../schema/export-input-schema.js";
+import type { AnyTool } from "@runbound/tool-kit";
+import type * as v from "valibot";
+import { exportToolSchema } from "../schema/export-input-schema.js";
 
 /** A JSON Schema whose root is an object, as MCP requires of `outputSchema`. */
 export interface ObjectJsonSchema {
@@ -17,11 +18,5 @@ export interface ObjectJsonSchema {
  */
 export function exportOutputSchema(tool: AnyTool): ObjectJsonSchema | undefined {
   if (tool.output === undefined) return undefined;
-  try {
-    return exportInputSchema({ ...tool, input: tool.output }, "json") as ObjectJsonSchema;
-  } catch (error) {
-    // The converter speaks of the schema it was handed as the input schema; here it is the output one.
-    if (!ToolError.isInstance(error)) throw error;
-    throw new ToolError({ code: error.code, message: error.message.replace(/^The input schema of/, "The output schema of"), cause: error });
-  }
+  return exportToolSchema(tool, tool.output as v.GenericSchema, "output", "json") as ObjectJsonSchema;
 }

@@ -7,15 +7,18 @@ import type { SchemaProfile } from "./schema-profile.js";
 import { schemaProfileViolations } from "./schema-profile-violations.js";
 import { toOpenAiStrict } from "./to-openai-strict.js";
 
-function faithfulSchema(tool: AnyTool): JsonSchemaNode {
+/** Which of a tool's schemas is exported, as messages name it. */
+export type ToolSchemaRole = "input" | "output";
+
+function faithfulSchema(tool: AnyTool, valibot: v.GenericSchema, role: ToolSchemaRole): JsonSchemaNode {
   let schema: JsonSchemaNode;
   try {
-    // `errorMode: "throw"` so an input schema that cannot be expressed fails loudly instead of exporting a weaker schema.
-    schema = toJsonSchema(tool.input as v.GenericSchema, { errorMode: "throw", typeMode: "input", target: "draft-2020-12" }) as JsonSchemaNode;
+    // `errorMode: "throw"` so a schema that cannot be expressed fails loudly instead of exporting a weaker schema.
+    schema = toJsonSchema(valibot, { errorMode: "throw", typeMode: "input", target: "draft-2020-12" }) as JsonSchemaNode;
   } catch (error) {
     throw new ToolError({
       code: "invalid_plugin",
-      message: `The input schema of \`${tool.name}\` cannot be exported as JSON Schema: ${error instanceof Error ? error.message : String(error)}. Use plain valibot types without transforms or checks.`,
+      message: `The ${role} schema of \`${tool.name}\` cannot be exported as JSON Schema: ${error instanceof Error ? error.message : String(error)}. Use plain valibot types without transforms or checks.`,
       cause: error,
     });
   }
@@ -39,14 +42,19 @@ function faithfulSchema(tool: AnyTool): JsonSchemaNode {
  * tool and, for each problem, the field, the construct and the way out.
  */
 export function exportInputSchema(tool: AnyTool, profile: SchemaProfile): JsonSchemaNode {
-  const faithful = faithfulSchema(tool);
+  return exportToolSchema(tool, tool.input as v.GenericSchema, "input", profile);
+}
+
+/** {@link exportInputSchema} for any of a tool's schemas (its `output` too), named by `role` in messages. */
+export function exportToolSchema(tool: AnyTool, valibot: v.GenericSchema, role: ToolSchemaRole, profile: SchemaProfile): JsonSchemaNode {
+  const faithful = faithfulSchema(tool, valibot, role);
   const schema = profile === "openai-strict" ? toOpenAiStrict(faithful) : faithful;
   const violations = schemaProfileViolations(schema, profile);
-  if (profile === "openai-strict") violations.push(...openAiStrictValibotViolations(tool.input));
+  if (profile === "openai-strict") violations.push(...openAiStrictValibotViolations(valibot));
   if (violations.length > 0) {
     throw new ToolError({
       code: "invalid_plugin",
-      message: `The input schema of \`${tool.name}\` cannot be exported in the \`${profile}\` profile without changing what it accepts: ${violations.join(" ")}`,
+      message: `The ${role} schema of \`${tool.name}\` cannot be exported in the \`${profile}\` profile without changing what it accepts: ${violations.join(" ")}`,
     });
   }
   return schema;
