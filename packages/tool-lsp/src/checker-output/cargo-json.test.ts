@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCargoJson } from "./cargo-json.js";
-import { recordedOutput } from "./recorded-output.js";
+import { recordedOutput } from "../test-support/recorded-output.js";
 
 describe("parseCargoJson (cargo check --message-format=json)", () => {
   it("reads a compiler error at its primary span, made absolute from the manifest, and drops the failure note", () => {

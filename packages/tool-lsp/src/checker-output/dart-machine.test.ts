@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseDartMachineOutput } from "./dart-machine.js";
-import { recordedOutput } from "./recorded-output.js";
+import { recordedOutput } from "../test-support/recorded-output.js";
 
 // The sample is written from the documented format (no Dart SDK was at hand to record it).
 describe("parseDartMachineOutput (dart analyze --format=machine)", () => {

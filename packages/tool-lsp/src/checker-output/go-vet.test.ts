@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseGoVetOutput } from "./go-vet.js";
-import { recordedOutput } from "./recorded-output.js";
+import { recordedOutput } from "../test-support/recorded-output.js";
 
 describe("parseGoVetOutput (go vet ./..., stderr)", () => {
   it("reads analyzer findings as warnings and a package that does not type-check as an error, skipping package headers", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parsePyrightJson } from "./pyright-json.js";
-import { recordedOutput } from "./recorded-output.js";
+import { recordedOutput } from "../test-support/recorded-output.js";
 
 describe("parsePyrightJson (pyright --outputjson)", () => {
   it("reads generalDiagnostics with absolute files, 1-based lines and the rule as code", () => {

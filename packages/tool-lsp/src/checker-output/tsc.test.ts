@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedOutput } from "./recorded-output.js";
+import { recordedOutput } from "../test-support/recorded-output.js";
 import { parseTscOutput } from "./tsc.js";
 
 describe("parseTscOutput (tsc --noEmit --pretty false)", () => {
