@@ -247,6 +247,20 @@ describe("runbound --plugin", () => {
     expect(stderr).toContain("package.json. Give its package.json an `exports` entry with an `import` or `default` condition.");
   });
 
+  it("loads a plugin given as its package directory through the package's own exports", async () => {
+    const workspace = await projectWithPackage("acme-directory", { ".": { import: "./index.mjs" } });
+    const { code, stdout, stderr } = await runCli(["call", "greet", '{"name":"Alan"}', "--plugin", ".", "-C", workspace], { cwd: join(workspace, "node_modules", "acme-directory") });
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout).toBe("Hello, Alan!\n");
+  });
+
+  it("says a directory without a package.json is not a plugin, naming what to pass instead", async () => {
+    const { code, stderr } = await runCli(["tools", "--plugin", "./__fixtures__", "-C", project], { cwd: dirname(fixtures) });
+    expect(code).toBe(3);
+    expect(stderr).toContain(`Plugin \`./__fixtures__\` is a directory without a package.json naming its package (looked at \`${join(fixtures, "package.json")}\`). Pass the plugin's built entry file (e.g. ./__fixtures__/dist/index.js) or the directory of its package.`);
+  });
+
   it("resolves a plugin path from the current directory, not the workdir", async () => {
     const fromFixtures = await runCli(["call", "greet", '{"name":"Barbara"}', "--plugin", "./greeting-plugin.mjs", "-C", project], { cwd: fixtures });
     expect(fromFixtures).toMatchObject({ code: 0, stdout: "Hello, Barbara!\n" });

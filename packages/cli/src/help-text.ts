@@ -4,8 +4,8 @@ import { IMAGE_RETENTION_MS, imageDirectoryPattern } from "./image-directory.js"
 const common = `Options:
   -C, --workdir <dir>       the run's working directory (default: the current directory)
       --plugin <name|path>  also load this tool plugin (repeatable); its default export must be a plugin.
-                            A path (./x.js, /abs/x.js) is relative to the current directory, like any
-                            path you type; a package name is resolved as \`import\` would from the
+                            A path (./x.js, /abs/x.js, or a package directory such as .) is relative
+                            to the current directory, like any path you type; a package name is resolved as \`import\` would from the
                             workdir (its node_modules), then from where runbound is installed
       --caller main|plan    whose view of the tools: plan sees read tools only (default: main)
       --ask <tiers>         calls of these tiers need approval (e.g. write,exec): over MCP the client's

@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { assertValidPlugin, ToolError, type Plugin } from "@runbound/tool-kit";
@@ -10,15 +10,41 @@ function asSentence(error: unknown): string {
   return /[.!?]$/.test(message) ? message : `${message}.`;
 }
 
+/**
+ * A plugin given as its package's directory (`--plugin .` while developing it): imported through the
+ * package's own `exports`, as `import "<its name>"` from inside the package would, so the entry a
+ * consumer gets is the one tried.
+ */
+async function resolvePackageDirectory(specifier: string, directory: string): Promise<string> {
+  const manifestPath = join(directory, "package.json");
+  const manifest = await readFile(manifestPath, "utf8").then((text) => JSON.parse(text) as { name?: unknown }, () => undefined);
+  if (typeof manifest?.name !== "string") {
+    throw new ToolError({
+      code: "invalid_plugin",
+      message: `Plugin \`${specifier}\` is a directory without a package.json naming its package (looked at \`${manifestPath}\`). Pass the plugin's built entry file (e.g. ${specifier}/dist/index.js) or the directory of its package.`,
+    });
+  }
+  try {
+    return await resolveAsImport(manifest.name, pathToFileURL(manifestPath).href);
+  } catch (error) {
+    throw new ToolError({
+      code: "invalid_plugin",
+      message: `Plugin \`${specifier}\` (package \`${manifest.name}\`) cannot be imported from its own directory: ${asSentence(error)} Give its package.json an \`exports\` entry with an \`import\` or \`default\` condition, and build it first.`,
+      cause: error,
+    });
+  }
+}
+
 async function resolveSpecifier(specifier: string, workdir: string): Promise<string> {
   const looksLikePath = specifier.startsWith(".") || isAbsolute(specifier);
   if (looksLikePath) {
     // Like every path typed on a command line (and like --workdir itself): from the current directory.
     const path = resolve(process.cwd(), specifier);
-    if ((await stat(path).catch(() => undefined)) === undefined) {
+    const stats = await stat(path).catch(() => undefined);
+    if (stats === undefined) {
       throw new ToolError({ code: "not_found", message: `Plugin file \`${specifier}\` does not exist (looked at \`${path}\`). Pass a path to the plugin's built JavaScript entry, relative to the current directory.` });
     }
-    return pathToFileURL(path).href;
+    return stats.isDirectory() ? resolvePackageDirectory(specifier, path) : pathToFileURL(path).href;
   }
   try {
     // A package name resolves from the workdir first (the project's own node_modules), as an import there would.
