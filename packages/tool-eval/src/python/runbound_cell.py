@@ -277,15 +277,20 @@ class _Magics:
     def bash(self, script):
         self.shell(f"bash -c {shlex.quote(script)}")
 
-    def timeit(self, arguments, statement, namespace):
+    def timeit(self, line, namespace, body=None):
+        """`%timeit [-n N] [-r R] statement`, or `%%timeit [-n N] [-r R] [setup]` over the cell's body."""
         import timeit as timeit_module
 
-        options = shlex.split(arguments)
-        number = int(options[options.index("-n") + 1]) if "-n" in options else 0
-        repeat = int(options[options.index("-r") + 1]) if "-r" in options else 5
-        timer = timeit_module.Timer(statement, globals=namespace)
-        if number == 0:
-            number, _ = timer.autorange()
+        words = line.split()
+        options = {}
+        while len(words) >= 2 and words[0] in ("-n", "-r"):
+            options[words[0]] = int(words[1])
+            words = words[2:]
+        rest = " ".join(words)
+        statement, setup = (rest, "pass") if body is None else (body, rest or "pass")
+        repeat = options.get("-r", 5)
+        timer = timeit_module.Timer(statement, setup, globals=namespace)
+        number = options.get("-n") or timer.autorange()[0]
         runs = [seconds / number for seconds in timer.repeat(repeat=repeat, number=number)]
         mean = sum(runs) / len(runs)
         spread = math.sqrt(sum((run - mean) ** 2 for run in runs) / len(runs))
