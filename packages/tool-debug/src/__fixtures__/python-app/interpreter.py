@@ -1,0 +1,4 @@
+import sys
+
+executable = sys.executable
+print(executable)

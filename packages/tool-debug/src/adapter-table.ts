@@ -1,0 +1,226 @@
+import { execFile } from "node:child_process";
+import { stat } from "node:fs/promises";
+import { homedir } from "node:os";
+import { extname, join } from "node:path";
+import { findExecutable, pathDirectories, versionedNames } from "./find-executable.js";
+
+/** The debug adapters runbound drives. */
+export type AdapterId = "debugpy" | "lldb" | "delve" | "dart";
+
+/** How the client reaches the adapter: its stdio, or a socket the adapter dials (dlv has no stdio mode). */
+export type AdapterTransport = "stdio" | "dial-in";
+
+/** Where to look for the programs, as the supervisor knows them. */
+export interface LocateContext {
+  /** The project root: the directory holding the marker. */
+  root: string;
+  /** The PATH to search. */
+  pathVariable: string | undefined;
+  /** An interpreter known to have debugpy (a host setting), tried after the project's own. */
+  debugpyPython: string | undefined;
+  /** The home directory, for Go's default `~/go/bin`. */
+  home: string;
+}
+
+/** The command that starts an adapter, and what its launch needs to know. */
+export interface LocatedAdapter {
+  /** The program to run. */
+  command: string;
+  /** Its arguments; for dial-in adapters `{address}` is replaced with `127.0.0.1:<port>`. */
+  args: string[];
+  /** For the answer of `adapters`: what was found, e.g. the interpreters chosen. */
+  detail: string;
+  /** The interpreter the debuggee runs under (debugpy only). */
+  debuggeePython?: string;
+}
+
+/** Where nothing usable was found, and every place that was searched. */
+export interface NotLocated {
+  /** The places searched, for the reason. */
+  looked: string[];
+  /** What was sought, e.g. `lldb-dap, lldb-vscode[-NN]`. */
+  sought: string;
+}
+
+/** What a launch needs from the adapter: the `launch` arguments for a program. */
+export interface LaunchRequest {
+  /** The program (absolute). */
+  program: string;
+  /** Its arguments. */
+  args: readonly string[];
+  /** Its working directory. */
+  cwd: string;
+  /** Whether `program` is a directory (a Go package). */
+  isDirectory: boolean;
+  /** A per-session path a build may write its binary to. */
+  buildOutput: string;
+}
+
+/** One debug adapter: its root markers, how to find and start it, how to launch a program. */
+export interface AdapterDefinition {
+  /** Its id, as the tool input names it. */
+  id: AdapterId;
+  /** Files whose presence makes a directory this adapter's project root. */
+  markers: readonly string[];
+  /** The DAP `adapterID` sent in `initialize`. */
+  dapAdapterId: string;
+  /** How the client reaches it. */
+  transport: AdapterTransport;
+  /** Find its program. Cheap: looks at files, never runs the debuggee. */
+  locate(context: LocateContext): Promise<LocatedAdapter | NotLocated>;
+  /** The `launch` request's arguments. */
+  launchArguments(request: LaunchRequest, located: LocatedAdapter): Record<string, unknown>;
+  /** Whether this program is one this adapter would debug (by its extension), for choosing an adapter. */
+  accepts(program: string, isDirectory: boolean): boolean;
+  /** Whether a launch may build first (so progress is reported and the handshake gets a longer budget). */
+  builds(request: Pick<LaunchRequest, "program" | "isDirectory">): boolean;
+}
+
+const debugpyProbes = new Map<string, Promise<boolean>>();
+
+// Whether `python` can import debugpy: `find_spec` only (80–260 ms), never `python -m debugpy
+// --version` (1.3 s, and it prints the frozen-modules warning). Cached per interpreter path and
+// modification time, so `adapters` stays cheap after the first call.
+async function hasDebugpy(python: string): Promise<boolean> {
+  const info = await stat(python).catch(() => undefined);
+  if (info === undefined) return false;
+  const key = `${python}\0${info.mtimeMs}`;
+  let probe = debugpyProbes.get(key);
+  if (probe === undefined) {
+    probe = new Promise((resolve) => {
+      execFile(python, ["-c", "import importlib.util,sys;sys.exit(importlib.util.find_spec('debugpy') is None)"], { timeout: 10_000 }, (error) => resolve(error === null));
+    });
+    debugpyProbes.set(key, probe);
+  }
+  return probe;
+}
+
+/** The project's own interpreter: `.venv/bin/python`, then `venv/bin/python` (DESIGN §4 debug). */
+export async function projectPython(root: string): Promise<string | undefined> {
+  return findExecutable(["python"], [join(root, ".venv", "bin"), join(root, "venv", "bin")]);
+}
+
+const debugpy: AdapterDefinition = {
+  id: "debugpy",
+  markers: ["pyproject.toml", "setup.py", "requirements.txt"],
+  dapAdapterId: "debugpy",
+  transport: "stdio",
+  async locate(context) {
+    const project = await projectPython(context.root);
+    const onPath = await findExecutable(["python3", "python"], pathDirectories(context.pathVariable));
+    // The adapter needs an interpreter that can import debugpy; the debuggee runs under the
+    // project's own interpreter whether or not it has debugpy (research/debug.md §4.1, verified on
+    // 3.11–3.13), which avoids "debugpy is not installed" for a project venv.
+    const candidates = [...new Set([project, context.debugpyPython, onPath].filter((path): path is string => path !== undefined))];
+    for (const python of candidates) {
+      if (await hasDebugpy(python)) {
+        const debuggeePython = project ?? onPath ?? python;
+        return {
+          command: python,
+          args: ["-m", "debugpy.adapter"],
+          detail: `adapter ${python} -m debugpy.adapter, program runs under ${debuggeePython}`,
+          debuggeePython,
+        };
+      }
+    }
+    return {
+      sought: "a Python interpreter that can import debugpy",
+      looked: candidates.length > 0 ? candidates : [join(context.root, ".venv/bin/python"), join(context.root, "venv/bin/python"), "python3 on PATH"],
+    };
+  },
+  launchArguments(request, located) {
+    return {
+      type: "python",
+      request: "launch",
+      program: request.program,
+      args: [...request.args],
+      cwd: request.cwd,
+      python: [located.debuggeePython ?? located.command],
+      console: "internalConsole",
+      justMyCode: true,
+      // Python 3.11+ prints four lines about frozen modules on every start without it (debugpy#1251).
+      env: { PYDEVD_DISABLE_FILE_VALIDATION: "1" },
+    };
+  },
+  accepts: (program) => extname(program) === ".py",
+  builds: () => false,
+};
+
+const lldb: AdapterDefinition = {
+  id: "lldb",
+  markers: ["Cargo.toml", "CMakeLists.txt"],
+  dapAdapterId: "lldb",
+  transport: "stdio",
+  async locate(context) {
+    const directories = pathDirectories(context.pathVariable);
+    // Debian installs only versioned names (lldb-vscode-16, lldb-dap-19) on PATH.
+    const names = ["lldb-dap", ...(await versionedNames("lldb-dap", directories)), "lldb-vscode", ...(await versionedNames("lldb-vscode", directories))];
+    const llvmDirectories = (await versionedNames("llvm", ["/usr/lib"])).map((name) => join("/usr/lib", name, "bin"));
+    const found = (await findExecutable(names, directories)) ?? (await findExecutable(["lldb-dap", "lldb-vscode"], llvmDirectories));
+    if (found !== undefined) return { command: found, args: [], detail: found };
+    return { sought: "lldb-dap, lldb-dap-NN, lldb-vscode or lldb-vscode-NN", looked: [...directories, "/usr/lib/llvm-*/bin"] };
+  },
+  launchArguments: (request) => ({ program: request.program, args: [...request.args], cwd: request.cwd, stopOnEntry: false }),
+  accepts: (program, isDirectory) => !isDirectory && ![".py", ".go", ".dart"].includes(extname(program)),
+  builds: () => false,
+};
+
+const delve: AdapterDefinition = {
+  id: "delve",
+  markers: ["go.mod"],
+  dapAdapterId: "go",
+  transport: "dial-in",
+  async locate(context) {
+    const directories = [...pathDirectories(context.pathVariable), join(context.home, "go", "bin")];
+    const found = await findExecutable(["dlv"], [...new Set(directories)]);
+    // --check-go-version=false: Debian's dlv 1.20 refuses a newer Go otherwise, and only warns with it.
+    if (found !== undefined) return { command: found, args: ["dap", "--client-addr={address}", "--check-go-version=false"], detail: found };
+    return { sought: "dlv", looked: [...new Set(directories)] };
+  },
+  launchArguments(request) {
+    const builds = delve.builds(request);
+    return {
+      mode: builds ? "debug" : "exec",
+      program: request.program,
+      args: [...request.args],
+      cwd: request.cwd,
+      stopOnEntry: false,
+      // Without it dlv writes ./__debug_bin into its cwd, shared between sessions and left behind on a kill.
+      ...(builds ? { output: request.buildOutput } : {}),
+      // dlv ≥ 1.21.1 then sends the program's output as events; 1.20 ignores it and writes to its own stdio.
+      outputMode: "remote",
+    };
+  },
+  accepts: (program, isDirectory) => isDirectory || extname(program) === ".go",
+  builds: (request) => request.isDirectory || extname(request.program) === ".go",
+};
+
+const dart: AdapterDefinition = {
+  id: "dart",
+  markers: ["pubspec.yaml"],
+  dapAdapterId: "dart",
+  transport: "stdio",
+  async locate(context) {
+    const directories = pathDirectories(context.pathVariable);
+    const found = await findExecutable(["dart"], directories);
+    if (found !== undefined) return { command: found, args: ["debug_adapter"], detail: `${found} debug_adapter` };
+    return { sought: "dart (the Dart SDK)", looked: directories };
+  },
+  launchArguments: (request) => ({ program: request.program, args: [...request.args], cwd: request.cwd, console: "debugConsole" }),
+  accepts: (program) => extname(program) === ".dart",
+  builds: () => false,
+};
+
+/** Every adapter, in the order `adapters` lists them. */
+export const ADAPTERS: readonly AdapterDefinition[] = [debugpy, lldb, delve, dart];
+
+/** Whether a locate result found the adapter. */
+export function isLocated(result: LocatedAdapter | NotLocated): result is LocatedAdapter {
+  return "command" in result;
+}
+
+/** The default {@link LocateContext} parts that come from this process. */
+export function processLocateDefaults(): Pick<LocateContext, "pathVariable" | "home"> {
+  return { pathVariable: process.env["PATH"], home: homedir() };
+}
+

@@ -1,0 +1,340 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { listDescendants } from "@runbound/process-kit";
+import type { DebugProtocol } from "@vscode/debugprotocol";
+import type { AdapterDefinition, LocatedAdapter } from "./adapter-table.js";
+import { AdapterStartFailed, connectAdapter, type AdapterConnection } from "./adapter-connection.js";
+import { DapNoAnswer, DapRequestFailed } from "./dap-connection.js";
+import { killProcesses } from "./kill-processes.js";
+import { OutputBuffer } from "./output-buffer.js";
+
+/** Where a session is in its life. */
+export type SessionState = "running" | "stopped" | "exited" | "crashed" | "ended";
+
+/** The last `stopped` event. */
+export interface StopEvent {
+  reason: string;
+  threadId?: number;
+  description?: string;
+  text?: string;
+}
+
+/** One requested breakpoint line and what the adapter made of it. */
+export interface BreakpointRow {
+  /** The line asked for. */
+  requested: number;
+  /** The line the adapter bound it to (debugpy moves a breakpoint on a non-code line silently). */
+  bound?: number;
+  /** Whether the adapter verified it; undefined while queued before a launch. */
+  verified?: boolean;
+  /** The adapter's message (why it is not verified). */
+  message?: string;
+  /** The adapter's id, to follow `breakpoint` events. */
+  id?: number;
+}
+
+/** How an execution request (launch, continue, step, pause) ended within its budget. */
+export type ExecutionOutcome =
+  | { kind: "stopped"; stop: StopEvent }
+  | { kind: "exited"; exitCode?: number }
+  | { kind: "running" }
+  | { kind: "crashed"; detail: string };
+
+/** A launch the adapter refused or a program that died before it could stop. */
+export class LaunchFailed extends Error {
+  constructor(
+    readonly adapterMessage: string,
+    readonly outputTail: string,
+  ) {
+    super(adapterMessage);
+    this.name = "LaunchFailed";
+  }
+}
+
+/** Settings of {@link DebugSession.launch}. */
+export interface DebugSessionSettings {
+  adapter: AdapterDefinition;
+  located: LocatedAdapter;
+  program: string;
+  args: readonly string[];
+  isDirectory: boolean;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Breakpoints to set during the handshake: absolute file → lines. */
+  breakpoints: ReadonlyMap<string, readonly number[]>;
+  /** Budget for each DAP request. */
+  requestTimeoutMs: number;
+  /** Budget for the handshake up to the launch response (a Go build runs inside it). */
+  handshakeTimeoutMs: number;
+  /** How long an execution request waits for a stop before answering "still running". */
+  stopBudgetMs: number;
+  /** Characters of program output kept. */
+  outputCapacity: number;
+  /** Progress lines for the caller (a Go build). */
+  onProgress(message: string): void;
+}
+
+const endEvents = new Set(["stopped", "terminated", "exited"]);
+
+/** One debug session: an adapter process, its DAP connection, the debuggee, their state. */
+export class DebugSession {
+  state: SessionState = "running";
+  lastStop: StopEvent | undefined;
+  exitCode: number | undefined;
+  readonly breakpoints = new Map<string, BreakpointRow[]>();
+  capabilities: DebugProtocol.Capabilities = {};
+  crashDetail: string | undefined;
+  private readonly debuggeePids = new Set<number>();
+  private ending: Promise<void> | undefined;
+  private buildDirectory: string | undefined;
+
+  private constructor(
+    readonly settings: DebugSessionSettings,
+    private readonly adapter: AdapterConnection,
+    readonly output: OutputBuffer,
+    readonly startedAt: number,
+  ) {}
+
+  /** The adapter's process id. */
+  get adapterPid(): number {
+    return this.adapter.process.pid;
+  }
+
+  /** Every process id this session knows of: the adapter and the debuggee's processes seen so far. */
+  knownPids(): number[] {
+    return [this.adapter.process.pid, ...this.debuggeePids];
+  }
+
+  /**
+   * Start the adapter and run VS Code's handshake: initialize; launch sent and NOT awaited (debugpy,
+   * dart and lldb-dap ≥ 21 answer it only after configurationDone); breakpoints and
+   * configurationDone on `initialized`; then the launch response and the first stop, within budgets.
+   *
+   * @throws {@link LaunchFailed} with the adapter's message and the program's output tail;
+   * {@link AdapterStartFailed} when the adapter itself cannot start.
+   */
+  static async launch(settings: DebugSessionSettings, now: number): Promise<{ session: DebugSession; outcome: ExecutionOutcome }> {
+    // Created before the adapter: a dial-in adapter's own stdout (dlv 1.20's program output) starts at once.
+    const output = new OutputBuffer(settings.outputCapacity);
+    const adapter = await connectAdapter({
+      transport: settings.adapter.transport,
+      command: settings.located.command,
+      args: settings.located.args,
+      cwd: settings.cwd,
+      env: settings.env,
+      connectTimeoutMs: settings.handshakeTimeoutMs,
+      onAdapterStdout: (text) => output.push("stdout", text),
+    });
+    const session = new DebugSession(settings, adapter, output, now);
+    try {
+      const outcome = await session.handshake();
+      return { session, outcome };
+    } catch (error) {
+      await session.end();
+      throw error;
+    }
+  }
+
+  private async handshake(): Promise<ExecutionOutcome> {
+    const { connection } = this.adapter;
+    const settings = this.settings;
+    this.follow();
+    const initialize = await this.request<DebugProtocol.InitializeResponse>("initialize", {
+      clientID: "runbound",
+      clientName: "runbound",
+      adapterID: settings.adapter.dapAdapterId,
+      linesStartAt1: true,
+      columnsStartAt1: true,
+      pathFormat: "path",
+      supportsVariableType: true,
+      supportsRunInTerminalRequest: false,
+      locale: "en",
+    }, settings.handshakeTimeoutMs);
+    this.capabilities = initialize.body ?? {};
+    const first = connection.waitForEvent((event) => endEvents.has(event.event), settings.handshakeTimeoutMs + settings.stopBudgetMs);
+    const initialized = connection.waitForEvent((event) => event.event === "initialized", settings.handshakeTimeoutMs);
+    if (settings.adapter.builds(settings)) settings.onProgress(`Building ${settings.program} (go build through dlv)…`);
+    this.buildDirectory = await mkdtemp(join(tmpdir(), "runbound-debug-"));
+    const launch = this.request("launch", settings.adapter.launchArguments({ ...settings, buildOutput: join(this.buildDirectory, "__debug_bin") }, settings.located), settings.handshakeTimeoutMs);
+    // Observed here so a refusal that comes before `initialized` is not an unhandled rejection.
+    const launchFailure = launch.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    const ready = await Promise.race([initialized, launchFailure.then((error) => ({ kind: "launch-failed" as const, error }))]);
+    if (ready.kind === "launch-failed") throw await this.launchError(ready.error);
+    if (ready.kind !== "event") throw await this.launchError(new DapNoAnswer("initialize", ready.kind === "timeout" ? "timeout" : "closed"));
+    if (settings.adapter.builds(settings)) settings.onProgress("Build done; starting the program.");
+    for (const [file, lines] of settings.breakpoints) await this.setBreakpoints(file, lines).catch(() => undefined);
+    // The adapter's default exception filters (debugpy: uncaught), so a crash stops where it happens.
+    const filters = (this.capabilities.exceptionBreakpointFilters ?? []).filter((filter) => filter.default === true).map((filter) => filter.filter);
+    await this.request("setExceptionBreakpoints", { filters }, settings.requestTimeoutMs).catch(() => undefined);
+    if (this.capabilities.supportsConfigurationDoneRequest === true) await this.request("configurationDone", {}, settings.requestTimeoutMs);
+    const launchError = await launchFailure;
+    if (launchError !== undefined) throw await this.launchError(launchError);
+    await this.recordDebuggee();
+    const outcome = await this.outcomeOf(first);
+    if (outcome.kind === "exited" && outcome.exitCode !== undefined && outcome.exitCode !== 0) {
+      throw new LaunchFailed(`The program exited with code ${outcome.exitCode} before it stopped.`, this.output.tail(2_048).text);
+    }
+    if (outcome.kind === "crashed") throw new LaunchFailed(outcome.detail, this.output.tail(2_048).text);
+    return outcome;
+  }
+
+  private async launchError(error: unknown): Promise<LaunchFailed> {
+    // Output events (a runpy traceback, the compiler's text from dlv) can trail the failure a little.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const tail = this.output.tail(2_048).text;
+    const stderr = this.adapter.process.stderrTail().slice(-10).join("\n");
+    const message = error instanceof DapRequestFailed ? error.adapterMessage : error instanceof Error ? error.message : String(error);
+    return new LaunchFailed(message, [tail, stderr.length > 0 && !tail.includes(stderr) ? `[adapter stderr] ${stderr}` : ""].filter((part) => part.length > 0).join("\n"));
+  }
+
+  // Keeps the state in step with the adapter's events for the whole session.
+  private follow(): void {
+    const { connection } = this.adapter;
+    connection.onEvent((event) => {
+      const body = (event.body ?? {}) as Record<string, unknown>;
+      switch (event.event) {
+        case "stopped":
+          this.state = "stopped";
+          this.lastStop = {
+            reason: String(body["reason"] ?? "unknown"),
+            ...(typeof body["threadId"] === "number" ? { threadId: body["threadId"] } : {}),
+            ...(typeof body["description"] === "string" ? { description: body["description"] } : {}),
+            ...(typeof body["text"] === "string" ? { text: body["text"] } : {}),
+          };
+          break;
+        case "continued":
+          if (this.state === "stopped") this.state = "running";
+          break;
+        case "exited":
+          this.exitCode = typeof body["exitCode"] === "number" ? body["exitCode"] : this.exitCode;
+          this.state = "exited";
+          break;
+        case "terminated":
+          this.state = "exited";
+          break;
+        case "process":
+          if (typeof body["systemProcessId"] === "number") this.debuggeePids.add(body["systemProcessId"]);
+          break;
+        case "output":
+          // debugpy's telemetry events are not program output.
+          if (body["category"] !== "telemetry" && typeof body["output"] === "string") this.output.push(String(body["category"] ?? "console"), body["output"]);
+          break;
+        case "breakpoint":
+          this.updateBreakpoint(body["breakpoint"] as DebugProtocol.Breakpoint | undefined);
+          break;
+      }
+    });
+    connection.onClose(() => {
+      if (this.ending === undefined && this.state !== "exited") {
+        this.state = "crashed";
+        const exit = this.adapter.process.exited();
+        this.crashDetail = `The debug adapter \`${this.settings.located.command}\` ended unexpectedly${exit === undefined ? "" : ` (${exit.signal ?? `exit code ${exit.code}`})`}.${this.adapter.process.stderrTail().length > 0 ? ` Its last stderr lines: ${this.adapter.process.stderrTail().slice(-5).join(" | ")}` : ""}`;
+        // The debuggee survives its adapter under lldb and dlv (their own session/group): kill it now.
+        void this.end();
+      }
+    });
+    void this.adapter.process.exit.then(() => this.adapter.connection.close());
+  }
+
+  private updateBreakpoint(breakpoint: DebugProtocol.Breakpoint | undefined): void {
+    if (breakpoint?.id === undefined) return;
+    for (const rows of this.breakpoints.values()) {
+      for (const row of rows) {
+        if (row.id !== breakpoint.id) continue;
+        row.verified = breakpoint.verified;
+        if (breakpoint.line !== undefined) row.bound = breakpoint.line;
+        if (breakpoint.message !== undefined) row.message = breakpoint.message;
+      }
+    }
+  }
+
+  // The debuggee's pids: the `process` event's (lldb, debugpy) and the adapter's descendants now (dlv
+  // 1.20 sends no `process` event). Recorded early, because after an adapter crash they are
+  // re-parented to pid 1 and no longer below it.
+  private async recordDebuggee(): Promise<void> {
+    for (const row of await listDescendants(this.adapter.process.pid)) this.debuggeePids.add(row.pid);
+  }
+
+  /** Send one request with the session's budget. */
+  async request<R extends DebugProtocol.Response = DebugProtocol.Response>(command: string, args: unknown, timeoutMs = this.settings.requestTimeoutMs): Promise<R> {
+    return (await this.adapter.connection.request(command, args, timeoutMs)) as R;
+  }
+
+  /** Set the breakpoints of one file (an empty list clears them) and record what the adapter answered. */
+  async setBreakpoints(file: string, lines: readonly number[]): Promise<BreakpointRow[]> {
+    const response = await this.request<DebugProtocol.SetBreakpointsResponse>("setBreakpoints", {
+      source: { path: file },
+      breakpoints: lines.map((line) => ({ line })),
+      lines: [...lines],
+    });
+    const answered = response.body?.breakpoints ?? [];
+    const rows = lines.map((line, index): BreakpointRow => {
+      const breakpoint = answered[index];
+      return {
+        requested: line,
+        ...(breakpoint?.line === undefined ? {} : { bound: breakpoint.line }),
+        verified: breakpoint?.verified ?? false,
+        ...(breakpoint?.message === undefined ? {} : { message: breakpoint.message }),
+        ...(breakpoint?.id === undefined ? {} : { id: breakpoint.id }),
+      };
+    });
+    this.breakpoints.set(file, rows);
+    return rows;
+  }
+
+  /**
+   * Send an execution request (continue, next, stepIn, stepOut, pause) and wait at most the stop
+   * budget for `stopped`/`terminated`/`exited`. The wait is registered before the request is sent.
+   */
+  async execute(command: string, args: unknown): Promise<ExecutionOutcome> {
+    const next = this.adapter.connection.waitForEvent((event) => endEvents.has(event.event), this.settings.stopBudgetMs);
+    if (command !== "pause") this.state = "running";
+    try {
+      await this.request(command, args);
+    } catch (error) {
+      if (command !== "pause") this.state = "stopped";
+      throw error;
+    }
+    return this.outcomeOf(next);
+  }
+
+  private async outcomeOf(wait: ReturnType<AdapterConnection["connection"]["waitForEvent"]>): Promise<ExecutionOutcome> {
+    const outcome = await wait;
+    if (outcome.kind === "timeout") return { kind: "running" };
+    if (outcome.kind === "closed") return { kind: "crashed", detail: this.crashDetail ?? "The debug adapter closed the connection." };
+    if (outcome.event.event === "stopped") return { kind: "stopped", stop: this.lastStop! };
+    // `exited` (with the code) and `terminated` come as a pair in either order; wait briefly for the other.
+    if (this.exitCode === undefined) await this.adapter.connection.waitForEvent((event) => event.event === "exited", 300);
+    return { kind: "exited", ...(this.exitCode === undefined ? {} : { exitCode: this.exitCode }) };
+  }
+
+  /**
+   * End the session, leaving no process behind: disconnect with terminateDebuggee (2 s, 200 ms after a
+   * crash), hang up (debugpy's adapter exits only on stdin EOF), stop the adapter's process group,
+   * then SIGKILL every debuggee pid recorded (lldb-server starts it with --setsid and dlv in its own
+   * group, so neither group kill reaches it), and wait until they are gone. Idempotent.
+   */
+  end(): Promise<void> {
+    this.ending ??= (async () => {
+      const alive = !this.adapter.connection.closed;
+      if (alive) {
+        await this.recordDebuggee().catch(() => undefined);
+        await this.request("disconnect", { terminateDebuggee: true, restart: false }, this.state === "crashed" ? 200 : 2_000).catch(() => undefined);
+      }
+      this.adapter.hangUp();
+      this.adapter.connection.close();
+      await this.adapter.process.waitForExit(alive ? 1_000 : 0);
+      await this.adapter.process.stop({ graceMs: 1_000 });
+      await killProcesses([...this.debuggeePids], 2_000);
+      if (this.state !== "crashed") this.state = "ended";
+      if (this.buildDirectory !== undefined) await rm(this.buildDirectory, { recursive: true, force: true });
+    })();
+    return this.ending;
+  }
+}
+
+export { AdapterStartFailed };

@@ -1,0 +1,92 @@
+import { ConversationId, defineTool, ToolError, Workdir } from "@runbound/tool-kit";
+import * as v from "valibot";
+import { DebugSupervisor } from "./debug-supervisor.js";
+import { executionOp, type ExecutionOp } from "./execution-ops.js";
+import { evaluateOp, LIMITS, outputOp, scopesOp, stackOp, threadsOp, variablesOp } from "./inspection-ops.js";
+import { adaptersOp, breakpointsOp, launchOp, statusOp, terminateOp } from "./session-ops.js";
+
+/** Every op of the debug tool. */
+export const DEBUG_OPS = [
+  "adapters",
+  "status",
+  "breakpoints",
+  "launch",
+  "continue",
+  "pause",
+  "step_over",
+  "step_in",
+  "step_out",
+  "threads",
+  "stack",
+  "scopes",
+  "variables",
+  "evaluate",
+  "output",
+  "terminate",
+] as const;
+
+const ADAPTER_IDS = ["debugpy", "lldb", "delve", "dart"] as const;
+
+function required<T>(value: T | undefined, field: string, op: string, example: string): T {
+  if (value === undefined) throw new ToolError({ code: "invalid_input", message: `Op \`${op}\` needs \`${field}\`, e.g. ${example}.` });
+  return value;
+}
+
+/** The debug tool: one session per conversation over a real debug adapter. */
+export const debugTool = defineTool({
+  name: "debug",
+  title: "Debugger",
+  tier: "exec",
+  description: `Drive a real debugger (debugpy for Python, lldb for C/C++/Rust executables, delve for Go, dart) over DAP; one session per conversation, ended after 30 minutes. Flow: breakpoints (file, lines; allowed before launch) → launch (program, args) → on a stop: stack → scopes (frame_id) → variables (reference) / evaluate (expression) → step_over/step_in/step_out/continue → terminate. Execution ops wait for the program to stop (within a budget, then answer "still running"; use pause). Stops report the reason, file:line with the source line, and the exception. Caps: stack ${LIMITS.frames} frames, variables ${LIMITS.children} children and values ${LIMITS.valueCharacters} characters, output the newest ${LIMITS.output / 1024} KB. An adapter is available only with its project marker (pyproject.toml/setup.py/requirements.txt, Cargo.toml/CMakeLists.txt, go.mod, pubspec.yaml) and its program installed: op adapters says which.`,
+  input: v.strictObject({
+    op: v.pipe(v.picklist(DEBUG_OPS), v.description(`What to do: ${DEBUG_OPS.join(", ")}.`)),
+    program: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("launch: the program, relative to the working directory: a .py file, a built executable (lldb), a .go file or Go package directory, a .dart file."))),
+    args: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.maxLength(256), v.description("launch: the program's arguments."))),
+    adapter: v.optional(v.pipe(v.picklist(ADAPTER_IDS), v.description("launch: the adapter; default chosen from the program."))),
+    file: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("breakpoints: the source file, relative to the working directory."))),
+    lines: v.optional(v.pipe(v.array(v.number()), v.maxLength(200), v.description("breakpoints: 1-based lines; replaces the file's breakpoints, [] clears them."))),
+    thread_id: v.optional(v.pipe(v.number(), v.description("continue/pause/step_*/stack: the thread; default the one that stopped last."))),
+    frame_id: v.optional(v.pipe(v.number(), v.description("scopes (required) and evaluate (default: the top frame): a frame id from stack or a stop."))),
+    reference: v.optional(v.pipe(v.number(), v.description("variables: a reference from scopes or a variable."))),
+    expression: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("evaluate: an expression in the program's language."))),
+  }),
+  requires: [DebugSupervisor, Workdir, ConversationId],
+  parallelSafe: false,
+  // A cold `go build` inside dlv's launch can take minutes; the other ops answer within their budgets.
+  timeoutMs: 240_000,
+  hints: { openWorld: true },
+  run: async (input, context) => {
+    const supervisor = context.resource(DebugSupervisor);
+    const workdir = context.resource(Workdir);
+    const conversationId = context.resource(ConversationId);
+    const budget = supervisor.settings.stopBudgetMs;
+    switch (input.op) {
+      case "adapters":
+        return adaptersOp(supervisor, workdir);
+      case "status":
+        return statusOp(supervisor, conversationId, workdir);
+      case "breakpoints":
+        return breakpointsOp(supervisor, conversationId, workdir, required(input.file, "file", input.op, '`"file": "app.py"`'), required(input.lines, "lines", input.op, '`"lines": [12]`'));
+      case "launch":
+        return launchOp(supervisor, conversationId, workdir, { program: required(input.program, "program", input.op, '`"program": "app.py"`'), args: input.args ?? [], ...(input.adapter === undefined ? {} : { adapter: input.adapter }) }, (message) =>
+          context.progress({ message }),
+        );
+      case "terminate":
+        return terminateOp(supervisor, conversationId);
+      case "output":
+        return outputOp(supervisor.session(conversationId));
+      case "threads":
+        return threadsOp(supervisor.session(conversationId));
+      case "stack":
+        return stackOp(supervisor.session(conversationId), input.thread_id, workdir);
+      case "scopes":
+        return scopesOp(supervisor.session(conversationId), required(input.frame_id, "frame_id", input.op, '`"frame_id": 1` (from op `stack`)'));
+      case "variables":
+        return variablesOp(supervisor.session(conversationId), required(input.reference, "reference", input.op, '`"reference": 2` (from op `scopes`)'));
+      case "evaluate":
+        return evaluateOp(supervisor.session(conversationId), required(input.expression, "expression", input.op, '`"expression": "len(items)"`'), input.frame_id);
+      default:
+        return executionOp(supervisor.session(conversationId), input.op satisfies ExecutionOp, input.thread_id, workdir, budget);
+    }
+  },
+});

@@ -1,0 +1,121 @@
+import { displayPath, isInside, textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
+import type { DebugProtocol } from "@vscode/debugprotocol";
+import { cutText, joinWithinBudget } from "./bounded-text.js";
+import { defaultThread } from "./describe-stop.js";
+import type { DebugSession } from "./debug-session.js";
+
+/** Caps of the inspection answers (DESIGN §4 debug). */
+export const LIMITS = { frames: 30, children: 50, valueCharacters: 400, textBudget: 14 * 1024, output: 8 * 1024 } as const;
+
+function requireStopped(session: DebugSession, op: string): void {
+  if (session.state !== "stopped") {
+    throw new ToolError({ code: "conflict", message: `Op \`${op}\` needs the program stopped, but it is ${session.state}. Call op \`pause\` first, or set a breakpoint and continue.` });
+  }
+}
+
+/** threads */
+export async function threadsOp(session: DebugSession): Promise<ToolResult> {
+  const response = await session.request<DebugProtocol.ThreadsResponse>("threads", {});
+  const threads = response.body?.threads ?? [];
+  const rows = threads.map((thread) => `${thread.id}: ${cutText(thread.name, 100).text}`);
+  const joined = joinWithinBudget(rows, LIMITS.textBudget);
+  const more = threads.length - joined.shown;
+  return textResult(`${threads.length} thread(s):\n${joined.text}${more > 0 ? `\n… ${more} more not shown.` : ""}`, {
+    total: threads.length,
+    threads: threads.slice(0, joined.shown).map((thread) => ({ id: thread.id, name: thread.name })),
+  });
+}
+
+/** stack (30 frames) */
+export async function stackOp(session: DebugSession, threadId: number | undefined, workdir: string): Promise<ToolResult> {
+  requireStopped(session, "stack");
+  const thread = threadId ?? (await defaultThread(session));
+  const response = await session.request<DebugProtocol.StackTraceResponse>("stackTrace", { threadId: thread, startFrame: 0, levels: LIMITS.frames });
+  const frames = (response.body?.stackFrames ?? []).slice(0, LIMITS.frames);
+  const total = response.body?.totalFrames ?? frames.length;
+  const where = (frame: DebugProtocol.StackFrame): string => {
+    const path = frame.source?.path;
+    if (path === undefined) return frame.source?.name ?? "(no source)";
+    return `${isInside(workdir, path) ? displayPath(workdir, path) : path}:${frame.line}`;
+  };
+  const rows = frames.map((frame) => `#${frame.id} ${cutText(frame.name, 120).text} at ${where(frame)}`);
+  const joined = joinWithinBudget(rows, LIMITS.textBudget);
+  const omitted = Math.max(total, frames.length) - joined.shown;
+  return textResult(`Thread ${thread}, ${joined.shown} of ${Math.max(total, frames.length)} frame(s) (frame ids for scopes/evaluate):\n${joined.text}${omitted > 0 ? `\n… ${omitted} more frame(s) not shown (at most ${LIMITS.frames}).` : ""}`, {
+    thread_id: thread,
+    total: Math.max(total, frames.length),
+    frames: frames.slice(0, joined.shown).map((frame) => ({ id: frame.id, name: frame.name, file: frame.source?.path, line: frame.line })),
+  });
+}
+
+/** scopes (frame_id) */
+export async function scopesOp(session: DebugSession, frameId: number): Promise<ToolResult> {
+  requireStopped(session, "scopes");
+  const response = await session.request<DebugProtocol.ScopesResponse>("scopes", { frameId });
+  const scopes = response.body?.scopes ?? [];
+  const rows = scopes.map((scope) => `${scope.name}: reference ${scope.variablesReference}${scope.expensive ? " (expensive)" : ""}`);
+  return textResult(`${scopes.length} scope(s) of frame ${frameId} (pass a reference to op \`variables\`):\n${rows.join("\n")}`, {
+    frame_id: frameId,
+    scopes: scopes.map((scope) => ({ name: scope.name, reference: scope.variablesReference, expensive: scope.expensive })),
+  });
+}
+
+/** variables (reference): 50 children, values cut at 400 characters, omitted counts said. */
+export async function variablesOp(session: DebugSession, reference: number): Promise<ToolResult> {
+  requireStopped(session, "variables");
+  const response = await session.request<DebugProtocol.VariablesResponse>("variables", { variablesReference: reference });
+  // Capped here whatever was asked: debugpy ignores start/count paging (research/debug.md §4.1).
+  const all = response.body?.variables ?? [];
+  const children = all.slice(0, LIMITS.children);
+  let cutValues = 0;
+  const views = children.map((variable) => {
+    const value = cutText(variable.value, LIMITS.valueCharacters);
+    if (value.cut > 0) cutValues++;
+    return { name: variable.name, value: value.text, ...(value.cut > 0 ? { value_cut: value.cut } : {}), ...(variable.type === undefined ? {} : { type: variable.type }), reference: variable.variablesReference };
+  });
+  const rows = views.map((view) => `${view.name}${view.type === undefined ? "" : ` (${view.type})`} = ${view.value}${view.reference > 0 ? ` [reference ${view.reference}]` : ""}`);
+  const joined = joinWithinBudget(rows, LIMITS.textBudget);
+  const omitted = all.length - joined.shown;
+  const notes = [
+    omitted > 0 ? `${omitted} of ${all.length} children not shown (at most ${LIMITS.children}; evaluate an expression such as a slice to see others).` : "",
+    cutValues > 0 ? `${cutValues} value(s) cut at ${LIMITS.valueCharacters} characters.` : "",
+  ].filter((note) => note.length > 0);
+  return textResult(`${joined.shown} of ${all.length} variable(s) of reference ${reference}:\n${joined.text}${notes.length > 0 ? `\n${notes.join(" ")}` : ""}`, {
+    reference,
+    total: all.length,
+    omitted,
+    variables: views.slice(0, joined.shown),
+  });
+}
+
+/** evaluate (expression, frame_id?) */
+export async function evaluateOp(session: DebugSession, expression: string, frameId: number | undefined): Promise<ToolResult> {
+  requireStopped(session, "evaluate");
+  let frame = frameId;
+  if (frame === undefined) {
+    const trace = await session.request<DebugProtocol.StackTraceResponse>("stackTrace", { threadId: await defaultThread(session), startFrame: 0, levels: 1 });
+    frame = trace.body?.stackFrames[0]?.id;
+  }
+  const response = await session.request<DebugProtocol.EvaluateResponse>("evaluate", { expression, ...(frame === undefined ? {} : { frameId: frame }), context: "repl" });
+  const body = response.body;
+  const value = cutText(body.result, LIMITS.valueCharacters * 10);
+  return textResult(
+    `${expression} = ${value.text}${body.type === undefined ? "" : ` (${body.type})`}${body.variablesReference > 0 ? ` [reference ${body.variablesReference}]` : ""}${value.cut > 0 ? `\n(${value.cut} characters cut)` : ""}`,
+    { expression, result: value.text, ...(body.type === undefined ? {} : { type: body.type }), reference: body.variablesReference, ...(frame === undefined ? {} : { frame_id: frame }) },
+  );
+}
+
+/** output: the newest program output, with what is not shown and what the buffer dropped. */
+export function outputOp(session: DebugSession): ToolResult {
+  const tail = session.output.tail(LIMITS.output);
+  const notes = [
+    tail.notShown > 0 ? `${tail.notShown} earlier character(s) kept but not shown.` : "",
+    tail.dropped > 0 ? `${tail.dropped} character(s) dropped from the start (the session keeps the newest ${session.settings.outputCapacity}).` : "",
+  ].filter((note) => note.length > 0);
+  return textResult(`${tail.text.length === 0 ? "No output yet." : `Output (newest ${tail.text.length} of ${tail.total} characters):\n${tail.text}`}${notes.length > 0 ? `\n${notes.join(" ")}` : ""}`, {
+    text: tail.text,
+    total: tail.total,
+    not_shown: tail.notShown,
+    dropped: tail.dropped,
+  });
+}
