@@ -1,5 +1,6 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Approver } from "../approval.js";
+import { formElicitation } from "./mcp-client-session.js";
 
 // Enough of the input for a human to judge the call, without pasting a whole file into the prompt.
 const maxShownInput = 500;
@@ -11,11 +12,11 @@ function shownInput(input: unknown): string {
 
 /** An approver that asks the MCP client's user through elicitation ("accept" with approve=true allows). */
 export function createElicitationApprover(server: Server): Approver {
+  const elicit = formElicitation(server);
   return {
     async approve(request, signal) {
-      const answer = await server.elicitInput(
+      const answer = await elicit(
         {
-          mode: "form",
           message: `Allow \`${request.tool.name}\` (${request.tool.tier}) with input ${shownInput(request.input)}?`,
           requestedSchema: {
             type: "object",

@@ -5,6 +5,7 @@ import type { CallerInfo, ProgressUpdate } from "@runbound/tool-kit";
 import type { Run } from "../create-run.js";
 import { createElicitationApprover } from "./elicitation-approver.js";
 import { exportOutputSchema } from "./export-output-schema.js";
+import { mcpClientSession, type McpClientSession } from "./mcp-client-session.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
 import { toMcpTool } from "./to-mcp-tool.js";
 
@@ -17,6 +18,18 @@ export interface McpServeSettings {
    * 5 000 ms. A host that exits with the connection passes a short one.
    */
   closeGraceMs?: number;
+  /**
+   * Whether "ask" approvals go to the client's user as a yes/no elicitation when the client supports
+   * it; default true. A host that installs its own approver (e.g. one built on an ask port in
+   * `onClientInitialized`) passes false.
+   */
+  elicitationApprovals?: boolean;
+  /**
+   * Called once the client has initialized, with what it can do (elicitation), so the host can
+   * attach what needs a human (an ask port) only when the client can reach one. An error it throws
+   * or rejects with goes to `server.onerror`.
+   */
+  onClientInitialized?: (client: McpClientSession) => void | Promise<void>;
 }
 
 /**
@@ -48,7 +61,14 @@ export async function serveRunOverMcp(server: Server, transport: Transport, run:
     return toCallToolResult(run.tools.find((tool) => tool.name === request.params.name), result);
   });
   server.oninitialized = () => {
-    if (server.getClientCapabilities()?.elicitation !== undefined) run.setApprover(createElicitationApprover(server));
+    const client = mcpClientSession(server);
+    if (client.supportsElicitation && settings.elicitationApprovals !== false) run.setApprover(createElicitationApprover(server));
+    const initialized = settings.onClientInitialized;
+    if (initialized !== undefined) {
+      Promise.resolve()
+        .then(() => initialized(client))
+        .catch((error: unknown) => server.onerror?.(error instanceof Error ? error : new Error(String(error))));
+    }
   };
   const unsubscribe = run.onToolsChanged(() => {
     server.sendToolListChanged().catch(() => undefined);
