@@ -1,2 +1,28 @@
-// The package's plugin, resources and factories are exported from here as they land.
-export {};
+import { vibePlugin } from "./plugin.js";
+
+export { vibePlugin };
+export default vibePlugin;
+export {
+  ENDED_STATUSES,
+  hasEnded,
+  VibeRoster,
+  WORKER_TIERS,
+  type ChangeOutcome,
+  type SpawnRequest,
+  type VibeRosterInstance,
+  type WaitOptions,
+  type WaitOutcome,
+  type WorkerSnapshot,
+  type WorkerStatus,
+  type WorkerTier,
+} from "./vibe-roster.js";
+export { createFunctionRoster, type RosterSettings, type RunWorker, type WorkerRunRequest } from "./function-roster.js";
+export { createProcessRoster, type ProcessRosterSettings } from "./process-roster.js";
+export { WORKER_ENVIRONMENT, workerEnvironment } from "./worker-environment.js";
+export type { WorkerCommand, WorkerCommandLine } from "./worker-command.js";
+export { vibeSpawnTool } from "./vibe-spawn-tool.js";
+export { vibeSendTool } from "./vibe-send-tool.js";
+export { vibeWaitTool } from "./vibe-wait-tool.js";
+export { vibeKillTool } from "./vibe-kill-tool.js";
+export { vibeListTool } from "./vibe-list-tool.js";
+export { PACKAGE_VERSION } from "./version.js";
