@@ -5,7 +5,7 @@ platform hooks differ, and both are injected.
 
 Stable entry points
 -------------------
-``CellExecutor(emit, call_tool, hooks=None, limits=None)``
+``CellExecutor(emit, call_tool, hooks=None, limits=None, internal_files=())``
     ``emit(frame: dict)`` receives every output as soon as the cell produces it; a frame is one
     ``CellOutput`` of ``packages/tool-eval/src/kernel.ts``::
 
@@ -17,6 +17,7 @@ Stable entry points
 
     ``call_tool(name: str, input) -> dict`` is the ``tool()`` bridge; it blocks until the run
     answers and returns the ``ToolResult`` as JSON (``{"content": [...], "isError"?: bool}``).
+    ``internal_files`` names the host's own source files, whose frames tracebacks leave out too.
 
 ``CellExecutor.run(code) -> "ok" | "error" | "interrupted"``
     Runs one cell synchronously (a cell using top-level ``await`` runs on the executor's own event
@@ -322,8 +323,9 @@ def _quiet(code):
 class CellExecutor:
     """Runs cells in one persistent namespace and reports their outputs through `emit`."""
 
-    def __init__(self, emit, call_tool, hooks=None, limits=None):
+    def __init__(self, emit, call_tool, hooks=None, limits=None, internal_files=()):
         self.emit = emit
+        self._internal_files = {_THIS_FILE, *(os.path.normcase(os.path.abspath(path)) for path in internal_files)}
         self.call_tool = call_tool
         self.hooks = hooks if hooks is not None else Hooks()
         self.limits = limits if limits is not None else Limits()
@@ -369,8 +371,9 @@ class CellExecutor:
             return
         self.emit({"type": "image", "mimeType": mime_type, "data": base64.b64encode(data).decode("ascii")})
 
-    def _text(self, value):
-        text = value if isinstance(value, str) else repr(value)
+    def _text(self, value, echo=False):
+        # display("x") shows the text; an echoed "x" is its repr, as in a notebook.
+        text = value if isinstance(value, str) and not echo else repr(value)
         cap = self.limits.max_repr_chars
         if len(text) > cap:
             text = text[: cap // 2] + f"\n[… {len(text) - cap} characters omitted …]\n" + text[-cap // 2 :]
@@ -411,7 +414,7 @@ class CellExecutor:
         if kind == "display":
             self.emit({"type": "display", "mimeType": "text/plain", "text": self._text(value)})
         else:
-            self.emit({"type": "result", "text": self._text(value)})
+            self.emit({"type": "result", "text": self._text(value, echo=True)})
 
     def _flush_figures(self):
         pyplot = sys.modules.get("matplotlib.pyplot")
@@ -439,7 +442,11 @@ class CellExecutor:
         self.count += 1
         filename = f"<cell-{self.count}>"
         linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
-        tree = ast.parse(code, filename, "exec")
+        try:
+            tree = ast.parse(code, filename, "exec")
+        except SyntaxError as error:
+            # Where the parser itself was when it failed is not the reader's business.
+            raise error.with_traceback(None) from None
         flags = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
         last = None
         if tree.body and isinstance(tree.body[-1], ast.Expr) and not _quiet(code):
@@ -449,7 +456,7 @@ class CellExecutor:
 
     def _report_error(self, error):
         # The executor's own frames (running the cell, the magics' helpers) are noise to the reader.
-        frames = [frame for frame in traceback.extract_tb(error.__traceback__) if os.path.normcase(os.path.abspath(frame.filename)) != _THIS_FILE]
+        frames = [frame for frame in traceback.extract_tb(error.__traceback__) if os.path.normcase(os.path.abspath(frame.filename)) not in self._internal_files]
         lines = ["Traceback (most recent call last):\n", *traceback.format_list(frames)] if frames else []
         lines.extend(traceback.format_exception_only(type(error), error))
         self.emit({"type": "error", "name": type(error).__name__, "message": str(error), "traceback": "".join(lines)})

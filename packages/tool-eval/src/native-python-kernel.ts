@@ -1,0 +1,176 @@
+import { spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
+import { ToolError, type ToolResult } from "@runbound/tool-kit";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import type { CellOutput, CellRequest, CellStatus, Kernel, KernelExit, KernelStartOptions } from "./kernel.js";
+import type { PythonInterpreter } from "./resolve-python.js";
+
+/** Where the runner script is, beside the executor it loads; `src/` ships in the package. */
+export const NATIVE_RUNNER_PATH = fileURLToPath(new URL("../src/python/native_runner.py", import.meta.url));
+
+/** Options of {@link startNativePythonKernel}. */
+export interface NativePythonKernelOptions extends KernelStartOptions {
+  /** The interpreter to run (see `resolvePython`). */
+  interpreter: PythonInterpreter;
+  /** The environment of the kernel; default this process's. */
+  env?: NodeJS.ProcessEnv;
+}
+
+type RunnerMessage =
+  | { type: "ready"; version: string; implementation: string; executable: string }
+  | { type: "output"; output: CellOutput }
+  | { type: "tool_call"; id: number; name: string; input: unknown }
+  | { type: "done"; status: CellStatus };
+
+interface RunningCell {
+  request: CellRequest;
+  done(status: CellStatus): void;
+  failed(error: Error): void;
+}
+
+function toolFailure(error: unknown): ToolResult {
+  return { content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }], isError: true };
+}
+
+function kernelExit(process: OwnedProcess): Promise<KernelExit> {
+  return process.exit.then((exit) => ({ code: exit.code, signal: exit.signal, stderrTail: process.stderrTail().join("\n") }));
+}
+
+function describeExit(exit: KernelExit): string {
+  const how = exit.signal === null ? `exit code ${String(exit.code)}` : `signal ${exit.signal}`;
+  return exit.stderrTail.trim() === "" ? how : `${how}; its last stderr lines:\n${exit.stderrTail.trim()}`;
+}
+
+/**
+ * Start a native CPython kernel: the runner over the child's own pipes (moved to fd 3/4 in the child),
+ * in a process group of its own, so `dispose` ends it and whatever its cells started.
+ */
+export async function startNativePythonKernel(options: NativePythonKernelOptions): Promise<Kernel> {
+  if (options.signal.aborted) throw options.signal.reason;
+  options.progress?.(`starting ${options.interpreter.version === undefined ? "CPython" : `CPython ${options.interpreter.version}`} at ${options.interpreter.shown}`);
+  const child = await spawnOwnedProcess({
+    command: options.interpreter.path,
+    args: ["-X", "utf8", NATIVE_RUNNER_PATH],
+    cwd: options.workdir,
+    env: { ...(options.env ?? process.env), PYTHONUNBUFFERED: "1", PYTHONIOENCODING: "utf-8", MPLBACKEND: "Agg" },
+  });
+  const exited = kernelExit(child);
+  let running: RunningCell | undefined;
+  let ready: ((message: Extract<RunnerMessage, { type: "ready" }>) => void) | undefined;
+  const send = (message: object) => void child.stdin.write(`${JSON.stringify(message)}\n`);
+
+  const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
+  lines.on("line", (line) => {
+    let message: RunnerMessage;
+    try {
+      message = JSON.parse(line) as RunnerMessage;
+    } catch {
+      // Only the runner writes here; a line that is not JSON means the channel is broken.
+      void child.stop({ graceMs: 0 });
+      return;
+    }
+    switch (message.type) {
+      case "ready":
+        ready?.(message);
+        break;
+      case "output":
+        running?.request.onOutput(message.output);
+        break;
+      case "tool_call": {
+        const cell = running;
+        if (cell === undefined) break;
+        void cell.request
+          .callTool(message.name, message.input)
+          .catch(toolFailure)
+          .then((result) => send({ type: "tool_result", id: message.id, result }));
+        break;
+      }
+      case "done": {
+        const cell = running;
+        running = undefined;
+        cell?.done(message.status);
+        break;
+      }
+    }
+  });
+
+  void exited.then((exit) => {
+    const cell = running;
+    running = undefined;
+    cell?.failed(new Error(`The Python kernel died during the cell (${describeExit(exit)}).`));
+  });
+
+  const onAbort = () => void child.stop({ graceMs: 0 });
+  options.signal.addEventListener("abort", onAbort, { once: true });
+  let hello: Extract<RunnerMessage, { type: "ready" }>;
+  try {
+    hello = await new Promise((resolve, reject) => {
+      ready = resolve;
+      void exited.then((exit) =>
+        reject(
+          options.signal.aborted
+            ? options.signal.reason
+            : new ToolError({ code: "unavailable", message: `The Python kernel at \`${options.interpreter.shown}\` stopped before it was ready (${describeExit(exit)}). Check that it is CPython 3.8 or newer.` }),
+        ),
+      );
+    });
+  } finally {
+    options.signal.removeEventListener("abort", onAbort);
+  }
+
+  return {
+    language: "python",
+    kind: "native-python",
+    label: `${hello.implementation} ${hello.version} at ${options.interpreter.shown}`,
+    pid: child.pid,
+    exited,
+    execute(request) {
+      if (running !== undefined) return Promise.reject(new Error("A cell is already running in this kernel."));
+      if (child.exited() !== undefined) return Promise.reject(new Error("The Python kernel is no longer running."));
+      return new Promise<CellStatus>((resolve, reject) => {
+        running = { request, done: resolve, failed: reject };
+        send({ type: "execute", code: request.code });
+      });
+    },
+    async interrupt(graceMs) {
+      const cell = running;
+      if (cell === undefined) return true;
+      const stopped = new Promise<boolean>((resolve) => {
+        const original = { done: cell.done, failed: cell.failed };
+        cell.done = (status) => {
+          original.done(status);
+          resolve(true);
+        };
+        cell.failed = (error) => {
+          original.failed(error);
+          resolve(false);
+        };
+      });
+      let timer: NodeJS.Timeout | undefined;
+      // A second SIGINT halfway through the grace catches a cell that was between two handlers.
+      const interruptOnce = () => {
+        try {
+          process.kill(child.pid, "SIGINT");
+        } catch {
+          // Already gone: `exited` reports it.
+        }
+      };
+      interruptOnce();
+      const repeat = setTimeout(interruptOnce, graceMs / 2);
+      const expired = new Promise<boolean>((resolve) => {
+        timer = setTimeout(resolve, graceMs, false);
+      });
+      try {
+        return await Promise.race([stopped, expired]);
+      } finally {
+        clearTimeout(timer);
+        clearTimeout(repeat);
+      }
+    },
+    async dispose() {
+      child.stdin.end();
+      lines.close();
+      await child.stop({ graceMs: 500 });
+    },
+  };
+}

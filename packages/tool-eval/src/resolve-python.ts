@@ -1,0 +1,72 @@
+import { constants } from "node:fs";
+import { access, readFile, stat } from "node:fs/promises";
+import { delimiter, isAbsolute, join, relative } from "node:path";
+
+/** A CPython the native kernel can run, and why it was chosen. */
+export interface PythonInterpreter {
+  /** Absolute path of the program. */
+  path: string;
+  /** How answers name it: relative to the workdir when inside it (`.venv/bin/python`), else absolute. */
+  shown: string;
+  /** `project` for the workdir's `.venv`/`venv`, `candidate` for a configured one, `path` for PATH. */
+  origin: "project" | "candidate" | "path";
+  /** The version a virtualenv records in its `pyvenv.cfg`, read without starting anything. */
+  version?: string;
+}
+
+/** Settings of {@link resolvePython}. */
+export interface ResolvePythonSettings {
+  /** Programs tried after the project's virtualenv: absolute paths, or names looked up on PATH. Default `python3`, `python`. */
+  candidates?: readonly string[];
+  /** The PATH to search; default this process's. */
+  pathVariable?: string;
+}
+
+/** The virtualenv folders a project's own interpreter lives in, in order of preference. */
+export const PROJECT_VIRTUALENVS = [".venv", "venv"] as const;
+
+async function isExecutableFile(path: string): Promise<boolean> {
+  try {
+    if (!(await stat(path)).isFile()) return false;
+    await access(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function virtualenvVersion(environment: string): Promise<string | undefined> {
+  try {
+    const config = await readFile(join(environment, "pyvenv.cfg"), "utf8");
+    return /^\s*(?:version|version_info)\s*=\s*(\d+\.\d+(?:\.\d+)?)/m.exec(config)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+function shownPath(path: string, workdir: string): string {
+  const inside = relative(workdir, path);
+  return inside !== "" && !inside.startsWith("..") && !isAbsolute(inside) ? inside : path;
+}
+
+/**
+ * The interpreter for the native kernel: the project's `.venv/bin/python` or `venv/bin/python`
+ * (the project's packages are there), then each candidate, then nothing. Reads files only.
+ */
+export async function resolvePython(workdir: string, settings: ResolvePythonSettings = {}): Promise<PythonInterpreter | undefined> {
+  for (const folder of PROJECT_VIRTUALENVS) {
+    const path = join(workdir, folder, "bin", "python");
+    if (await isExecutableFile(path)) {
+      const version = await virtualenvVersion(join(workdir, folder));
+      return { path, shown: shownPath(path, workdir), origin: "project", ...(version === undefined ? {} : { version }) };
+    }
+  }
+  const directories = (settings.pathVariable ?? process.env.PATH ?? "").split(delimiter).filter((entry) => isAbsolute(entry));
+  for (const candidate of settings.candidates ?? ["python3", "python"]) {
+    const paths = isAbsolute(candidate) ? [candidate] : directories.map((directory) => join(directory, candidate));
+    for (const path of paths) {
+      if (await isExecutableFile(path)) return { path, shown: shownPath(path, workdir), origin: isAbsolute(candidate) ? "candidate" : "path" };
+    }
+  }
+  return undefined;
+}
