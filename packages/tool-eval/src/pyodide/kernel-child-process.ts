@@ -1,0 +1,88 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
+import type { ChildFrame, ParentFrame } from "./kernel-protocol.js";
+import { permissionArguments } from "./permission-arguments.js";
+
+// src/pyodide and dist/pyodide sit at the same depth, so these resolve from either: the child runs
+// compiled JavaScript (dist), the Python sources ship in src.
+const packageRoot = fileURLToPath(new URL("../..", import.meta.url));
+const childDirectory = join(packageRoot, "dist", "pyodide");
+
+/** A Python module the kernel loads: [module name, source]. */
+export type PythonModule = [name: string, source: string];
+
+/**
+ * The Python modules the kernel loads after Pyodide, in order: the shared cell executor (which a
+ * snapshot holds already imported), then the kernel's own (which needs the worker's JavaScript module,
+ * so it is imported after every start).
+ */
+export async function readPythonModules(): Promise<{ executor: PythonModule; kernel: PythonModule }> {
+  const read = async (name: string, ...path: string[]): Promise<PythonModule> => [name, await readFile(join(packageRoot, "src", ...path), "utf8")];
+  return { executor: await read("runbound_cell", "python", "runbound_cell.py"), kernel: await read("runbound_pyodide", "pyodide", "runbound_pyodide.py") };
+}
+
+/** The folder of the installed `pyodide` package (its wasm, stdlib zip and lockfile). */
+export function pyodideDirectory(): string {
+  return dirname(createRequire(import.meta.url).resolve("pyodide/package.json"));
+}
+
+/** The installed `pyodide` package's version. */
+export function pyodideVersion(): string {
+  return (createRequire(import.meta.url)("pyodide/package.json") as { version: string }).version;
+}
+
+/** What one kernel child may touch besides the Pyodide files and its own scripts. */
+export interface KernelChildAccess {
+  readable: readonly string[];
+  writable: readonly string[];
+  cwd: string;
+}
+
+/** A started kernel child: its process, and how to talk to it. */
+export interface KernelChild {
+  process: OwnedProcess;
+  send(frame: ParentFrame): void;
+  /** Calls `listener` with every frame; a line that is not a frame stops the child (the channel is no longer trustworthy). */
+  onFrame(listener: (frame: ChildFrame) => void): void;
+}
+
+/**
+ * Start the kernel's child: Node under the permission model, reading only the Pyodide files, its own
+ * scripts and `access.readable`, writing only `access.writable`, with no child processes and an empty
+ * environment (no host secrets; no NODE_OPTIONS that could preload code).
+ */
+export async function spawnKernelChild(access: KernelChildAccess): Promise<KernelChild> {
+  const readable = [
+    pyodideDirectory(),
+    childDirectory,
+    // Node reads the package.json above a .js file to learn it is an ES module.
+    join(packageRoot, "package.json"),
+    ...access.readable,
+  ];
+  // The worker is what keeps interrupts from crashing the kernel: Python blocks the thread it runs on,
+  // so another thread must set the interrupt flag and answer the tool() bridge. Workers inherit every
+  // denial of the permission model.
+  const args = ["--no-warnings", ...permissionArguments({ readable, writable: access.writable, worker: true }, process.allowedNodeEnvironmentFlags), join(childDirectory, "kernel-child.js")];
+  const child = await spawnOwnedProcess({ command: process.execPath, args, cwd: access.cwd, env: {} });
+  const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
+  return {
+    process: child,
+    send: (frame) => void child.stdin.write(`${JSON.stringify(frame)}\n`),
+    onFrame(listener) {
+      lines.on("line", (line) => {
+        let frame: ChildFrame;
+        try {
+          frame = JSON.parse(line) as ChildFrame;
+        } catch {
+          void child.stop({ graceMs: 0 });
+          return;
+        }
+        listener(frame);
+      });
+    },
+  };
+}

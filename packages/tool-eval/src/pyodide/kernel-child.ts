@@ -1,0 +1,67 @@
+import { createInterface } from "node:readline";
+import { MessageChannel, Worker } from "node:worker_threads";
+import type { KernelWorkerData } from "./kernel-worker.js";
+import { SIGINT_VALUE, SignalSlots, type ChildFrame, type ParentFrame, type SnapshotFrame, type StartFrame } from "./kernel-protocol.js";
+
+// The Pyodide kernel's child process, started under Node's permission model. Its main thread only
+// relays frames: Python runs in a worker, so this thread stays free to set the interrupt flag and to
+// wake the worker when a bridge answer arrives, while the worker is blocked in Python.
+
+const write = (frame: ChildFrame): void => {
+  process.stdout.write(`${JSON.stringify(frame)}\n`);
+};
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+// The parent is gone when its end of stdin closes: nothing is left to answer to.
+lines.once("close", () => process.exit(0));
+
+const signals = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+const bridge = new MessageChannel();
+let worker: Worker | undefined;
+let runningCell: number | undefined;
+
+function wake(): void {
+  Atomics.add(signals, SignalSlots.wake, 1);
+  Atomics.notify(signals, SignalSlots.wake);
+}
+
+function startWorker(start: StartFrame | SnapshotFrame): Worker {
+  const data: KernelWorkerData = { start, signals, toolResults: bridge.port2 };
+  const started = new Worker(new URL("./kernel-worker.js", import.meta.url), { workerData: data, transferList: [bridge.port2] });
+  started.on("message", (frame: ChildFrame) => {
+    if (frame.type === "done") runningCell = undefined;
+    write(frame);
+  });
+  started.on("error", (error) => {
+    write({ type: "fatal", message: `The Pyodide worker crashed: ${error.message}` });
+    process.exit(1);
+  });
+  started.on("exit", (code) => process.exit(code));
+  return started;
+}
+
+lines.on("line", (line) => {
+  const frame = JSON.parse(line) as ParentFrame;
+  switch (frame.type) {
+    case "start":
+    case "snapshot":
+      worker ??= startWorker(frame);
+      return;
+    case "execute":
+      // Cleared here, before the worker sees the cell, so an interrupt meant for an earlier cell that
+      // Python never noticed cannot stop this one, and one sent for this cell is never lost.
+      Atomics.store(signals, SignalSlots.interrupt, 0);
+      runningCell = frame.cell;
+      worker?.postMessage({ type: "execute", cell: frame.cell, code: frame.code });
+      return;
+    case "interrupt":
+      if (frame.cell !== runningCell) return;
+      Atomics.store(signals, SignalSlots.interrupt, SIGINT_VALUE);
+      wake();
+      return;
+    case "tool_result":
+      bridge.port1.postMessage({ call: frame.call, result: frame.result });
+      wake();
+      return;
+  }
+});
