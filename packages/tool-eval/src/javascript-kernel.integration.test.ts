@@ -1,0 +1,269 @@
+import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { listProcessGroup } from "@runbound/process-kit/testing";
+import { ToolError, type ToolResult } from "@runbound/tool-kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startJavaScriptKernel } from "./javascript-kernel.js";
+import type { CellOutput, CellRequest, CellStatus, Kernel } from "./kernel.js";
+
+let workdir: string;
+let kernel: Kernel;
+
+const noTools = (name: string): Promise<ToolResult> => Promise.reject(new Error(`no tool ${name} in this test`));
+
+function start(): Promise<Kernel> {
+  return startJavaScriptKernel({ workdir, signal: new AbortController().signal });
+}
+
+async function run(code: string, options: Partial<Omit<CellRequest, "code">> = {}, on = kernel): Promise<{ status: CellStatus; outputs: CellOutput[] }> {
+  const outputs: CellOutput[] = [];
+  const status = await on.execute({
+    code,
+    onOutput: (output) => {
+      outputs.push(output);
+      options.onOutput?.(output);
+    },
+    callTool: options.callTool ?? noTools,
+  });
+  return { status, outputs };
+}
+
+function echoed(outputs: CellOutput[]): string[] {
+  return outputs.flatMap((output) => (output.type === "result" ? [output.text] : []));
+}
+
+function printed(outputs: CellOutput[]): string {
+  return outputs.map((output) => (output.type === "stream" ? output.text : "")).join("");
+}
+
+beforeAll(async () => {
+  workdir = await realpath(await mkdtemp(join(tmpdir(), "runbound-js-kernel-")));
+  kernel = await start();
+});
+
+afterAll(async () => {
+  await kernel?.dispose();
+  await rm(workdir, { recursive: true, force: true });
+});
+
+describe("the JavaScript kernel's cells", () => {
+  it("awaits at the top level and echoes the value of the last expression", async () => {
+    const { status, outputs } = await run("const waited = await new Promise((resolve) => setTimeout(() => resolve(20), 30));\nwaited + 22");
+    expect(status).toBe("ok");
+    expect(echoed(outputs)).toEqual(["42"]);
+  });
+
+  it("lets a later cell declare a top-level let again and keeps the newest value", async () => {
+    expect(echoed((await run("let x = 1; x")).outputs)).toEqual(["1"]);
+    const again = await run("let x = 2; x");
+    expect(again.status).toBe("ok");
+    expect(echoed((await run("x")).outputs)).toEqual(["2"]);
+  });
+
+  it("lets a later cell declare a top-level const again", async () => {
+    await run("const limit = 10;");
+    const again = await run("const limit = 20; limit * 2");
+    expect(again.status).toBe("ok");
+    expect(echoed(again.outputs)).toEqual(["40"]);
+  });
+
+  it("lets a later cell declare a class again, and new instances use the new body", async () => {
+    await run("class Greeter { greet() { return 'hello'; } }");
+    const again = await run("class Greeter { greet() { return 'bonjour'; } }\nnew Greeter().greet()");
+    expect(again.status).toBe("ok");
+    expect(echoed(again.outputs)).toEqual(["'bonjour'"]);
+  });
+
+  it("echoes nothing for undefined and formats objects with util.inspect", async () => {
+    expect(echoed((await run("let nothing = undefined; nothing")).outputs)).toEqual([]);
+    expect(echoed((await run("({ list: [1, 2, 3], nested: { deep: true } })")).outputs)).toEqual(["{ list: [ 1, 2, 3 ], nested: { deep: true } }"]);
+    expect(echoed((await run("10n ** 20n")).outputs)).toEqual(["100000000000000000000n"]);
+  });
+
+  it("bounds the echo of a huge value and says how much was left out", async () => {
+    const [text] = echoed((await run("Array.from({ length: 90 }, (_, index) => 'row ' + index + ' ' + 'x'.repeat(400))")).outputs);
+    expect(text!.length).toBeLessThan(17_000);
+    expect(text).toMatch(/… \(\d+ more characters\)$/);
+  });
+
+  it("reports a thrown error with the cell's frames and none of the kernel's", async () => {
+    const { status, outputs } = await run("function explode() {\n  throw new RangeError('too far');\n}\nexplode()");
+    expect(status).toBe("error");
+    const error = outputs.find((output) => output.type === "error");
+    expect(error).toMatchObject({ type: "error", name: "RangeError", message: "too far" });
+    const traceback = (error as Extract<CellOutput, { type: "error" }>).traceback;
+    expect(traceback).toMatch(/^RangeError: too far\n {4}at explode \(cell-\d+:2:9\)\n {4}at cell-\d+:4:1$/);
+  });
+
+  it("says where a syntax error is", async () => {
+    const { status, outputs } = await run("let ok = 1;\nlet = = 2");
+    expect(status).toBe("error");
+    expect(outputs).toEqual([{ type: "error", name: "SyntaxError", message: "Unexpected token '='", traceback: expect.stringMatching(/^SyntaxError: Unexpected token '='\n {4}at cell-\d+:2:7$/) as unknown }]);
+  });
+
+  it("reports a throw from a timer and an unhandled rejection without losing the kernel", async () => {
+    await run("setTimeout(() => { throw new Error('thrown in a timer'); }, 0); Promise.reject(new Error('nobody caught me')); 'scheduled'");
+    const { outputs } = await run("await new Promise((resolve) => setTimeout(resolve, 50)); 'still here'");
+    const errors = [...outputs].filter((output) => output.type === "error").map((output) => output.message);
+    expect(errors.sort()).toEqual(["nobody caught me", "thrown in a timer"]);
+    expect(echoed(outputs)).toEqual(["'still here'"]);
+  });
+
+  it("starts in the workdir, and process.chdir moves the kernel", async () => {
+    await mkdir(join(workdir, "sub"), { recursive: true });
+    expect(echoed((await run("process.cwd()")).outputs)).toEqual([`'${workdir}'`]);
+    expect(echoed((await run("process.chdir('sub'); process.cwd()")).outputs)).toEqual([`'${join(workdir, "sub")}'`]);
+    await run(`process.chdir(${JSON.stringify(workdir)})`);
+  });
+
+  it("offers importModule() in place of import(), and says so when a cell uses import()", async () => {
+    expect(echoed((await run("(await importModule('node:path')).posix.join('a', 'b')")).outputs)).toEqual(["'a/b'"]);
+    const { outputs } = await run("await import('node:path')");
+    expect(outputs[0]).toMatchObject({ type: "error", message: expect.stringContaining("use `await importModule(\"name\")`") as unknown });
+  });
+});
+
+describe("the JavaScript kernel's output", () => {
+  it("streams console output while the cell still runs, in the order it was written", async () => {
+    const arrived: CellOutput[] = [];
+    let arrivedBeforeTheCall: string | undefined;
+    const { status, outputs } = await run("console.log('before'); console.error('warning'); const answer = await tool('gate', {}); console.log('after'); answer.text", {
+      onOutput: (output) => arrived.push(output),
+      callTool: (name) => {
+        // The cell waits for this answer: whatever arrived by now arrived while it ran.
+        arrivedBeforeTheCall = printed(arrived);
+        return Promise.resolve({ content: [{ type: "text", text: `opened ${name}` }] });
+      },
+    });
+    expect(status).toBe("ok");
+    expect(arrivedBeforeTheCall).toBe("before\nwarning\n");
+    expect(outputs).toEqual([
+      { type: "stream", name: "stdout", text: "before\n" },
+      { type: "stream", name: "stderr", text: "warning\n" },
+      { type: "stream", name: "stdout", text: "after\n" },
+      { type: "result", text: "'opened gate'" },
+    ]);
+  });
+
+  it("streams the output of a cell that spins synchronously", async () => {
+    let interrupted: Promise<boolean> | undefined;
+    const { outputs } = await run("for (let line = 1; line <= 3; line++) console.log('line', line); while (true) {}", {
+      // Only output that left the kernel during the loop can trigger this interrupt.
+      onOutput: (output) => {
+        if (output.type === "stream" && output.text === "line 3\n") interrupted ??= kernel.interrupt(5_000);
+      },
+    });
+    expect(await interrupted).toBe(true);
+    expect(printed(outputs)).toBe("line 1\nline 2\nline 3\n");
+  });
+});
+
+describe("the JavaScript kernel's tool() bridge", () => {
+  it("sends the call to callTool and resolves with the text, images and structured data it answered later", async () => {
+    const calls: Array<[string, unknown]> = [];
+    const { status, outputs } = await run("const read = await tool('read', { path: 'notes.txt' }); [read.text, read.images.length, read.structured.lines]", {
+      callTool: async (name, input) => {
+        calls.push([name, input]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return { content: [{ type: "text", text: "line one" }, { type: "image", data: "aGVsbG8=", mimeType: "image/png" }], structured: { lines: 1 } };
+      },
+    });
+    expect(status).toBe("ok");
+    expect(calls).toEqual([["read", { path: "notes.txt" }]]);
+    expect(echoed(outputs)).toEqual(["[ 'line one', 1, 1 ]"]);
+  });
+
+  it("rejects in the cell with a ToolError when the tool answers an error or the run refuses the call", async () => {
+    const answered = await run("try { await tool('read', { path: 'missing' }); } catch (error) { [error.name, error.message] }", {
+      callTool: () => Promise.resolve({ content: [{ type: "text", text: "`missing` does not exist." }], isError: true }),
+    });
+    expect(echoed(answered.outputs)).toEqual(["[ 'ToolError', '`missing` does not exist.' ]"]);
+    const refused = await run("try { await tool('write', {}); } catch (error) { [error.name, error.code] }", {
+      callTool: () => Promise.reject(new ToolError({ code: "denied", message: "The approval policy refused `write`." })),
+    });
+    expect(echoed(refused.outputs)).toEqual(["[ 'ToolError', 'denied' ]"]);
+  });
+});
+
+describe("interrupting the JavaScript kernel", () => {
+  it("stops a runaway synchronous loop and keeps the variables defined before", async () => {
+    await run("let kept = 'defined before the loop';");
+    let interrupted: Promise<boolean> | undefined;
+    const { status, outputs } = await run("console.log('spinning'); while (true) {}", {
+      // The loop prints before it spins, so this interrupt arrives while it spins.
+      onOutput: () => {
+        interrupted ??= kernel.interrupt(5_000);
+      },
+    });
+    expect(status).toBe("interrupted");
+    expect(await interrupted).toBe(true);
+    expect(printed(outputs)).toBe("spinning\n");
+    expect(echoed((await run("kept")).outputs)).toEqual(["'defined before the loop'"]);
+  });
+
+  it("stops a loop that spins after an await", async () => {
+    let interrupted: Promise<boolean> | undefined;
+    const { status } = await run("await null; console.log('spinning'); for (;;) {}", {
+      onOutput: () => {
+        interrupted ??= kernel.interrupt(5_000);
+      },
+    });
+    expect(status).toBe("interrupted");
+    expect(await interrupted).toBe(true);
+    expect(echoed((await run("kept")).outputs)).toEqual(["'defined before the loop'"]);
+  });
+
+  it("gives up on an await that never settles, keeping the variables", async () => {
+    let interrupted: Promise<boolean> | undefined;
+    const { status } = await run("console.log('waiting'); await new Promise(() => {})", {
+      onOutput: () => {
+        interrupted ??= kernel.interrupt(5_000);
+      },
+    });
+    expect(status).toBe("interrupted");
+    expect(await interrupted).toBe(true);
+    expect(echoed((await run("kept")).outputs)).toEqual(["'defined before the loop'"]);
+  });
+
+  it("rejects the pending tool() call of an interrupted cell, and answers true with no cell running", async () => {
+    let interrupted: Promise<boolean> | undefined;
+    const { status } = await run("globalThis.late = tool('slow', {}).catch((error) => error.name); await late", {
+      callTool: () => {
+        interrupted ??= kernel.interrupt(5_000);
+        return new Promise(() => undefined);
+      },
+    });
+    expect(status).toBe("interrupted");
+    expect(await interrupted).toBe(true);
+    expect(echoed((await run("await late")).outputs)).toEqual(["'InterruptedError'"]);
+    expect(await kernel.interrupt(1_000)).toBe(true);
+  });
+});
+
+describe("the JavaScript kernel's process", () => {
+  it("reports a cell that calls process.exit as the kernel exiting with that code", async () => {
+    const exiting = await start();
+    const outcome = run("process.exit(3)", {}, exiting);
+    await expect(outcome).rejects.toMatchObject({ code: "unavailable", message: expect.stringContaining("exit code `3`") as unknown });
+    expect(await exiting.exited).toMatchObject({ code: 3, signal: null });
+    expect(await exiting.interrupt(100)).toBe(false);
+    await exiting.dispose();
+  });
+
+  it("leaves nothing in the process table after dispose, even with a cell spinning", async () => {
+    const disposed = await start();
+    const pid = disposed.pid!;
+    expect((await listProcessGroup(pid)).length).toBeGreaterThan(0);
+    const spinning = run("while (true) {}", {}, disposed);
+    await disposed.dispose();
+    await expect(spinning).rejects.toMatchObject({ code: "cancelled" });
+    expect(await listProcessGroup(pid)).toEqual([]);
+  });
+
+  it("does not start when the start is already cancelled", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(startJavaScriptKernel({ workdir, signal: controller.signal })).rejects.toMatchObject({ code: "cancelled" });
+  });
+});

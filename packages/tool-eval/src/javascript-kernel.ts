@@ -1,0 +1,253 @@
+import { createInterface } from "node:readline";
+import { spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
+import { abortedError, ToolError } from "@runbound/tool-kit";
+import { cellToolAnswer } from "./javascript/cell-tool-answer.js";
+import { encodeHostFrame, parseKernelLine, type HostFrame, type KernelFrame } from "./javascript/kernel-frames.js";
+import { javascriptKernelProgram } from "./javascript/kernel-program.js";
+import { stripKernelFrames } from "./javascript/strip-kernel-frames.js";
+import type { CellOutput, CellRequest, CellStatus, Kernel, KernelExit, KernelStartOptions } from "./kernel.js";
+
+/** Settings of the JavaScript kernel beyond what every kernel gets. */
+export interface JavaScriptKernelOptions extends KernelStartOptions {
+  /** Milliseconds to wait for the kernel to answer that it is ready; default 20 000. */
+  startTimeoutMs?: number;
+}
+
+// Output left behind by an earlier cell (a timer, a rejected promise) while no cell runs is kept for
+// the next cell, at most this many pieces.
+const backgroundLimit = 50;
+
+function exitDescription(exit: KernelExit): string {
+  const how = exit.signal === null ? `exit code \`${exit.code}\`` : `signal \`${exit.signal}\``;
+  return exit.stderrTail === "" ? how : `${how}; its last stderr lines: ${exit.stderrTail}`;
+}
+
+interface RunningCell {
+  id: number;
+  request: CellRequest;
+  settle(status: CellStatus): void;
+  fail(error: ToolError): void;
+}
+
+/**
+ * Start a JavaScript kernel: a child Node process (the same `node` as the host, in its own process
+ * group) whose main thread keeps one global scope across cells, run through V8's REPL mode.
+ *
+ * - Top-level `await`; top-level `let`, `const` and `class` may be declared again by a later cell.
+ * - The last expression's value is echoed with `util.inspect` (bounded); `undefined` is not echoed.
+ * - `console.*` and `process.stdout/stderr.write` stream as the cell's output while it runs.
+ * - `await tool(name, input)` calls the run's tool over the kernel's stdin/stdout and resolves to
+ *   `{ text, images, structured? }`; a tool that answers `isError`, or a call the run refuses, rejects
+ *   with an Error named `ToolError` (with the refusal's `code`).
+ * - The cwd starts at the workdir and `process.chdir` works; `require` resolves from the workdir and
+ *   `await importModule(name)` stands in for `import()`, which REPL mode does not offer on Node 20.
+ * - A runaway synchronous loop and a never-settling `await` are both interrupted with the kernel's
+ *   variables kept; a throw in a timer or an unhandled rejection is reported as an error output.
+ *
+ * Not isolated: a cell is ordinary Node code with the host user's rights (files, programs, network)
+ * and the host's environment except `NODE_OPTIONS`. Put the kernel in a sandbox when that matters.
+ *
+ * @throws ToolError `unavailable` when the process does not start, `timeout`/`cancelled` when the
+ * start is aborted or too slow; nothing is left running.
+ */
+export async function startJavaScriptKernel(options: JavaScriptKernelOptions): Promise<Kernel> {
+  const aborted = (): ToolError => abortedError(options.signal, { timeout: "Starting the JavaScript kernel ran out of time.", cancelled: "Starting the JavaScript kernel was cancelled." });
+  if (options.signal.aborted) throw aborted();
+  options.progress?.("starting the JavaScript kernel");
+  // The host's NODE_OPTIONS (a test runner's loader, an --inspect) would run inside the kernel too.
+  const env = { ...process.env };
+  delete env["NODE_OPTIONS"];
+  const child = await spawnOwnedProcess({ command: process.execPath, args: ["--eval", javascriptKernelProgram()], cwd: options.workdir, env });
+  const kernel = new JavaScriptKernel(child);
+  try {
+    await kernel.ready(options.signal, options.startTimeoutMs ?? 20_000, aborted);
+  } catch (error) {
+    await kernel.dispose();
+    throw error;
+  }
+  return kernel;
+}
+
+class JavaScriptKernel implements Kernel {
+  readonly language = "javascript" as const;
+  readonly kind = "javascript" as const;
+  label = `Node.js ${process.version} (a child process)`;
+  readonly exited: Promise<KernelExit>;
+  private readonly frames = new EventTarget();
+  private running: RunningCell | undefined;
+  private background: CellOutput[] = [];
+  private backgroundDropped = 0;
+  private cells = 0;
+  private disposing = false;
+
+  constructor(private readonly child: OwnedProcess) {
+    this.exited = child.exit.then((exit) => ({ code: exit.code, signal: exit.signal, stderrTail: child.stderrTail().join("\n") }));
+    void this.exited.then((exit) => this.running?.fail(this.exitError(exit)));
+    createInterface({ input: child.stdout, crlfDelay: Infinity }).on("line", (line) => this.receive(line));
+  }
+
+  get pid(): number {
+    return this.child.pid;
+  }
+
+  private exitError(exit: KernelExit): ToolError {
+    if (this.disposing) return new ToolError({ code: "cancelled", message: "The JavaScript kernel was disposed while the cell ran; its state is gone." });
+    return new ToolError({
+      code: "unavailable",
+      message: `The JavaScript kernel ended with ${exitDescription(exit)} while the cell ran (a cell that calls \`process.exit()\` ends it); its variables are lost: start a fresh kernel (eval's \`reset\`) and run the cell again.`,
+    });
+  }
+
+  private send(frame: HostFrame): void {
+    this.child.stdin.write(encodeHostFrame(frame));
+  }
+
+  private output(cell: number, output: CellOutput): void {
+    const running = this.running;
+    if (running !== undefined && (cell === running.id || cell === 0)) {
+      running.request.onOutput(output);
+      return;
+    }
+    if (this.background.length < backgroundLimit) this.background.push(output);
+    else this.backgroundDropped += 1;
+  }
+
+  private receive(line: string): void {
+    let frame: KernelFrame | { t: "text"; text: string };
+    try {
+      frame = parseKernelLine(line);
+    } catch {
+      // A frame cut by a cell that was stopped in the middle of printing it: shown, not trusted.
+      frame = { t: "text", text: line };
+    }
+    switch (frame.t) {
+      case "text":
+        this.output(this.running?.id ?? 0, { type: "stream", name: "stdout", text: `${frame.text}\n` });
+        break;
+      case "stream":
+        this.output(frame.cell, { type: "stream", name: frame.name, text: frame.text });
+        break;
+      case "result":
+        this.output(frame.cell, { type: "result", text: frame.text });
+        break;
+      case "error":
+        this.output(frame.cell, { type: "error", name: frame.name, message: frame.message, traceback: stripKernelFrames(frame.stack) });
+        break;
+      case "tool":
+        this.callTool(frame);
+        break;
+      case "done":
+        if (this.running?.id === frame.cell) {
+          const running = this.running;
+          this.running = undefined;
+          running.settle(frame.status);
+        }
+        break;
+    }
+    this.frames.dispatchEvent(new Event(frame.t));
+  }
+
+  private callTool(frame: Extract<KernelFrame, { t: "tool" }>): void {
+    const running = this.running;
+    if (running?.id !== frame.cell) {
+      this.send(cellToolAnswer(frame.id, { error: new ToolError({ code: "conflict", message: `tool(\`${frame.name}\`) was called after its cell had ended; call tools from within a running cell.` }) }));
+      return;
+    }
+    // An answer for a cell that has ended meanwhile (interrupted) is not sent: nothing waits for it.
+    const answer = (outcome: Parameters<typeof cellToolAnswer>[1]): void => {
+      if (this.running === running) this.send(cellToolAnswer(frame.id, outcome));
+    };
+    Promise.resolve()
+      .then(() => running.request.callTool(frame.name, frame.input))
+      .then(
+      (result) => answer({ result }),
+      (error: unknown) => answer({ error }),
+    );
+  }
+
+  /** Resolves on the kernel's ready frame; rejects on its exit, the signal or the budget. */
+  ready(signal: AbortSignal, timeoutMs: number, aborted: () => ToolError): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => fail(new ToolError({ code: "timeout", message: `The JavaScript kernel did not start within ${timeoutMs} ms; the machine may be overloaded: try again, or raise \`startTimeoutMs\`.` })), timeoutMs);
+      const onAbort = (): void => fail(aborted());
+      const cleanup = (): void => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        this.frames.removeEventListener("ready", onReady);
+      };
+      const fail = (error: unknown): void => {
+        cleanup();
+        reject(error);
+      };
+      const onReady = (): void => {
+        cleanup();
+        resolve();
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.frames.addEventListener("ready", onReady);
+      void this.exited.then((exit) => fail(new ToolError({ code: "unavailable", message: `The JavaScript kernel's process ended while starting (${exitDescription(exit)}).` })));
+    });
+  }
+
+  execute(request: CellRequest): Promise<CellStatus> {
+    if (this.running !== undefined) {
+      return Promise.reject(new ToolError({ code: "conflict", message: `The JavaScript kernel is still running cell ${this.running.id}; wait for it or interrupt it before running another.` }));
+    }
+    const exit = this.child.exited();
+    if (exit !== undefined) {
+      return Promise.reject(new ToolError({ code: "unavailable", message: `The JavaScript kernel has ended (${exitDescription({ ...exit, stderrTail: "" })}); start a fresh one (eval's \`reset\`).` }));
+    }
+    const id = ++this.cells;
+    return new Promise<CellStatus>((resolve, reject) => {
+      const running: RunningCell = {
+        id,
+        request,
+        settle: resolve,
+        fail: (error) => {
+          if (this.running === running) this.running = undefined;
+          reject(error);
+        },
+      };
+      this.running = running;
+      this.flushBackground(request);
+      this.send({ t: "execute", cell: id, code: request.code });
+    });
+  }
+
+  private flushBackground(request: CellRequest): void {
+    if (this.background.length === 0) return;
+    const dropped = this.backgroundDropped;
+    request.onOutput({ type: "stream", name: "stderr", text: "(output of earlier cells, produced after they had ended:)\n" });
+    for (const output of this.background) request.onOutput(output);
+    if (dropped > 0) request.onOutput({ type: "stream", name: "stderr", text: `(${dropped} more pieces of earlier output not kept)\n` });
+    this.background = [];
+    this.backgroundDropped = 0;
+  }
+
+  interrupt(graceMs: number): Promise<boolean> {
+    const running = this.running;
+    if (this.child.exited() !== undefined) return Promise.resolve(false);
+    if (running === undefined) return Promise.resolve(true);
+    this.send({ t: "interrupt", cell: running.id });
+    // The main thread's "done" is the proof that it runs JavaScript again with its globals intact.
+    return new Promise<boolean>((resolve) => {
+      const finish = (survived: boolean): void => {
+        clearTimeout(timer);
+        this.frames.removeEventListener("done", onDone);
+        resolve(survived);
+      };
+      const timer = setTimeout(() => finish(false), graceMs);
+      const onDone = (): void => {
+        if (this.running !== running) finish(this.child.exited() === undefined);
+      };
+      this.frames.addEventListener("done", onDone);
+      void this.exited.then(() => finish(false));
+    });
+  }
+
+  async dispose(): Promise<void> {
+    this.disposing = true;
+    this.child.stdin.end();
+    await this.child.stop({ graceMs: 1_000 });
+  }
+}

@@ -1,0 +1,55 @@
+import type { CellStatus } from "../kernel.js";
+
+/**
+ * The JavaScript kernel's protocol over its own pipes. The kernel writes one frame per line on stdout,
+ * each line starting with {@link kernelFrameMarker}; a line without it came from a program a cell
+ * started with inherited stdio and is shown as that cell's stdout. The host writes one JSON object per
+ * line on the kernel's stdin. `cell` is the id the host gave the cell; 0 means no cell was running
+ * (output of a timer or promise left behind by an earlier cell).
+ */
+export type KernelFrame =
+  | { t: "ready"; node: string }
+  | { t: "stream"; cell: number; name: "stdout" | "stderr"; text: string }
+  | { t: "result"; cell: number; text: string }
+  /** `stack` is raw: the host strips the kernel's own frames. */
+  | { t: "error"; cell: number; name: string; message: string; stack: string }
+  | { t: "tool"; cell: number; id: number; name: string; input: unknown }
+  | { t: "done"; cell: number; status: CellStatus };
+
+/** What the cell's `await tool(name, input)` resolves to. */
+export interface CellToolValue {
+  /** The text parts of the result, joined by newlines. */
+  text: string;
+  /** The image parts, base64 without a `data:` prefix. */
+  images: Array<{ data: string; mimeType: string }>;
+  /** The result's machine-readable data, when the tool gave any. */
+  structured?: Record<string, unknown>;
+}
+
+/** Why `await tool(...)` rejects: the tool answered an error, or the run refused the call. */
+export interface CellToolFailure {
+  /** A ToolError's stable code (`denied`, `unknown_tool`, …); absent when the tool answered `isError`. */
+  code?: string;
+  message: string;
+}
+
+/** A frame the host sends. */
+export type HostFrame =
+  | { t: "execute"; cell: number; code: string }
+  | { t: "interrupt"; cell: number }
+  | { t: "tool_result"; id: number; ok: true; value: CellToolValue }
+  | { t: "tool_result"; id: number; ok: false; error: CellToolFailure };
+
+/** The first character of every frame line the kernel writes (ASCII record separator). */
+export const kernelFrameMarker = "\u001e";
+
+/** One line of the kernel's stdout: a frame, or text a program started by a cell wrote there. */
+export function parseKernelLine(line: string): KernelFrame | { t: "text"; text: string } {
+  if (!line.startsWith(kernelFrameMarker)) return { t: "text", text: line };
+  return JSON.parse(line.slice(kernelFrameMarker.length)) as KernelFrame;
+}
+
+/** The line that carries `frame` to the kernel's stdin. */
+export function encodeHostFrame(frame: HostFrame): string {
+  return `${JSON.stringify(frame)}\n`;
+}
