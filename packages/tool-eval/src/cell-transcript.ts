@@ -11,17 +11,17 @@ export interface CellTranscriptLimits {
   maxImages: number;
   /** Base64 characters of images kept in all. */
   maxImageChars: number;
-  /** Characters of text in the whole answer. */
-  maxTextChars: number;
+  /** Bytes (UTF-8) of text in the whole answer. */
+  maxTextBytes: number;
 }
 
-/** The defaults: an answer stays within 16 000 characters of text. */
+/** The defaults: an answer stays within 16 000 bytes of text. */
 export const DEFAULT_TRANSCRIPT_LIMITS: CellTranscriptLimits = {
   streamHeadChars: 6_000,
   streamTailChars: 6_000,
   maxImages: 8,
   maxImageChars: 4_000_000,
-  maxTextChars: 16_000,
+  maxTextBytes: 16_000,
 };
 
 type Part = { type: "text"; text: string } | ImageContent;
@@ -130,7 +130,7 @@ export class CellTranscript {
       ...this.tail,
       ...[...notes, ...after].map((text): Part => ({ type: "text", text: `${text}\n` })),
     ];
-    return mergeText(capText(sequence.filter((part) => part.type !== "text" || part.text !== ""), this.limits.maxTextChars));
+    return mergeText(capText(sequence.filter((part) => part.type !== "text" || part.text !== ""), this.limits.maxTextBytes));
   }
 }
 
@@ -152,19 +152,22 @@ function headAndTail(text: string, keep: number): string {
   return text.slice(0, half) + omissionMarker(cut.length, countLines(cut)) + text.slice(text.length - half);
 }
 
-// The whole answer's text within `maxChars`: the longest text is cut in its middle until it fits.
-function capText(parts: Part[], maxChars: number): Part[] {
+// The whole answer's text within `maxBytes` of UTF-8: the longest text is cut in its middle until it fits.
+function capText(parts: Part[], maxBytes: number): Part[] {
   const capped = parts.map((part) => ({ ...part }));
   const texts = capped.filter((part): part is Part & { type: "text" } => part.type === "text");
-  let total = texts.reduce((sum, part) => sum + part.text.length, 0);
-  while (total > maxChars) {
-    const longest = texts.reduce((best, part) => (part.text.length > best.text.length ? part : best));
-    // The marker itself takes about 120 characters; keep at least a little of the longest text.
-    const keep = Math.max(200, longest.text.length - (total - maxChars) - 160);
-    if (keep >= longest.text.length) break;
-    const shorter = headAndTail(longest.text, keep);
-    if (shorter.length >= longest.text.length) break;
-    total -= longest.text.length - shorter.length;
+  let total = texts.reduce((sum, part) => sum + Buffer.byteLength(part.text), 0);
+  while (total > maxBytes) {
+    const sizes = texts.map((part) => Buffer.byteLength(part.text));
+    const index = sizes.indexOf(Math.max(...sizes));
+    const longest = texts[index]!;
+    const size = sizes[index]!;
+    // The marker itself takes about 130 bytes; keep at least a little of the longest text.
+    const target = Math.max(200, size - (total - maxBytes) - 200);
+    const shorter = headAndTail(longest.text, Math.floor((longest.text.length * target) / size));
+    const shorterSize = Buffer.byteLength(shorter);
+    if (shorterSize >= size) break;
+    total -= size - shorterSize;
     longest.text = shorter;
   }
   return capped;

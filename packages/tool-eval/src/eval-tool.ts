@@ -14,7 +14,7 @@ export interface EvalSettings {
   wallClockTimeoutMs?: number;
   /** Milliseconds an interrupted cell gets to stop before its kernel is killed; default 5 000. */
   interruptGraceMs?: number;
-  /** Bounds of one answer; default {@link DEFAULT_TRANSCRIPT_LIMITS} (16 000 characters of text). */
+  /** Bounds of one answer; default {@link DEFAULT_TRANSCRIPT_LIMITS} (16 000 bytes of text). */
   limits?: Partial<CellTranscriptLimits>;
 }
 
@@ -109,7 +109,7 @@ export function createEvalTool(settings: EvalSettings = {}): AnyTool {
       "Python also takes %pip install, %cd, !command, x = !command, %%bash, %timeit and %%timeit.",
       "tool(name, input) inside a cell calls another tool of this run (Python: returns its text; JavaScript: await tool(...)).",
       `A cell that writes no output for ${minutes(budgets.inactivityMs)} is interrupted (state kept), or killed if it does not stop (state lost; the answer says which); print progress in long work.`,
-      "reset: true starts a fresh kernel first. Output is cut in its middle beyond about 16 000 characters.",
+      "reset: true starts a fresh kernel first. Output is cut in its middle beyond 16 KB.",
     ].join(" "),
     input: v.strictObject({
       code: v.pipe(v.string(), v.maxLength(200_000), v.description("The cell's code.")),

@@ -1,0 +1,62 @@
+import { Workdir } from "@runbound/tool-kit";
+import { describePluginConformance } from "@runbound/tool-kit/testing";
+import { describe, expect, it } from "vitest";
+import { createHostKernelFactory } from "./host-kernel-factory.js";
+import evalPluginDefault, { evalPlugin, KernelFactory } from "./index.js";
+import { fixtureProject, testVirtualenv } from "./test-support/python-fixtures.js";
+
+const venv = testVirtualenv();
+const factories: Array<ReturnType<typeof createHostKernelFactory>> = [];
+
+describePluginConformance(evalPlugin, {
+  resources: () => {
+    const factory = createHostKernelFactory({ python: "native" });
+    factories.push(factory);
+    return [
+      [KernelFactory, factory],
+      [Workdir, fixtureProject(venv)],
+    ];
+  },
+  sampleInputs: { eval: { code: "print('hello')\n1 + 1", description: "print a greeting and add numbers" } },
+});
+
+describe("plugin", () => {
+  it("is the default export, named after the package, with eval (exec, serialized) and a default kernel factory", async () => {
+    expect(evalPluginDefault).toBe(evalPlugin);
+    expect(evalPlugin.name).toBe("@runbound/tool-eval");
+    expect(evalPlugin.tools.map((tool) => [tool.name, tool.tier, tool.parallelSafe, tool.requires.map((key) => key.id)])).toEqual([["eval", "exec", false, ["eval.kernel_factory", "run.workdir"]]]);
+    const provider = evalPlugin.resourceProviders[0]!;
+    expect(provider.key).toBe(KernelFactory);
+    const workdir = fixtureProject(venv);
+    const instance = await provider.create({ workdir, signal: new AbortController().signal });
+    expect(await instance.describe?.()).toMatch(/^python: native-python \(the project's \.venv\/bin\/python \(CPython 3\.\d+\.\d+\)\); javascript: javascript \(Node v\d+/);
+    await instance.dispose?.();
+    await Promise.all(factories.map((factory) => factory.dispose()));
+  });
+});
+
+describe("createHostKernelFactory describe", () => {
+  it("auto without any CPython says Pyodide and why", async () => {
+    const factory = createHostKernelFactory({ pythonCandidates: ["/nonexistent/python3"] });
+    expect((await factory.describe(fixtureProject()))[0]).toEqual({ language: "python", kind: "pyodide", reason: "no CPython found (no .venv or venv in the workdir, none on PATH); Pyodide in an isolated child Node process" });
+  });
+
+  it("pyodide is taken even when a project virtualenv exists", async () => {
+    const factory = createHostKernelFactory({ python: "pyodide" });
+    expect((await factory.describe(fixtureProject(venv)))[0]).toEqual({ language: "python", kind: "pyodide", reason: "Pyodide was asked for: an isolated child Node process" });
+  });
+
+  it("native without a CPython says it is unavailable and start refuses, naming where it looked", async () => {
+    const factory = createHostKernelFactory({ python: "native", pythonCandidates: ["/nonexistent/python3"] });
+    const workdir = fixtureProject();
+    expect((await factory.describe(workdir))[0]!.reason).toBe(
+      "unavailable: No CPython found: looked for `.venv/bin/python` and `venv/bin/python` in the workdir and for `/nonexistent/python3`. Create a virtualenv in the project, name an interpreter in `pythonCandidates`, or choose `pyodide`.",
+    );
+    await expect(factory.start("python", { workdir, signal: new AbortController().signal })).rejects.toMatchObject({ code: "unavailable" });
+  });
+
+  it("native names a configured interpreter as configured", async () => {
+    const factory = createHostKernelFactory({ python: "native", pythonCandidates: ["/usr/bin/env"] });
+    expect((await factory.describe(fixtureProject()))[0]).toEqual({ language: "python", kind: "native-python", reason: "the configured /usr/bin/env; native CPython was asked for" });
+  });
+});
