@@ -1,5 +1,6 @@
 import { ToolError } from "@runbound/tool-kit";
 import type { Kernel, KernelChoice, KernelFactoryInstance, KernelLanguage, KernelStartOptions } from "./kernel.js";
+import { startJavaScriptKernel } from "./javascript-kernel.js";
 import { startNativePythonKernel } from "./native-python-kernel.js";
 import { startPyodideKernel, type PyodideKernelOptions } from "./pyodide-kernel.js";
 import { resolvePython, type PythonInterpreter } from "./resolve-python.js";
@@ -23,19 +24,6 @@ export interface HostKernelFactorySettings {
 export interface HostKernelFactory extends KernelFactoryInstance {
   /** Kill every kernel this factory started that is still alive; resolves once they are gone. */
   dispose(): Promise<void>;
-}
-
-type StartJavaScriptKernel = (options: KernelStartOptions) => Promise<Kernel>;
-
-// The JavaScript kernel's module is written alongside this one; until it is in the checkout the
-// factory must still compile, so it is imported by a name TypeScript does not resolve.
-const javascriptKernelModule = "./javascript-kernel.js";
-async function loadJavaScriptKernel(): Promise<StartJavaScriptKernel> {
-  try {
-    return ((await import(javascriptKernelModule)) as { startJavaScriptKernel: StartJavaScriptKernel }).startJavaScriptKernel;
-  } catch (error) {
-    throw new ToolError({ code: "unavailable", message: "The JavaScript kernel is not part of this build of `@runbound/tool-eval`; use `language: \"python\"`.", cause: error });
-  }
 }
 
 function nativeReason(interpreter: PythonInterpreter, choice: PythonKernelChoice): string {
@@ -74,10 +62,10 @@ export function createHostKernelFactory(settings: HostKernelFactorySettings = {}
           : choice === "native"
             ? { language: "python", kind: "native-python", reason: `unavailable: ${missingPythonMessage(candidates)}` }
             : { language: "python", kind: "pyodide", reason: choice === "pyodide" ? "Pyodide was asked for: an isolated child Node process" : "no CPython found (no .venv or venv in the workdir, none on PATH); Pyodide in an isolated child Node process" };
-      return [python, { language: "javascript", kind: "javascript", reason: `Node ${process.version}` }];
+      return [python, { language: "javascript", kind: "javascript", reason: `a child Node ${process.version} process (not isolated: cells have the host user's rights)` }];
     },
     async start(language: KernelLanguage, options) {
-      if (language === "javascript") return track(await (await loadJavaScriptKernel())(options));
+      if (language === "javascript") return track(await startJavaScriptKernel(options));
       const interpreter = await resolve(options.workdir);
       if (interpreter !== undefined) return track(await startNativePythonKernel({ ...options, interpreter, ...(settings.env === undefined ? {} : { env: settings.env }) }));
       if (choice === "native") throw new ToolError({ code: "unavailable", message: missingPythonMessage(candidates) });

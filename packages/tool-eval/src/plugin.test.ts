@@ -29,7 +29,7 @@ describe("plugin", () => {
     expect(provider.key).toBe(KernelFactory);
     const workdir = fixtureProject(venv);
     const instance = await provider.create({ workdir, signal: new AbortController().signal });
-    expect(await instance.describe?.()).toMatch(/^python: native-python \(the project's \.venv\/bin\/python \(CPython 3\.\d+\.\d+\)\); javascript: javascript \(Node v\d+/);
+    expect(await instance.describe?.()).toMatch(/^python: native-python \(the project's \.venv\/bin\/python \(CPython 3\.\d+\.\d+\)\); javascript: javascript \(a child Node v\d+/);
     await instance.dispose?.();
     await Promise.all(factories.map((factory) => factory.dispose()));
   });
