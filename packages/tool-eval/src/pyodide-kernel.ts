@@ -5,6 +5,8 @@ import { pyodideDirectory, readPythonModules, spawnKernelChild, type KernelChild
 import type { ChildFrame, ParentFrame } from "./pyodide/kernel-protocol.js";
 import { findPyodideSnapshot } from "./pyodide/pyodide-snapshot.js";
 
+export { defaultPyodideSnapshotDirectory, preparePyodideSnapshot, type PreparePyodideSnapshotOptions } from "./pyodide/pyodide-snapshot.js";
+
 /** Settings of the Pyodide kernel beyond what every kernel gets. */
 export interface PyodideKernelOptions extends KernelStartOptions {
   /**

@@ -96,7 +96,8 @@ async function boot(start: StartFrame): Promise<PyodideAPI> {
   const takeInterrupt = (): boolean => Atomics.compareExchange(signals, SignalSlots.interrupt, SIGINT_VALUE, 0) === SIGINT_VALUE;
   pyodide.registerJsModule("runbound_kernel", {
     emit: (json: string) => post({ type: "output", cell: currentCell, output: JSON.parse(json) }),
-    call_tool(name: string, inputJson: string): string | null {
+    // Undefined (Python's None) when an interrupt abandoned the call; JavaScript's null would arrive as jsnull.
+    call_tool(name: string, inputJson: string): string | undefined {
       const call = ++nextCall;
       post({ type: "tool_call", cell: currentCell, call, name, input: JSON.parse(inputJson) });
       for (;;) {
@@ -106,7 +107,7 @@ async function boot(start: StartFrame): Promise<PyodideAPI> {
           // An answer to a call an interrupt abandoned is dropped.
           if (answer.call === call) return JSON.stringify(answer.result);
         }
-        if (takeInterrupt()) return null;
+        if (takeInterrupt()) return undefined;
         waitForWake(seen, WAIT_SLICE_MS);
       }
     },

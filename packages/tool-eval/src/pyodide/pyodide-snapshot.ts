@@ -68,3 +68,12 @@ export async function preparePyodideSnapshot(options: PreparePyodideSnapshotOpti
     await child.process.stop({ graceMs: 1_000 });
   }
 }
+
+/**
+ * Where snapshots go unless the host says otherwise: `$XDG_CACHE_HOME/runbound/pyodide`, else
+ * `~/.cache/runbound/pyodide` (outside any checkout, shared by every run of this user).
+ */
+export function defaultPyodideSnapshotDirectory(env: NodeJS.ProcessEnv, home: string): string {
+  const cache = env["XDG_CACHE_HOME"] !== undefined && env["XDG_CACHE_HOME"] !== "" ? env["XDG_CACHE_HOME"] : join(home, ".cache");
+  return join(cache, "runbound", "pyodide");
+}
