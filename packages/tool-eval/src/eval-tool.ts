@@ -63,7 +63,7 @@ function describeEnding(ending: CellEnding, kernel: Kernel, budgets: CellBudgets
 
 async function ensureKernel(slot: KernelSlot, factory: KernelFactoryInstance, language: KernelLanguage, workdir: string, context: ToolContext<never>, reset: boolean): Promise<{ kernel: Kernel; notes: string[] }> {
   const notes: string[] = [];
-  if (slot.kernel !== undefined && slot.kernel.pid !== undefined && (await isGone(slot.kernel))) {
+  if (slot.kernel !== undefined && (await isGone(slot.kernel))) {
     const exit = await slot.kernel.exited;
     slot.lostState = `The previous ${slot.kernel.label} kernel exited between calls (${describeExit(exit)}); its variables and imports are gone.`;
     slot.kernel = undefined;

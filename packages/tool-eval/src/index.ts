@@ -1,4 +1,4 @@
-export { evalPlugin as default, evalPlugin, describeKernels } from "./plugin.js";
+export { evalPlugin as default, evalPlugin, createEvalPlugin, describeKernels, type EvalPluginSettings } from "./plugin.js";
 export { createEvalTool, evalTool, type EvalSettings } from "./eval-tool.js";
 export { createHostKernelFactory, type HostKernelFactory, type HostKernelFactorySettings, type PythonKernelChoice } from "./host-kernel-factory.js";
 export { startNativePythonKernel, type NativePythonKernelOptions } from "./native-python-kernel.js";

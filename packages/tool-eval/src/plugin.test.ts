@@ -2,7 +2,7 @@ import { Workdir } from "@runbound/tool-kit";
 import { describePluginConformance } from "@runbound/tool-kit/testing";
 import { describe, expect, it } from "vitest";
 import { createHostKernelFactory } from "./host-kernel-factory.js";
-import evalPluginDefault, { evalPlugin, KernelFactory } from "./index.js";
+import evalPluginDefault, { createEvalPlugin, evalPlugin, KernelFactory } from "./index.js";
 import { fixtureProject, testVirtualenv } from "./test-support/python-fixtures.js";
 
 const venv = testVirtualenv();
@@ -32,6 +32,16 @@ describe("plugin", () => {
     expect(await instance.describe?.()).toMatch(/^python: native-python \(the project's \.venv\/bin\/python \(CPython 3\.\d+\.\d+\)\); javascript: javascript \(a child Node v\d+/);
     await instance.dispose?.();
     await Promise.all(factories.map((factory) => factory.dispose()));
+  });
+});
+
+describe("createEvalPlugin", () => {
+  it("hands the factory settings to each run's default factory and the tool settings to eval", async () => {
+    const plugin = createEvalPlugin({ factory: { python: "pyodide" }, tool: { inactivityTimeoutMs: 90_000 } });
+    const instance = await plugin.resourceProviders[0]!.create({ workdir: fixtureProject(venv), signal: new AbortController().signal });
+    expect(await instance.describe?.()).toMatch(/^python: pyodide \(Pyodide was asked for: an isolated child Node process\)/);
+    expect(plugin.tools[0]!.description).toContain("A cell that writes no output for 90 s is interrupted");
+    await instance.dispose?.();
   });
 });
 
