@@ -1,11 +1,23 @@
 import type { AskCard } from "./ask-port.js";
 import { resolveSelection, type ReplyReading } from "./resolve-selection.js";
 
+/** An enum value with the text shown for it. */
+export interface TitledValue {
+  const: string;
+  title: string;
+}
+
+/** The fields this port puts in a form: the kinds MCP's elicitation schema (2025-11-25) defines. */
+export type ElicitFieldSchema =
+  | { type: "string"; title?: string; description?: string; oneOf: TitledValue[] }
+  | { type: "array"; title?: string; description?: string; minItems?: number; items: { anyOf: TitledValue[] } }
+  | { type: "string"; title?: string; description?: string };
+
 /** A form elicitation request as MCP's `elicitation/create` takes it (`server.elicitInput` params). */
 export interface ElicitFormRequest {
   mode: "form";
   message: string;
-  requestedSchema: { type: "object"; properties: Record<string, Record<string, unknown>>; required?: string[] };
+  requestedSchema: { type: "object"; properties: Record<string, ElicitFieldSchema>; required?: string[] };
 }
 
 /** An elicitation result: MCP's `accept` (with the form's content), `decline` or `cancel`. */
@@ -24,7 +36,7 @@ export const FORM_FIELDS = Object.freeze({ choice: "choice", choices: "choices",
  * spelling.
  */
 export function elicitationForm(card: AskCard, problem?: string): ElicitFormRequest {
-  const properties: Record<string, Record<string, unknown>> = {};
+  const properties: Record<string, ElicitFieldSchema> = {};
   const required: string[] = [];
   const titled = card.options.map((option, index) => ({ const: String(index + 1), title: `${index + 1}) ${option.label}${option.description === undefined ? "" : ` — ${option.description}`}` }));
   if (card.options.length > 0 && card.multiSelect) {
