@@ -104,6 +104,7 @@ describe.skipIf(venv === undefined)("eval on a native CPython", () => {
     const { call } = session(fixtureProject(venv));
     expect(resultText(await call("!echo from-shell\nfiles = !printf 'a\\nb\\n'\nfiles"))).toMatch(/from-shell\n\['a', 'b'\]$/);
     expect(resultText(await call("%%bash\necho one\necho two >&2"))).toBe("one\ntwo");
+    expect(resultText(await call("name = 'kernel'\n!echo '{not python}' {1 + 1} $name $UNSET_NAME"))).toBe("{not python} 2 kernel");
     expect(resultText(await call("%load_ext autoreload"))).toContain("The magic `%load_ext` is not supported. Supported: `%pip`");
     await kernelPid(call);
   });

@@ -251,7 +251,11 @@ class _Magics:
         namespace = self._executor.namespace
 
         def braces(match):
-            return str(eval(match.group(1), namespace))
+            # `{print $1}` in an awk program is not Python: what does not evaluate stays as written.
+            try:
+                return str(eval(match.group(1), namespace))
+            except Exception:  # noqa: BLE001
+                return match.group(0)
 
         def dollar(match):
             name = match.group(1)
