@@ -53,15 +53,16 @@ export function elicitationForm(card: AskCard, problem?: string): ElicitFormRequ
   return { mode: "form", message: lines.join("\n"), requestedSchema: { type: "object", properties, ...(required.length > 0 ? { required } : {}) } };
 }
 
-function optionNumber(value: unknown): number {
-  return typeof value === "string" && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-}
 
 /** Read an accepted form's content against the card (the same checks as a typed reply). */
 export function readElicitedContent(card: AskCard, content: Record<string, unknown> | undefined): ReplyReading {
   const single = content?.[FORM_FIELDS.choice];
   const several = content?.[FORM_FIELDS.choices];
-  const numbers = [...(single === undefined ? [] : [single]), ...(Array.isArray(several) ? several : [])].map(optionNumber);
+  const values: unknown[] = [...(single === undefined ? [] : [single]), ...(Array.isArray(several) ? several : [])];
+  // The SDK checks a form against its schema, but a client of another make may send anything.
+  const stray = values.find((value) => !(typeof value === "string" && /^\d+$/.test(value)));
+  if (stray !== undefined) return { ok: false, problem: `The form's choice \`${JSON.stringify(stray)}\` is not an option number; choose from the list.` };
+  const numbers = values.map(Number);
   const answer = content?.[FORM_FIELDS.answer];
   return resolveSelection(card, numbers, typeof answer === "string" ? answer : undefined);
 }
