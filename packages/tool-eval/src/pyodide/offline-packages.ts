@@ -25,11 +25,10 @@ export function normalizePackageName(name: string): string {
   return name.toLowerCase().replace(/[-_.]+/g, "-");
 }
 
-const wheelFileName = /^([A-Za-z0-9](?:[A-Za-z0-9._]*[A-Za-z0-9])?)-([^-]+)(?:-[^-]+)?-[^-]+-[^-]+-[^-]+\.whl$/;
-
 /** The name and version a wheel's file name carries, or undefined for a file that is not a wheel. */
 export function parseWheelFileName(fileName: string): { name: string; version: string } | undefined {
-  const match = wheelFileName.exec(fileName);
+  // {distribution}-{version}(-{build tag})?-{python tag}-{abi tag}-{platform tag}.whl
+  const match = /^([A-Za-z0-9](?:[A-Za-z0-9._]*[A-Za-z0-9])?)-([^-]+)(?:-[^-]+)?-[^-]+-[^-]+-[^-]+\.whl$/.exec(fileName);
   return match === null ? undefined : { name: normalizePackageName(match[1]!), version: match[2]! };
 }
 
