@@ -1,7 +1,7 @@
 import { defineTool, textResult, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
-import { describeReadings, describeScan, describeSkippedEntries, explainNoMatches } from "./describe-search.js";
+import { describeReadings, describeScan, describeSkippedEntries, describeSyntaxErrors, explainNoMatches } from "./describe-search.js";
 import { metavariableNames } from "./pattern-compiler.js";
 import { assertRewriteLength, maxRewriteLength } from "./pattern-limits.js";
 import { patternSchema } from "./pattern-schema.js";
@@ -42,9 +42,17 @@ export const astEditTool = defineTool({
       });
     }
     const scope = await resolveSearchScope(parser, context.resource(Workdir), input.path, input.language);
-    const outcome = await parser.search({ ...scope, pattern: input.pattern, keep: Number.POSITIVE_INFINITY, signal: context.signal });
+    const outcome = await parser.search({ ...scope, pattern: input.pattern, keep: Number.POSITIVE_INFINITY, signal: context.signal, errorRegions: true });
     if (outcome.total === 0) return textResult(`Nothing staged. ${explainNoMatches(outcome, parser.maxFileBytes, scope.workdir)}`, { total: 0 });
-    const plan = planRewrite(scope.workdir, outcome.matches, input.rewrite, parser.languages().available, 10 * 1024);
+    const plan = planRewrite(scope.workdir, outcome.matches, input.rewrite, parser.languages().available, outcome.syntaxErrors.regions, 10 * 1024);
+    const syntaxErrors = describeSyntaxErrors(outcome, scope.workdir);
+    const inErrorText =
+      plan.inErrorRegions.length > 0
+        ? `\n${plan.inErrorRegions.length} ${plan.inErrorRegions.length === 1 ? "match was" : "matches were"} NOT rewritten because ${plan.inErrorRegions.length === 1 ? "it overlaps" : "each overlaps"} code the grammar could not parse (a rewrite there would write garbage): ${plan.inErrorRegions
+            .slice(0, 10)
+            .map((entry) => `${entry.displayPath}:${entry.line} (ERROR from line ${entry.errorLine})`)
+            .join(", ")}${plan.inErrorRegions.length > 10 ? ", …" : ""}. Fix the syntax there first, or edit those places by hand.`
+        : "";
     const overlapText =
       plan.overlaps.length > 0
         ? `\n${plan.overlaps.length} overlapping ${plan.overlaps.length === 1 ? "match was" : "matches were"} NOT rewritten (each lies inside or across a match that is): ${plan.overlaps
@@ -54,7 +62,8 @@ export const astEditTool = defineTool({
         : "";
     const unchangedText = plan.unchanged > 0 ? `\n${plan.unchanged} ${plan.unchanged === 1 ? "match is" : "matches are"} already in the rewritten form (left as is).` : "";
     if (plan.files.length === 0) {
-      return textResult(`Nothing staged: all ${outcome.total} matches already read as the rewrite.${overlapText}`, { total: outcome.total, staged: 0 });
+      const why = plan.inErrorRegions.length > 0 ? `no match could be rewritten.${inErrorText}` : `all ${outcome.total} matches already read as the rewrite.`;
+      return textResult([`Nothing staged: ${why}${overlapText}`, syntaxErrors].filter((line) => line.length > 0).join("\n"), { total: outcome.total, staged: 0, in_error_regions: plan.inErrorRegions.length });
     }
     const edit = parser.edits.stage(plan.files);
     const fileCount = plan.files.length;
@@ -65,7 +74,8 @@ export const astEditTool = defineTool({
     const text = [
       `(proposed) ${edit.replacements} ${edit.replacements === 1 ? "replacement" : "replacements"} in ${fileCount} ${fileCount === 1 ? "file" : "files"}; nothing written yet. ${describeScan(outcome, parser.maxFileBytes)}.`,
       describeSkippedEntries(outcome, scope.workdir),
-      describeReadings(outcome) + overlapText + unchangedText + parseWarnings,
+      syntaxErrors,
+      describeReadings(outcome) + overlapText + inErrorText + unchangedText + parseWarnings,
       plan.preview,
       `To write it, call resolve with edit_id "${edit.id}" and action "accept" (all files or none; refused if a file changed since now); to drop it, action "discard".`,
     ]
@@ -76,6 +86,7 @@ export const astEditTool = defineTool({
       replacements: edit.replacements,
       files: plan.files.map((file) => file.displayPath),
       overlaps: plan.overlaps.length,
+      in_error_regions: plan.inErrorRegions.length,
     });
   },
 });

@@ -1,7 +1,7 @@
 import { defineTool, displayPath, textResult, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
-import { describeReadings, describeScan, describeSkippedEntries, explainNoMatches, skippedEntryView } from "./describe-search.js";
+import { describeReadings, describeScan, describeSkippedEntries, describeSyntaxErrors, explainNoMatches, skippedEntryView, syntaxErrorView } from "./describe-search.js";
 import { patternSchema } from "./pattern-schema.js";
 import { resolveSearchScope } from "./search-scope.js";
 import type { SearchMatch } from "./structural-search.js";
@@ -56,6 +56,7 @@ export const astGrepTool = defineTool({
       scanned: outcome.scanned,
       skipped: outcome.skipped,
       skipped_entries: outcome.skippedEntries.map((entry) => skippedEntryView(entry, scope.workdir)),
+      syntax_errors: { files: outcome.syntaxErrors.files, parsed: outcome.syntaxErrors.parsed, first: outcome.syntaxErrors.named.map((site) => syntaxErrorView(site, scope.workdir)) },
       readings: outcome.compiled.map((compiled) => ({ language: compiled.language.id, kind: compiled.reading.kind, context: compiled.reading.context.name })),
       matches: outcome.matches.map((match) => ({
         path: displayPath(scope.workdir, match.path),
@@ -68,7 +69,7 @@ export const astGrepTool = defineTool({
 
     const scan = describeScan(outcome, parser.maxFileBytes);
     const skippedEntries = describeSkippedEntries(outcome, scope.workdir);
-    const readings = `${skippedEntries.length > 0 ? `${skippedEntries}\n` : ""}${describeReadings(outcome)}`;
+    const readings = [skippedEntries, describeSyntaxErrors(outcome, scope.workdir), describeReadings(outcome)].filter((line) => line.length > 0).join("\n");
     const rows: string[] = [];
     // The header and the readings grow with the number of languages searched; they share the bound.
     let bytes = Buffer.byteLength(scan) + Buffer.byteLength(readings);

@@ -2,6 +2,7 @@ import { displayPath } from "@runbound/tool-kit";
 import { describeReading } from "./pattern-compiler.js";
 import type { SkippedEntry, SkipReason } from "./skip-ledger.js";
 import type { SearchOutcome } from "./structural-search.js";
+import type { SyntaxErrorSite } from "./syntax-error-ledger.js";
 
 /** "1 file", "3 files". */
 export function plural(count: number, word: string): string {
@@ -63,6 +64,28 @@ export function describeSkippedEntries(outcome: SearchOutcome, workdir: string):
   return `Skipped: ${named.join(", ")}${total > named.length ? ` and ${total - named.length} more` : ""}.`;
 }
 
+/** How many files with syntax errors the text names; `structured` carries up to `SyntaxErrorLedger.namedLimit`. */
+const syntaxErrorsInText = 5;
+
+/** One file with a syntax error as the answer shows it: `src/x.ts:36 (ERROR near "out A")`, `a.py:4 (MISSING ")")`. */
+export function syntaxErrorView(site: SyntaxErrorSite, workdir: string): string {
+  const path = displayPath(workdir, site.path);
+  const shown = path.length > longestShownPath ? `…${path.slice(-(longestShownPath - 1))}` : path;
+  return `${shown}:${site.line + 1} (${site.kind === "ERROR" ? `ERROR near "${site.near}"` : `MISSING "${site.near}"`})`;
+}
+
+/**
+ * "2 of the 40 files parsed have syntax errors: … Matches inside those regions may be missing." or ""
+ * when every parsed file parsed cleanly.
+ */
+export function describeSyntaxErrors(outcome: SearchOutcome, workdir: string): string {
+  const { files, parsed, named } = outcome.syntaxErrors;
+  if (files === 0) return "";
+  const shown = named.slice(0, syntaxErrorsInText).map((site) => syntaxErrorView(site, workdir));
+  const more = files > shown.length ? ` and ${files - shown.length} more` : "";
+  return `${files} of the ${plural(parsed, "file")} parsed ${files === 1 ? "has" : "have"} syntax errors the grammar could not read: ${shown.join(", ")}${more}. Matches inside those regions may be missing.`;
+}
+
 /** How the pattern was read in each language searched. */
 export function describeReadings(outcome: SearchOutcome): string {
   return outcome.compiled.map((compiled) => `Pattern ${describeReading(compiled)}.`).join("\n");
@@ -70,7 +93,7 @@ export function describeReadings(outcome: SearchOutcome): string {
 
 /** The explanation given instead of a bare "no matches". */
 export function explainNoMatches(outcome: SearchOutcome, maxFileBytes: number, workdir: string): string {
-  const lines = [`0 matches (${describeScan(outcome, maxFileBytes)}).`, describeSkippedEntries(outcome, workdir), describeReadings(outcome)];
+  const lines = [`0 matches (${describeScan(outcome, maxFileBytes)}).`, describeSkippedEntries(outcome, workdir), describeSyntaxErrors(outcome, workdir), describeReadings(outcome)];
   const hints = new Set(outcome.compiled.flatMap((compiled) => compiled.hints));
   for (const hint of hints) lines.push(`Hint: ${hint}`);
   const skippedCount = Object.values(outcome.skipped).reduce((sum, count) => sum + count, 0);

@@ -4,6 +4,7 @@ import type { LanguageInfo } from "./language-registry.js";
 import { napi } from "./napi-binding.js";
 import type { StagedFile } from "./staged-edit-store.js";
 import type { SearchMatch } from "./structural-search.js";
+import type { ErrorRegion } from "./syntax-error-ledger.js";
 import { expandTemplate } from "./template-expansion.js";
 
 /** A match left out because it overlaps one that is rewritten (e.g. an inner call inside an outer one). */
@@ -15,10 +16,19 @@ export interface OverlappingMatch {
   keptLine: number;
 }
 
+/** A match left out because its span overlaps code the grammar could not parse: rewriting it would write garbage. */
+export interface MatchInErrorRegion {
+  displayPath: string;
+  line: number;
+  /** The line where the ERROR region it overlaps starts. */
+  errorLine: number;
+}
+
 /** A planned rewrite, ready to stage. */
 export interface RewritePlan {
   files: StagedFile[];
   overlaps: OverlappingMatch[];
+  inErrorRegions: MatchInErrorRegion[];
   /** Matches whose rewrite equals the original code. */
   unchanged: number;
   /** Files whose rewritten content has more parse errors than before. */
@@ -119,20 +129,28 @@ function syntaxErrorCount(language: LanguageInfo, text: string): number {
  *
  * @throws ToolError `conflict` when a file changed while it was being searched.
  */
-export function planRewrite(workdir: string, matches: readonly SearchMatch[], rewrite: string, languages: ReadonlyMap<string, LanguageInfo>, previewBytes: number): RewritePlan {
+export function planRewrite(
+  workdir: string,
+  matches: readonly SearchMatch[],
+  rewrite: string,
+  languages: ReadonlyMap<string, LanguageInfo>,
+  errorRegions: ReadonlyMap<string, readonly ErrorRegion[]>,
+  previewBytes: number,
+): RewritePlan {
   const byFile = new Map<string, SearchMatch[]>();
   for (const match of matches) {
     let list = byFile.get(match.path);
     if (list === undefined) byFile.set(match.path, (list = []));
     list.push(match);
   }
-  const plan: RewritePlan = { files: [], overlaps: [], unchanged: 0, newParseErrors: [], preview: "" };
+  const plan: RewritePlan = { files: [], overlaps: [], inErrorRegions: [], unchanged: 0, newParseErrors: [], preview: "" };
   const hunks: string[] = [];
   for (const [path, fileMatches] of [...byFile].sort(([first], [second]) => (first < second ? -1 : 1))) {
     const display = displayPath(workdir, path);
     const original = readFileSync(path, "utf8");
     const starts = lineStarts(original);
     const replacements: Replacement[] = [];
+    const regions = errorRegions.get(path) ?? [];
     let kept: SearchMatch | undefined;
     for (const match of [...fileMatches].sort((first, second) => first.start - second.start || second.end - first.end)) {
       if (original.slice(match.start, match.end) !== match.text) {
@@ -140,6 +158,11 @@ export function planRewrite(workdir: string, matches: readonly SearchMatch[], re
       }
       if (kept !== undefined && match.start < kept.end) {
         plan.overlaps.push({ displayPath: display, line: lineOf(starts, match.start) + 1, text: match.text, keptLine: lineOf(starts, kept.start) + 1 });
+        continue;
+      }
+      const region = regions.find((candidate) => candidate.start < match.end && match.start < candidate.end);
+      if (region !== undefined) {
+        plan.inErrorRegions.push({ displayPath: display, line: lineOf(starts, match.start) + 1, errorLine: region.line + 1 });
         continue;
       }
       kept = match;

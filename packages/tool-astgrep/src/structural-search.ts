@@ -1,4 +1,4 @@
-import type { SgNode } from "@ast-grep/napi";
+import type { NapiConfig, SgNode } from "@ast-grep/napi";
 import { ToolError } from "@runbound/tool-kit";
 import { statSync } from "node:fs";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
@@ -7,6 +7,7 @@ import { availableLanguageIds, languageOfPath, type LanguageInfo, type LanguageT
 import { napi } from "./napi-binding.js";
 import { compilePatternYielding, type CompiledPattern } from "./pattern-compiler.js";
 import { SkipLedger, type SkippedEntry, type SkipReason } from "./skip-ledger.js";
+import { SyntaxErrorLedger, type ErrorRegion, type SyntaxErrorSite } from "./syntax-error-ledger.js";
 import { listWorkspaceFiles, readSearchableFile } from "./workspace-files.js";
 
 /** What to search. */
@@ -25,6 +26,8 @@ export interface SearchRequest {
   maxFileBytes: number;
   /** Stops the search between files; the search then throws the reason (see `abortError`). */
   signal?: AbortSignal;
+  /** Keep every ERROR region of each file (a rewrite refuses to touch them); otherwise only the first few files' first. */
+  errorRegions?: boolean;
 }
 
 /** A metavariable's capture: its source text and UTF-16 span (`start` = `end` = -1 for an empty `$$$` capture). */
@@ -71,6 +74,21 @@ export interface SearchOutcome {
   skipped: Record<SkipReason, number>;
   /** The first skipped entries (at most `SkipLedger.namedLimit`), in the order they were met. */
   skippedEntries: SkippedEntry[];
+  /** The parsed files with ERROR nodes, where matches may be missing (see {@link SyntaxErrors}). */
+  syntaxErrors: SyntaxErrors;
+}
+
+/**
+ * Files whose parse has ERROR nodes. Only files that contain the pattern's literal words are parsed
+ * (`parsed`); a file without them cannot match, however it parses.
+ */
+export interface SyntaxErrors {
+  files: number;
+  parsed: number;
+  /** The first files by path (at most `SyntaxErrorLedger.namedLimit`) and where their first ERROR is. */
+  named: SyntaxErrorSite[];
+  /** Every ERROR region per file, when the request asked for `errorRegions`. */
+  regions: ReadonlyMap<string, readonly ErrorRegion[]>;
 }
 
 function compareMatches(first: SearchMatch, second: SearchMatch): number {
@@ -132,11 +150,28 @@ class MatchCollector {
   readonly matches: SearchMatch[] = [];
   /** Files starting with a UTF-8 byte order mark. */
   readonly withBom = new Set<string>();
+  readonly syntaxErrors: SyntaxErrorLedger;
+  parsed = 0;
   private readonly arrived: ArrivedFile[] = [];
-  constructor(private readonly keep: number) {}
+  constructor(private readonly keep: number, errorRegions: boolean) {
+    this.syntaxErrors = new SyntaxErrorLedger(errorRegions);
+  }
 
-  /** From napi's callback: count only, so a callback never holds the thread; {@link settle} does the rest. */
-  add(path: string, nodes: readonly SgNode[], compiled: CompiledPattern): void {
+  /**
+   * From napi's callback: sort the ERROR nodes out and count the matches, so a callback never holds
+   * the thread; {@link settle} does the rest.
+   */
+  add(path: string, found: readonly SgNode[], compiled: CompiledPattern): void {
+    // Every match has the reading's kind (it is the pattern's selector); see withSyntaxErrors for the rest.
+    const kind = compiled.reading.kind;
+    const kinds = found.map((node) => node.kind());
+    const nodes = kinds.every((each) => each === kind) ? found : found.filter((_, index) => kinds[index] === kind);
+    if (nodes.length < found.length) {
+      const errors = found.filter((_, index) => kinds[index] === "ERROR");
+      // A zero-width root is an empty file, not a token the parser assumed.
+      const missing = found.filter((node, index) => kinds[index] !== kind && kinds[index] !== "ERROR" && node.parent() !== null);
+      this.syntaxErrors.add(path, errors, missing);
+    }
     if (nodes.length === 0) return;
     this.total += nodes.length;
     this.filesWithMatches += 1;
@@ -187,11 +222,24 @@ interface Candidate {
   bytes: number;
 }
 
+/**
+ * The pattern, an ERROR node, or a MISSING node (napi shows one only as a zero-width node): they come
+ * back in the same pass over each tree that finds the matches, so naming the files the grammar could
+ * not read costs no second walk (napi exposes no `hasError` of a tree). A zero-width node of the
+ * reading's own kind is left out: it cannot match a pattern, which is never empty, and must not be
+ * taken for a match.
+ */
+function withSyntaxErrors(compiled: CompiledPattern): NapiConfig {
+  const missing = { all: [{ regex: "^$" }, { not: { kind: compiled.reading.kind } }] };
+  return { ...compiled.matcher, rule: { any: [compiled.matcher.rule, { kind: "ERROR" }, missing] } };
+}
+
 async function runBatch(compiled: CompiledPattern, paths: string[], collector: MatchCollector, signal: AbortSignal | undefined): Promise<void> {
   let delivered = 0;
   let failure: unknown;
   let open = true;
-  const filesWithHits = await napi().findInFiles(compiled.language.napiLang, { paths, matcher: compiled.matcher }, (error, nodes) => {
+  collector.parsed += paths.length;
+  const filesWithHits = await napi().findInFiles(compiled.language.napiLang, { paths, matcher: withSyntaxErrors(compiled) }, (error, nodes) => {
     // A callback that arrives after the batch was closed belongs to a call that already answered.
     if (!open) return;
     delivered += 1;
@@ -293,7 +341,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
     }
   }
 
-  const collector = new MatchCollector(request.keep);
+  const collector = new MatchCollector(request.keep, request.errorRegions === true);
   const scanned: Record<string, number> = {};
   let sinceYield = 0;
   for (const [compiled, paths] of compiledByLanguage) {
@@ -328,5 +376,6 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
     scanned,
     skipped: skipped.counts,
     skippedEntries: skipped.named,
+    syntaxErrors: { files: collector.syntaxErrors.files, parsed: collector.parsed, named: collector.syntaxErrors.named, regions: collector.syntaxErrors.regions },
   };
 }
