@@ -1,13 +1,15 @@
 import { listProcessGroup } from "@runbound/process-kit/testing";
 import { defineTool, resultText, Workdir, type ToolResult } from "@runbound/tool-kit";
 import { createFakeRun, type FakeRun } from "@runbound/tool-kit/testing";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import * as v from "valibot";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEvalTool, type EvalSettings } from "./eval-tool.js";
 import { createHostKernelFactory, type HostKernelFactory } from "./host-kernel-factory.js";
 import { KernelFactory } from "./kernel.js";
-import { buildWheel, fixtureProject, scratchVirtualenv, testVirtualenv } from "./test-support/python-fixtures.js";
+import { buildWheel } from "./test-support/build-wheel.js";
+import { fixtureProject, scratchVirtualenv, testVirtualenv } from "./test-support/python-fixtures.js";
 
 const venv = testVirtualenv();
 
@@ -185,13 +187,33 @@ describe.skipIf(venv === undefined)("eval on a native CPython", () => {
     const workdir = fixtureProject();
     scratchVirtualenv(workdir);
     const wheels = join(workdir, "wheels");
-    buildWheel(wheels, "runbound_probe", "1.0", "one");
+    mkdirSync(wheels);
+    await buildWheel(wheels, { name: "runbound_probe", version: "1.0", files: { "runbound_probe/__init__.py": "VALUE = 'one'\n" } });
     const { call } = session(workdir);
     const installed = resultText(await call(`%pip install --no-index --find-links ${wheels} runbound_probe==1.0\nimport runbound_probe\nrunbound_probe.VALUE`));
     expect(installed).toMatch(/Successfully installed runbound[-_]probe-1\.0[\s\S]*'one'$/);
-    buildWheel(wheels, "runbound_probe", "2.0", "two");
+    await buildWheel(wheels, { name: "runbound_probe", version: "2.0", files: { "runbound_probe/__init__.py": "VALUE = 'two'\n" } });
     const upgraded = resultText(await call(`%pip install --no-index --find-links ${wheels} runbound_probe==2.0\nimport runbound_probe\nrunbound_probe.VALUE`));
     expect(upgraded).toMatch(/'two'$/);
+    await kernelPid(call);
+  });
+
+  it("%pip over a package whose compiled extension is imported says a reset is needed and leaves the loaded one alone", async () => {
+    const workdir = fixtureProject();
+    scratchVirtualenv(workdir);
+    const wheels = join(workdir, "wheels");
+    mkdirSync(wheels);
+    await buildWheel(wheels, { name: "runbound_native", version: "1.0", files: { "runbound_native/__init__.py": "VALUE = 'one'\n" } });
+    await buildWheel(wheels, { name: "runbound_native", version: "2.0", files: { "runbound_native/__init__.py": "VALUE = 'two'\n" } });
+    const { call } = session(workdir);
+    // A real extension module inside the package: the interpreter's own _json, loaded under the package.
+    await call(
+      `%pip install --no-index --find-links ${wheels} runbound_native==1.0\nimport os, shutil, _json, runbound_native\nshutil.copy(_json.__file__, os.path.join(os.path.dirname(runbound_native.__file__), os.path.basename(_json.__file__)))\nimport runbound_native._json`,
+    );
+    const answer = resultText(await call(`%pip install --no-index --find-links ${wheels} runbound_native==2.0\nimport runbound_native\nrunbound_native.VALUE`));
+    expect(answer).toContain("Already imported with compiled extensions: `runbound_native`. Run the next cell with `reset: true` to use the new install; until then the old version stays loaded.");
+    expect(answer).toMatch(/'one'$/);
+    expect(resultText(await call("import runbound_native\nrunbound_native.VALUE", { reset: true }))).toMatch(/'two'$/);
     await kernelPid(call);
   });
 

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, realpathSync, symlinkSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -34,34 +34,4 @@ export function scratchVirtualenv(workdir: string): string {
     execFileSync(join(venv, "bin", "python"), ["-m", "ensurepip", "--default-pip"], { stdio: "ignore" });
   }
   return venv;
-}
-
-/**
- * Build a pure-Python wheel `name-version-py3-none-any.whl` holding `name/__init__.py` with `VALUE = value`,
- * into `directory` (made by hand: zip + metadata, so no build backend or network is needed).
- */
-export function buildWheel(directory: string, name: string, version: string, value: string): string {
-  mkdirSync(directory, { recursive: true });
-  const script = `
-import base64, hashlib, sys, zipfile
-directory, name, version, value = sys.argv[1:5]
-info = f"{name}-{version}.dist-info"
-files = {
-    f"{name}/__init__.py": f"VALUE = {value!r}\\n",
-    f"{info}/METADATA": f"Metadata-Version: 2.1\\nName: {name}\\nVersion: {version}\\n",
-    f"{info}/WHEEL": "Wheel-Version: 1.0\\nGenerator: runbound-test\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n",
-}
-def digest(text):
-    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
-record = "".join(f"{path},{digest(text)},{len(text.encode())}\\n" for path, text in files.items()) + f"{info}/RECORD,,\\n"
-path = f"{directory}/{name}-{version}-py3-none-any.whl"
-with zipfile.ZipFile(path, "w") as wheel:
-    for member, text in files.items():
-        wheel.writestr(member, text)
-    wheel.writestr(f"{info}/RECORD", record)
-print(path)
-`;
-  const scriptPath = join(directory, "build_wheel.py");
-  writeFileSync(scriptPath, script);
-  return execFileSync("python3", [scriptPath, directory, name, version, value], { encoding: "utf8" }).trim();
 }
