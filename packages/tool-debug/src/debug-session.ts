@@ -5,7 +5,7 @@ import { listDescendants } from "@runbound/process-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import type { AdapterDefinition, LocatedAdapter } from "./adapter-table.js";
 import { AdapterStartFailed, connectAdapter, type AdapterConnection } from "./adapter-connection.js";
-import { DapNoAnswer, DapRequestFailed } from "./dap-connection.js";
+import { DapRequestFailed, type EventWait } from "./dap-connection.js";
 import { killProcesses } from "./kill-processes.js";
 import { OutputBuffer } from "./output-buffer.js";
 
@@ -140,6 +140,10 @@ export class DebugSession {
     const { connection } = this.adapter;
     const settings = this.settings;
     this.follow();
+    // Registered before `initialize` is sent: the Dart adapter (and lldb-dap ≥ 21) sends `initialized`
+    // right behind the initialize response, often in the same chunk, before an await resumes.
+    const first = connection.waitForEvent((event) => endEvents.has(event.event), settings.handshakeTimeoutMs * 2 + settings.stopBudgetMs);
+    const initialized = connection.waitForEvent((event) => event.event === "initialized", settings.handshakeTimeoutMs * 2);
     const initialize = await this.request<DebugProtocol.InitializeResponse>("initialize", {
       clientID: "runbound",
       clientName: "runbound",
@@ -152,8 +156,6 @@ export class DebugSession {
       locale: "en",
     }, settings.handshakeTimeoutMs);
     this.capabilities = initialize.body ?? {};
-    const first = connection.waitForEvent((event) => endEvents.has(event.event), settings.handshakeTimeoutMs + settings.stopBudgetMs);
-    const initialized = connection.waitForEvent((event) => event.event === "initialized", settings.handshakeTimeoutMs);
     if (settings.adapter.builds(settings)) settings.onProgress(`Building ${settings.program} (go build through dlv)…`);
     this.buildDirectory = await mkdtemp(join(tmpdir(), "runbound-debug-"));
     const launch = this.request("launch", settings.adapter.launchArguments({ ...settings, buildOutput: join(this.buildDirectory, "__debug_bin") }, settings.located), settings.handshakeTimeoutMs);
@@ -162,9 +164,15 @@ export class DebugSession {
       () => undefined,
       (error: unknown) => error,
     );
-    const ready = await Promise.race([initialized, launchFailure.then((error) => ({ kind: "launch-failed" as const, error }))]);
+    // A launch answered first (lldb-vscode-16, dlv answer it with or before `initialized`) is not a
+    // failure: keep waiting for `initialized` then.
+    type Ready = EventWait | { kind: "launch-failed"; error: unknown };
+    const refused = launchFailure.then((error): Ready | Promise<Ready> => (error === undefined ? initialized : { kind: "launch-failed", error }));
+    const ready = await Promise.race<Ready>([initialized, refused]);
     if (ready.kind === "launch-failed") throw await this.launchError(ready.error);
-    if (ready.kind !== "event") throw await this.launchError(new DapNoAnswer("initialize", ready.kind === "timeout" ? "timeout" : "closed"));
+    if (ready.kind !== "event") {
+      throw await this.launchError(new Error(ready.kind === "timeout" ? `The debug adapter did not send \`initialized\` within ${settings.handshakeTimeoutMs * 2} ms.` : this.crashDetail ?? "The debug adapter closed the connection during the launch."));
+    }
     if (settings.adapter.builds(settings)) settings.onProgress("Build done; starting the program.");
     for (const [file, lines] of settings.breakpoints) await this.setBreakpoints(file, lines).catch(() => undefined);
     // The adapter's default exception filters (debugpy: uncaught), so a crash stops where it happens.
@@ -174,7 +182,9 @@ export class DebugSession {
     const launchError = await launchFailure;
     if (launchError !== undefined) throw await this.launchError(launchError);
     await this.recordDebuggee();
-    const outcome = await this.outcomeOf(first);
+    // `first` was registered before the launch so no stop is missed; from here the program gets the
+    // stop budget, like any execution request.
+    const outcome = await this.outcomeOf(Promise.race([first, connection.waitForEvent(() => false, settings.stopBudgetMs)]));
     if (outcome.kind === "exited" && outcome.exitCode !== undefined && outcome.exitCode !== 0) {
       throw new LaunchFailed(`The program exited with code ${outcome.exitCode} before it stopped.`, this.output.tail(2_048).text);
     }
@@ -302,7 +312,7 @@ export class DebugSession {
     return this.outcomeOf(next);
   }
 
-  private async outcomeOf(wait: ReturnType<AdapterConnection["connection"]["waitForEvent"]>): Promise<ExecutionOutcome> {
+  private async outcomeOf(wait: Promise<EventWait>): Promise<ExecutionOutcome> {
     const outcome = await wait;
     if (outcome.kind === "timeout") return { kind: "running" };
     if (outcome.kind === "closed") return { kind: "crashed", detail: this.crashDetail ?? "The debug adapter closed the connection." };

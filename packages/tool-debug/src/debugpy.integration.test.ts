@@ -1,5 +1,8 @@
 import { ConversationId, resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun, type FakeRun } from "@runbound/tool-kit/testing";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { listDescendants } from "@runbound/process-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDebugSupervisor, DebugSupervisor, type DebugSupervisorInstance, type DebugSupervisorSettings } from "./debug-supervisor.js";
 import { debugPlugin } from "./plugin.js";
@@ -57,5 +60,121 @@ describe.runIf(available)("debug over debugpy", () => {
     expect(ended.text).toContain("result 5 100 1000");
     const output = await call(run, { op: "output" });
     expect(output.text).toContain("[stderr] to stderr");
+  });
+
+  it("caps variables at 50 children and values at 400 characters, saying what was omitted", async () => {
+    const { run } = setUp();
+    await call(run, { op: "breakpoints", file: "app.py", lines: [13] });
+    await call(run, { op: "launch", program: "app.py" });
+    const stack = await call(run, { op: "stack" });
+    const frame = (stack.structured!["frames"] as Array<{ id: number }>)[0]!.id;
+    const scopes = await call(run, { op: "scopes", frame_id: frame });
+    const locals = (scopes.structured!["scopes"] as Array<{ name: string; reference: number }>).find((scope) => /local/i.test(scope.name))!;
+    const variables = await call(run, { op: "variables", reference: locals.reference });
+    const label = (variables.structured!["variables"] as Array<{ name: string; value: string; value_cut?: number }>).find((variable) => variable.name === "label")!;
+    expect(label.value.length).toBe(401);
+    expect(label.value_cut).toBe(602);
+    const numbers = (variables.structured!["variables"] as Array<{ name: string; reference: number }>).find((variable) => variable.name === "numbers")!;
+    const children = await call(run, { op: "variables", reference: numbers.reference });
+    // debugpy answers 104 children for a 100-item list and ignores paging.
+    expect(children.structured!["total"]).toBeGreaterThanOrEqual(100);
+    expect((children.structured!["variables"] as unknown[]).length).toBe(50);
+    expect(children.text).toMatch(/\d+ of \d+ children not shown \(at most 50/);
+  });
+
+  it("reports the requested and the bound line of a breakpoint the adapter moved", async () => {
+    const { run } = setUp();
+    await call(run, { op: "breakpoints", file: "app.py", lines: [1] });
+    const launch = await call(run, { op: "launch", program: "app.py" });
+    expect(launch.isError, launch.text).toBe(false);
+    const set = await call(run, { op: "breakpoints", file: "app.py", lines: [8, 5] });
+    const rows = set.structured!["breakpoints"] as Array<{ requested: number; bound?: number; verified?: boolean }>;
+    expect(rows.map((row) => row.requested)).toEqual([8, 5]);
+    expect(rows[1]).toMatchObject({ requested: 5, bound: 5, verified: true });
+    expect(rows[0]!.bound).not.toBe(8);
+    expect(set.text).toMatch(/line 8: .*moved to line \d+/);
+  });
+
+  it("stops on an uncaught exception with its type and message", async () => {
+    const { run } = setUp();
+    const launch = await call(run, { op: "launch", program: "crash.py" });
+    expect(launch.isError, launch.text).toBe(false);
+    expect(launch.text).toContain("Stopped (exception");
+    expect(launch.text).toContain("crash.py:2");
+    expect(launch.text).toContain("return left / right");
+    expect(launch.text).toMatch(/ZeroDivisionError.*division by zero/);
+    expect((launch.structured!["stop"] as { exception?: { type?: string } }).exception?.type).toContain("ZeroDivisionError");
+  });
+
+  it("answers a launch of a missing program or one with a syntax error with the adapter's message and the output tail", async () => {
+    const { run, supervisor } = setUp();
+    const missing = await call(run, { op: "launch", program: "nope.py" });
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toContain("`nope.py`");
+    expect(missing.text).toMatch(/exited with code 1/);
+    expect(missing.text).toMatch(/No such file|can't open file|nope\.py/);
+    expect(supervisor.status("conversation-1").session).toBeUndefined();
+    const broken = await call(run, { op: "launch", program: "broken.py" });
+    expect(broken.isError).toBe(true);
+    expect(broken.text).toContain("SyntaxError");
+    expect(broken.text).toContain("Program output");
+  });
+
+  it("answers still running for a busy program, and pause stops it", async () => {
+    const { run } = setUp({ stopBudgetMs: 1_500 });
+    const launch = await call(run, { op: "launch", program: "loop.py" });
+    expect(launch.text).toContain("Still running after 1500 ms");
+    expect((await call(run, { op: "status" })).text).toContain(": running");
+    const paused = await call(run, { op: "pause" });
+    expect(paused.text).toContain("Stopped (pause");
+    expect(paused.text).toContain("loop.py:");
+    const again = await call(run, { op: "pause" });
+    expect(again.text).toContain("Stopped (pause");
+  });
+
+  it("rejects a second launch naming the running session, and terminate leaves no process behind", async () => {
+    const { run, supervisor } = setUp({ stopBudgetMs: 500 });
+    await call(run, { op: "launch", program: "loop.py" });
+    const second = await call(run, { op: "launch", program: "app.py" });
+    expect(second.isError).toBe(true);
+    expect(second.text).toContain("already has a debugpy session on `loop.py`");
+    expect(second.text).toContain("terminate");
+    const session = supervisor.session("conversation-1");
+    const pids = [...session.knownPids(), ...(await listDescendants(session.adapterPid)).map((row) => row.pid)];
+    expect(pids.length).toBeGreaterThanOrEqual(2);
+    const terminated = await call(run, { op: "terminate" });
+    expect(terminated.text).toContain("Terminated");
+    expect(await stillRunning(pids)).toEqual([]);
+    expect((await call(run, { op: "stack" })).text).toContain("no debug session");
+    const relaunch = await call(run, { op: "launch", program: "app.py" });
+    expect(relaunch.isError, relaunch.text).toBe(false);
+  });
+
+  it("runs the program under the project's .venv python while the adapter runs where debugpy is", async () => {
+    const { run, workdir } = setUp();
+    // A project venv without debugpy: the adapter must not need it there (research/debug.md §4.1).
+    execFileSync(python!, ["-m", "venv", "--without-pip", join(workdir, ".venv")]);
+    await call(run, { op: "breakpoints", file: "interpreter.py", lines: [4] });
+    const launch = await call(run, { op: "launch", program: "interpreter.py" });
+    expect(launch.isError, launch.text).toBe(false);
+    const evaluated = await call(run, { op: "evaluate", expression: "executable" });
+    expect(evaluated.text).toContain(join(workdir, ".venv", "bin", "python"));
+    const adapters = await call(run, { op: "adapters" });
+    expect(adapters.text).toMatch(/debugpy: available — pyproject\.toml found in `\.`; found adapter .* -m debugpy\.adapter, program runs under .*\.venv\/bin\/python/);
+  });
+
+  it("ends the adapter, the program and their descendants when the time limit passes, with no call", async () => {
+    const { run, supervisor } = setUp({ ttlMs: 20_000 });
+    await call(run, { op: "breakpoints", file: "app.py", lines: [5] });
+    const launch = await call(run, { op: "launch", program: "app.py" });
+    expect(launch.text).toContain("Stopped (breakpoint)");
+    const session = supervisor.session("conversation-1");
+    const pids = [...new Set([...session.knownPids(), ...(await listDescendants(session.adapterPid)).map((row) => row.pid)])];
+    expect((await stillRunning(pids)).sort()).toEqual([...pids].sort());
+    for (let waited = 0; (await stillRunning(pids)).length > 0 && waited < 30_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await stillRunning(pids)).toEqual([]);
+    const later = await call(run, { op: "stack" });
+    expect(later.isError).toBe(true);
+    expect(later.text).toContain("expired after its time limit of 20 s");
   });
 });

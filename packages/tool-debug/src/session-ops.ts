@@ -75,5 +75,6 @@ export function statusOp(supervisor: DebugSupervisorInstance, conversationId: st
 /** terminate: end the session and every process of it. */
 export async function terminateOp(supervisor: DebugSupervisorInstance, conversationId: string): Promise<ToolResult> {
   const ended = await supervisor.terminate(conversationId);
-  return textResult(ended ? "Terminated the debug session: the adapter and the program are stopped." : "There was no debug session to terminate.", { terminated: ended });
+  const expired = supervisor.status(conversationId).expired;
+  return textResult(ended ? "Terminated the debug session: the adapter and the program are stopped." : (expired ?? "There was no debug session to terminate."), { terminated: ended });
 }

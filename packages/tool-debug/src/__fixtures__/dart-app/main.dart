@@ -1,0 +1,4 @@
+void main() {
+  final greeting = "hello";
+  print(greeting);
+}
