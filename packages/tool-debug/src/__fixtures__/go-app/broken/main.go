@@ -1,0 +1,5 @@
+package main
+
+func main() {
+	var count int = "not a number"
+}

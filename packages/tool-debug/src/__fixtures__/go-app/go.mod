@@ -1,0 +1,3 @@
+module example.com/goapp
+
+go 1.21
