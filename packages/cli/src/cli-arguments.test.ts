@@ -37,6 +37,10 @@ const badCommandLines: Record<string, readonly string[]> = {
   "a third argument to call": ["call", "read", "{}", "extra"],
   "an unknown caller": ["tools", "--caller", "boss"],
   "an unknown tier": ["tools", "--ask", "write,admin"],
+  "an unknown Python kernel": ["tools", "--eval-python", "jython"],
+  "vibe mode without a worker": ["tools", "--vibe"],
+  "a worker command without vibe mode": ["tools", "--worker-fast", "agent"],
+  "an empty worker command": ["tools", "--vibe", "--worker-good", " "],
 };
 
 describe("parseCommandLine", () => {
@@ -81,10 +85,34 @@ describe("parseCommandLine", () => {
       callerName: "plan",
       ask: "write",
       format: "json",
+      evalPython: undefined,
+      vibe: false,
+      workerFast: undefined,
+      workerGood: undefined,
       help: false,
       version: false,
     });
-    expect(parseCommandLine(["status"])).toEqual({ command: "status", positionals: [], workdir: process.cwd(), plugins: [], callerName: "main", ask: undefined, format: undefined, help: false, version: false });
+    expect(parseCommandLine(["status"])).toEqual({
+      command: "status",
+      positionals: [],
+      workdir: process.cwd(),
+      plugins: [],
+      callerName: "main",
+      ask: undefined,
+      format: undefined,
+      evalPython: undefined,
+      vibe: false,
+      workerFast: undefined,
+      workerGood: undefined,
+      help: false,
+      version: false,
+    });
+    expect(parseCommandLine(["mcp", "--eval-python", "pyodide", "--vibe", "--worker-fast", "runbound session", "--worker-good", "agent --model big"])).toMatchObject({
+      evalPython: "pyodide",
+      vibe: true,
+      workerFast: "runbound session",
+      workerGood: "agent --model big",
+    });
   });
 });
 
@@ -98,5 +126,24 @@ describe("resolveCliArguments", () => {
 
   it("refuses a caller that is only an inherited property name", () => {
     expect(usageMessage(["tools", "--caller", "toString"])).toBe("Unknown caller `toString`. Use --caller main or --caller plan.");
+  });
+
+  it("names the Python kernel choices and what vibe mode needs", () => {
+    expect(usageMessage(["tools", "--eval-python", "jython"])).toBe("Unknown choice `jython` for --eval-python. Use --eval-python native, --eval-python pyodide, --eval-python auto.");
+    expect(usageMessage(["tools", "--vibe"])).toBe("`--vibe` needs the command a background worker runs: add --worker-fast <command> and/or --worker-good <command>, as in --worker-fast 'runbound session'.");
+    expect(usageMessage(["tools", "--worker-good", "agent"])).toBe("`--worker-good` only applies in vibe mode. Add --vibe to let the run spawn background workers, or drop --worker-good.");
+    expect(resolveCliArguments(parseCommandLine(["tools", "--eval-python", "native", "--vibe", "--worker-good", "agent"]))).toMatchObject({ evalPython: "native", vibe: { fast: undefined, good: "agent" } });
+    expect(resolveCliArguments(parseCommandLine(["tools"]))).toMatchObject({ evalPython: undefined, vibe: undefined });
+  });
+
+  it("caps the caller's ceiling at the one a worker inherits in RUNBOUND_CEILING, and refuses one that is not a tier", () => {
+    expect(resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "read" }).caller).toEqual({ name: "main", ceiling: "read" });
+    expect(resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "write" }).caller).toEqual({ name: "main", ceiling: "write" });
+    // An inherited ceiling never raises one: a plan caller stays read-only under exec.
+    expect(resolveCliArguments(parseCommandLine(["tools", "--caller", "plan"]), { RUNBOUND_CEILING: "exec" }).caller).toEqual({ name: "plan", ceiling: "read" });
+    expect(resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "" }).caller).toEqual({ name: "main", ceiling: "exec" });
+    expect(() => resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "root" })).toThrow(
+      "The environment variable RUNBOUND_CEILING is `root`, which is not a tier. Set it to read, write or exec, or unset it.",
+    );
   });
 });

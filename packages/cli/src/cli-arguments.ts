@@ -20,8 +20,25 @@ export interface CommandLine {
   /** `--ask` as given: a comma-separated list of tiers. */
   ask: string | undefined;
   format: string | undefined;
+  /** `--eval-python` as given: which Python kernel eval gets. */
+  evalPython: string | undefined;
+  /** `--vibe`: background workers may be spawned. */
+  vibe: boolean;
+  /** `--worker-fast` / `--worker-good`: the command lines of the two worker tiers. */
+  workerFast: string | undefined;
+  workerGood: string | undefined;
   help: boolean;
   version: boolean;
+}
+
+/** `--eval-python` values. */
+export const EVAL_PYTHON_CHOICES = ["native", "pyodide", "auto"] as const;
+export type EvalPythonChoice = (typeof EVAL_PYTHON_CHOICES)[number];
+
+/** The command lines of vibe mode's two worker tiers; at least one is set. */
+export interface VibeWorkers {
+  fast: string | undefined;
+  good: string | undefined;
 }
 
 /** What a command gets: the command line with its caller and approval tiers resolved. */
@@ -34,6 +51,10 @@ export interface CliArguments {
   /** Tiers whose calls need approval (`--ask`). */
   askTiers: Tier[];
   format: string | undefined;
+  /** Which Python kernel eval gets (`--eval-python`); undefined = the factory's `auto`. */
+  evalPython: EvalPythonChoice | undefined;
+  /** The worker commands when vibe mode is on (`--vibe`); undefined when it is off. */
+  vibe: VibeWorkers | undefined;
   help: boolean;
   version: boolean;
 }
@@ -44,6 +65,10 @@ const options = {
   caller: { type: "string" },
   ask: { type: "string" },
   format: { type: "string" },
+  "eval-python": { type: "string" },
+  vibe: { type: "boolean" },
+  "worker-fast": { type: "string" },
+  "worker-good": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -56,6 +81,10 @@ const valueExamples: Record<OptionName, string> = {
   caller: "--caller plan",
   ask: "--ask write,exec",
   format: "--format json",
+  "eval-python": "--eval-python pyodide",
+  vibe: "--vibe",
+  "worker-fast": "--worker-fast 'runbound session'",
+  "worker-good": "--worker-good 'my-agent --model large'",
   help: "--help",
   version: "--version",
 };
@@ -119,6 +148,10 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     callerName: (values.caller as string | undefined) ?? "main",
     ask: values.ask as string | undefined,
     format: values.format as string | undefined,
+    evalPython: values["eval-python"] as string | undefined,
+    vibe: values.vibe === true,
+    workerFast: values["worker-fast"] as string | undefined,
+    workerGood: values["worker-good"] as string | undefined,
     help,
     version,
   };

@@ -10,8 +10,18 @@ const common = `Options:
       --caller main|plan    whose view of the tools: plan sees read tools only (default: main)
       --ask <tiers>         calls of these tiers need approval (e.g. write,exec): over MCP the client's
                             user is asked (elicitation); where no one can be asked, they are denied
+      --eval-python native|pyodide|auto
+                            the Python kernel of eval: native = the project's .venv/venv python, else
+                            python3 on PATH; pyodide = Pyodide isolated in a child process; auto
+                            (default) = native where a CPython resolves, else pyodide
+      --vibe                let the run spawn background workers (vibe_* tools); needs at least one of
+      --worker-fast <cmd>   the command line a fast worker runs (sh -c), its brief on stdin
+      --worker-good <cmd>   the command line a good worker runs; RUNBOUND_WORKER_TIER and
+                            RUNBOUND_CEILING are in its environment
   -h, --help                show help
   -v, --version             show the version
+
+Run as a worker, runbound offers no tool above the tier in RUNBOUND_CEILING (read, write, exec).
 
 Exit codes: 0 ok; 1 the tool answered an error (call), also for an unknown tool or an input the tool
 rejects, such as a missing field; 2 bad command line, nothing was called: an unknown command, option

@@ -1,12 +1,27 @@
 import type { Plugin } from "@runbound/tool-kit";
+import type { EvalPythonChoice } from "./cli-arguments.js";
 import { fileToolsPlugin } from "./file-tools/file-tools-plugin.js";
+
+/** What the official plugins take from the command line. */
+export interface OfficialPluginSettings {
+  /** `--eval-python`: which Python kernel eval's default factory starts. */
+  evalPython?: EvalPythonChoice | undefined;
+}
 
 /**
  * The plugins the reference runner always loads: its own file tools and every official tool package
  * (batteries included). Loaded lazily so `--help` stays fast and a broken native addon only fails the
  * commands that need tools.
  */
-export async function loadOfficialPlugins(): Promise<Plugin[]> {
-  const officialPackages = await Promise.all([import("@runbound/tool-astgrep"), import("@runbound/tool-lsp")]);
-  return [fileToolsPlugin, ...officialPackages.map((module) => module.default)];
+export async function loadOfficialPlugins(settings: OfficialPluginSettings = {}): Promise<Plugin[]> {
+  const [astgrep, lsp, evalPackage, debug, ask, vibe] = await Promise.all([
+    import("@runbound/tool-astgrep"),
+    import("@runbound/tool-lsp"),
+    import("@runbound/tool-eval"),
+    import("@runbound/tool-debug"),
+    import("@runbound/tool-ask"),
+    import("@runbound/tool-vibe"),
+  ]);
+  const evalPlugin = settings.evalPython === undefined ? evalPackage.default : evalPackage.createEvalPlugin({ factory: { python: settings.evalPython } });
+  return [fileToolsPlugin, astgrep.default, lsp.default, evalPlugin, debug.default, ask.default, vibe.default];
 }

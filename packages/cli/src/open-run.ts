@@ -3,6 +3,8 @@ import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { allowAll, askFor, attachDefaultResources, createRun, type Run } from "@runbound/runner-adapter";
 import { ConversationId, ToolError, Workdir, type CallerInfo, type Plugin, type Tier } from "@runbound/tool-kit";
+import { attachVibeMode } from "./attach-vibe-mode.js";
+import type { EvalPythonChoice, VibeWorkers } from "./cli-arguments.js";
 import { loadPlugin } from "./load-plugin.js";
 import { loadOfficialPlugins } from "./official-plugins.js";
 
@@ -14,6 +16,10 @@ export interface OpenRunSettings {
   caller: CallerInfo;
   /** Tiers whose calls need approval; with no approver connected they are denied. */
   askTiers?: readonly Tier[];
+  /** `--eval-python`. */
+  evalPython?: EvalPythonChoice | undefined;
+  /** `--vibe` with its worker commands; undefined leaves vibe mode off (the vibe tools absent). */
+  vibe?: VibeWorkers | undefined;
 }
 
 /** An opened run, with what `status` needs to explain it. */
@@ -36,16 +42,18 @@ async function realWorkdir(path: string): Promise<string> {
 
 /**
  * Open a run for a directory: load the official and `--plugin` plugins, attach the run facts
- * (`Workdir`, `ConversationId`) and every plugin's default resources for the workdir.
+ * (`Workdir`, `ConversationId`) and every plugin's default resources for the workdir, and vibe mode
+ * when it is on.
  */
 export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   const workdir = await realWorkdir(settings.workdir);
-  const plugins = [...(await loadOfficialPlugins())];
+  const plugins = [...(await loadOfficialPlugins({ evalPython: settings.evalPython }))];
   for (const specifier of settings.plugins) plugins.push(await loadPlugin(specifier, workdir));
   const askTiers = settings.askTiers ?? [];
   const run = createRun({ plugins, caller: settings.caller, approvalPolicy: askTiers.length > 0 ? askFor(askTiers) : allowAll });
   await run.attach(Workdir, { value: workdir });
   await run.attach(ConversationId, { value: randomUUID() });
   const providerFailures = await attachDefaultResources(run, { workdir });
+  if (settings.vibe !== undefined) await attachVibeMode(run, workdir, settings.vibe);
   return { run, workdir, plugins, providerFailures };
 }

@@ -1,20 +1,61 @@
 import { MAIN_CALLER, PLAN_CALLER } from "@runbound/runner-adapter";
-import { isTier, type CallerInfo, type Tier } from "@runbound/tool-kit";
-import type { CliArguments, CommandLine } from "./cli-arguments.js";
+import { isTier, lowerTier, type CallerInfo, type Tier } from "@runbound/tool-kit";
+import { EVAL_PYTHON_CHOICES, type CliArguments, type CommandLine, type EvalPythonChoice, type VibeWorkers } from "./cli-arguments.js";
 import { UsageError } from "./usage-error.js";
 
 const callers: Record<string, CallerInfo> = { main: MAIN_CALLER, plan: PLAN_CALLER };
 
 /**
- * Give the command line its meaning: the caller named by `--caller` and the tiers of `--ask`. Kept
- * apart from parsing because it loads the host package, which `--help` does not need.
+ * The environment variable a roster sets for its workers (`RUNBOUND_CEILING`): a runbound started as
+ * a background worker offers no tool above the ceiling of the caller that spawned it.
  */
-export function resolveCliArguments(commandLine: CommandLine): CliArguments {
-  const { callerName, ask, ...rest } = commandLine;
+export const WORKER_CEILING_VARIABLE = "RUNBOUND_CEILING";
+
+function resolveCaller(callerName: string, environment: NodeJS.ProcessEnv): CallerInfo {
   const caller = Object.hasOwn(callers, callerName) ? callers[callerName] : undefined;
   if (caller === undefined) throw new UsageError(`Unknown caller \`${callerName}\`. Use --caller main or --caller plan.`);
+  const inherited = environment[WORKER_CEILING_VARIABLE];
+  if (inherited === undefined || inherited === "") return caller;
+  if (!isTier(inherited)) {
+    throw new UsageError(`The environment variable ${WORKER_CEILING_VARIABLE} is \`${inherited}\`, which is not a tier. Set it to read, write or exec, or unset it.`);
+  }
+  const ceiling = lowerTier(caller.ceiling, inherited);
+  return ceiling === caller.ceiling ? caller : { ...caller, ceiling };
+}
+
+function resolveEvalPython(value: string | undefined): EvalPythonChoice | undefined {
+  if (value === undefined) return undefined;
+  if (!(EVAL_PYTHON_CHOICES as readonly string[]).includes(value)) {
+    throw new UsageError(`Unknown choice \`${value}\` for --eval-python. Use ${EVAL_PYTHON_CHOICES.map((choice) => `--eval-python ${choice}`).join(", ")}.`);
+  }
+  return value as EvalPythonChoice;
+}
+
+function resolveVibe({ vibe, workerFast, workerGood }: Pick<CommandLine, "vibe" | "workerFast" | "workerGood">): VibeWorkers | undefined {
+  if (!vibe) {
+    const given = workerFast !== undefined ? "--worker-fast" : workerGood !== undefined ? "--worker-good" : undefined;
+    if (given !== undefined) throw new UsageError(`\`${given}\` only applies in vibe mode. Add --vibe to let the run spawn background workers, or drop ${given}.`);
+    return undefined;
+  }
+  if (workerFast === undefined && workerGood === undefined) {
+    throw new UsageError("`--vibe` needs the command a background worker runs: add --worker-fast <command> and/or --worker-good <command>, as in --worker-fast 'runbound session'.");
+  }
+  for (const [option, line] of [["--worker-fast", workerFast], ["--worker-good", workerGood]] as const) {
+    if (line !== undefined && line.trim() === "") throw new UsageError(`\`${option}\` is empty. Give it the command line a worker runs, as in ${option} 'runbound session'.`);
+  }
+  return { fast: workerFast, good: workerGood };
+}
+
+/**
+ * Give the command line its meaning: the caller named by `--caller` (capped by an inherited worker
+ * ceiling), the tiers of `--ask`, the eval kernel and vibe mode. Kept apart from parsing because it
+ * loads the host package, which `--help` does not need.
+ */
+export function resolveCliArguments(commandLine: CommandLine, environment: NodeJS.ProcessEnv = process.env): CliArguments {
+  const { callerName, ask, evalPython, vibe, workerFast, workerGood, ...rest } = commandLine;
+  const caller = resolveCaller(callerName, environment);
   const askTiers = (ask ?? "").split(",").map((tier) => tier.trim()).filter((tier) => tier.length > 0);
   const badTier = askTiers.find((tier) => !isTier(tier));
   if (badTier !== undefined) throw new UsageError(`Unknown tier \`${badTier}\` in --ask. Use a comma-separated list of read, write, exec, as in --ask write,exec.`);
-  return { ...rest, caller, askTiers: askTiers as Tier[] };
+  return { ...rest, caller, askTiers: askTiers as Tier[], evalPython: resolveEvalPython(evalPython), vibe: resolveVibe({ vibe, workerFast, workerGood }) };
 }

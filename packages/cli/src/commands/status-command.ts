@@ -1,6 +1,7 @@
 import type { CliArguments } from "../cli-arguments.js";
 import { writeLine, type CliIo } from "../cli-io.js";
 import { openRun } from "../open-run.js";
+import { unattachedResourceHint } from "../unattached-resource-hints.js";
 import { UsageError } from "../usage-error.js";
 
 /** `runbound status`: every known tool, registered or not and why, and each resource's availability. */
@@ -26,7 +27,7 @@ export async function statusCommand(args: CliArguments, io: CliIo): Promise<numb
       [...resourceKeys.values()].map(async (key) => {
         const failure = providerFailures.get(key.id);
         const attached = run.isAttached(key);
-        return { id: key.id, attached, detail: failure ?? (attached ? await run.describeResource(key) : "not attached: no plugin provides it by default") };
+        return { id: key.id, attached, detail: failure ?? (attached ? await run.describeResource(key) : unattachedResourceHint(key.id)) };
       }),
     );
     if (format === "json") {

@@ -1,0 +1,106 @@
+import { readdirSync, readlinkSync } from "node:fs";
+import { mkdtemp, realpath, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { binPath, runCli } from "./__fixtures__/run-cli.js";
+
+// The official packages wired into the reference runner: eval and debug work with no flags, vibe mode
+// is opt-in, and `status` says why a tool is absent.
+let project: string;
+
+beforeAll(async () => {
+  project = await realpath(await mkdtemp(join(tmpdir(), "runbound-official-")));
+  await writeFile(join(project, "notes.txt"), "hello\n");
+});
+
+/** Live processes whose working directory is `directory` (kernels and workers start in the workdir). */
+function processesIn(directory: string): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/cwd`) === directory;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Session requests, one JSON line each; resolves with the responses in order. */
+async function session(args: readonly string[], requests: readonly object[]): Promise<Array<Record<string, unknown>>> {
+  const { code, stdout, stderr } = await runCli(["session", "-C", project, ...args], { stdin: requests.map((request) => JSON.stringify(request)).join("\n") + "\n" });
+  expect(stderr).toBe("");
+  expect(code).toBe(0);
+  return stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+function resultTextOf(response: Record<string, unknown>): string {
+  const result = response["result"] as { content: Array<{ type: string; text?: string }> };
+  return result.content.map((part) => part.text ?? "").join("\n");
+}
+
+describe("eval in the reference runner", () => {
+  it("answers a Python cell with no flags, as the quick start says", async () => {
+    const { code, stdout, stderr } = await runCli(["call", "eval", '{"code":"1+1","description":"check the python kernel answers"}', "-C", project]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    // The first cell of a run says which interpreter it started, then the echoed value.
+    expect(stdout).toMatch(/^\[started CPython [\d.]+ at [^\]]+\]\n2\n$/);
+    // The kernel ended with the run: nothing is left running in the workdir.
+    expect(processesIn(project)).toEqual([]);
+  });
+
+  it("keeps state across cells of one session and runs JavaScript too", async () => {
+    const responses = await session([], [
+      { id: 1, tool: "eval", input: { code: "x = 20", description: "set a variable in the kernel" } },
+      { id: 2, tool: "eval", input: { code: "x * 2 + 2", description: "read the variable back again" } },
+      { id: 3, tool: "eval", input: { code: "const y = await Promise.resolve(6); y * 7", language: "javascript", description: "top level await in javascript" } },
+    ]);
+    expect(resultTextOf(responses[1]!).trim()).toBe("42");
+    expect(resultTextOf(responses[2]!).trim().split("\n").at(-1)).toBe("42");
+  });
+
+  it("uses the Python kernel --eval-python names, and status says which each language gets", async () => {
+    const pyodide = await runCli(["call", "eval", '{"code":"import sys; sys.platform","description":"which platform runs this cell"}', "--eval-python", "pyodide", "-C", project]);
+    expect(pyodide.code).toBe(0);
+    expect(pyodide.stdout.trim().split("\n").at(-1)).toBe("'emscripten'");
+    const status = await runCli(["status", "--eval-python", "pyodide", "-C", project]);
+    expect(status.stdout).toMatch(/✓ eval\.kernel_factory: python: pyodide \(/);
+    expect(status.stdout).toMatch(/javascript: javascript \(/);
+  });
+});
+
+describe("vibe mode in the reference runner", () => {
+  it("keeps the five vibe tools absent without --vibe, and status says how to turn it on", async () => {
+    const { stdout } = await runCli(["status", "-C", project]);
+    for (const tool of ["vibe_spawn", "vibe_send", "vibe_wait", "vibe_kill", "vibe_list"]) expect(stdout).toMatch(new RegExp(`✗ ${tool} .*missing resource \`vibe\\.roster\``));
+    expect(stdout).toContain("✗ vibe.roster: not attached: vibe mode is off. Start runbound with --vibe and --worker-fast <command>");
+    const tools = await runCli(["tools", "--format", "json", "-C", project]);
+    expect((JSON.parse(tools.stdout) as Array<{ name: string }>).map((tool) => tool.name)).not.toContain("vibe_spawn");
+  });
+
+  it("gives a plan caller's worker only read tools: a runbound worker honours the ceiling it inherits", async () => {
+    // The worker is runbound itself, listing the tools it would offer its own model.
+    const worker = `"${process.execPath}" "${binPath}" tools --format json -C "${project}"`;
+    const responses = await session(["--caller", "plan", "--vibe", "--worker-fast", worker], [
+      { id: 1, tool: "vibe_spawn", input: { brief: "list your tools", label: "tool lister" } },
+      { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
+    ]);
+    expect(resultTextOf(responses[0]!)).toContain("worker_id: w1");
+    const waited = resultTextOf(responses[1]!);
+    expect(waited).toContain("completed");
+    const listed = [...waited.matchAll(/"name": ?"([a-z_]+)"/g)].map((match) => match[1]);
+    expect(listed).toContain("read");
+    expect(listed).toContain("ast_grep");
+    for (const writer of ["write", "edit", "eval", "debug", "lsp_rename"]) expect(listed).not.toContain(writer);
+    // The same worker under a main caller sees the exec tools: the cap came from the caller, not the worker.
+    const asMain = await session(["--vibe", "--worker-fast", worker], [
+      { id: 1, tool: "vibe_spawn", input: { brief: "list your tools", label: "tool lister" } },
+      { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
+    ]);
+    expect(resultTextOf(asMain[1]!)).toMatch(/"name": ?"eval"/);
+    expect(processesIn(project)).toEqual([]);
+  });
+});
