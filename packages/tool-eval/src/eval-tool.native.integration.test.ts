@@ -51,6 +51,15 @@ function session(workdir: string, settings: EvalSettings = {}, factory = createH
   };
 }
 
+// A project with its own throwaway virtualenv (installs must not touch the shared one) and a wheel folder.
+function wheelProject(): { workdir: string; wheels: string } {
+  const workdir = fixtureProject();
+  scratchVirtualenv(workdir);
+  const wheels = join(workdir, "wheels");
+  mkdirSync(wheels);
+  return { workdir, wheels };
+}
+
 async function kernelPid(call: (code: string) => Promise<ToolResult>): Promise<number> {
   const pid = Number(resultText(await call("import os\nos.getpid()")).split("\n").at(-1));
   kernelPids.push(pid);
@@ -184,10 +193,7 @@ describe.skipIf(venv === undefined)("eval on a native CPython", () => {
   });
 
   it("%pip installs a local wheel into the project's interpreter, and a newer one replaces the imported module without a reset", async () => {
-    const workdir = fixtureProject();
-    scratchVirtualenv(workdir);
-    const wheels = join(workdir, "wheels");
-    mkdirSync(wheels);
+    const { workdir, wheels } = wheelProject();
     await buildWheel(wheels, { name: "runbound_probe", version: "1.0", files: { "runbound_probe/__init__.py": "VALUE = 'one'\n" } });
     const { call } = session(workdir);
     const installed = resultText(await call(`%pip install --no-index --find-links ${wheels} runbound_probe==1.0\nimport runbound_probe\nrunbound_probe.VALUE`));
@@ -199,10 +205,7 @@ describe.skipIf(venv === undefined)("eval on a native CPython", () => {
   });
 
   it("%pip over a package whose compiled extension is imported says a reset is needed and leaves the loaded one alone", async () => {
-    const workdir = fixtureProject();
-    scratchVirtualenv(workdir);
-    const wheels = join(workdir, "wheels");
-    mkdirSync(wheels);
+    const { workdir, wheels } = wheelProject();
     await buildWheel(wheels, { name: "runbound_native", version: "1.0", files: { "runbound_native/__init__.py": "VALUE = 'one'\n" } });
     await buildWheel(wheels, { name: "runbound_native", version: "2.0", files: { "runbound_native/__init__.py": "VALUE = 'two'\n" } });
     const { call } = session(workdir);

@@ -1,7 +1,7 @@
 import { spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
 import { ToolError, type ToolResult } from "@runbound/tool-kit";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { jsonLinesChannel } from "./json-lines-channel.js";
 import type { CellOutput, CellRequest, CellStatus, Kernel, KernelExit, KernelStartOptions } from "./kernel.js";
 import type { PythonInterpreter } from "./resolve-python.js";
 
@@ -14,6 +14,8 @@ export interface NativePythonKernelOptions extends KernelStartOptions {
   interpreter: PythonInterpreter;
   /** The environment of the kernel; default this process's. */
   env?: NodeJS.ProcessEnv;
+  /** Milliseconds to wait for the runner to say it is ready; default 30 000. */
+  startTimeoutMs?: number;
 }
 
 type RunnerMessage =
@@ -57,18 +59,9 @@ export async function startNativePythonKernel(options: NativePythonKernelOptions
   const exited = kernelExit(child);
   let running: RunningCell | undefined;
   let ready: ((message: Extract<RunnerMessage, { type: "ready" }>) => void) | undefined;
-  const send = (message: object) => void child.stdin.write(`${JSON.stringify(message)}\n`);
-
-  const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
-  lines.on("line", (line) => {
-    let message: RunnerMessage;
-    try {
-      message = JSON.parse(line) as RunnerMessage;
-    } catch {
-      // Only the runner writes here; a line that is not JSON means the channel is broken.
-      void child.stop({ graceMs: 0 });
-      return;
-    }
+  const channel = jsonLinesChannel<RunnerMessage, object>(child);
+  const send = (message: object) => channel.send(message);
+  channel.onMessage((message) => {
     switch (message.type) {
       case "ready":
         ready?.(message);
@@ -103,9 +96,15 @@ export async function startNativePythonKernel(options: NativePythonKernelOptions
   const onAbort = () => void child.stop({ graceMs: 0 });
   options.signal.addEventListener("abort", onAbort, { once: true });
   let hello: Extract<RunnerMessage, { type: "ready" }>;
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  let startTimer: NodeJS.Timeout | undefined;
   try {
     hello = await new Promise((resolve, reject) => {
       ready = resolve;
+      startTimer = setTimeout(() => {
+        reject(new ToolError({ code: "unavailable", message: `The Python kernel at \`${options.interpreter.shown}\` did not become ready within ${startTimeoutMs} ms; check that it starts (\`${options.interpreter.path} -c pass\`).` }));
+        void child.stop({ graceMs: 0 });
+      }, startTimeoutMs);
       void exited.then((exit) =>
         reject(
           options.signal.aborted
@@ -114,7 +113,11 @@ export async function startNativePythonKernel(options: NativePythonKernelOptions
         ),
       );
     });
+  } catch (error) {
+    await child.stop({ graceMs: 0 });
+    throw error;
   } finally {
+    clearTimeout(startTimer);
     options.signal.removeEventListener("abort", onAbort);
   }
 
@@ -169,7 +172,7 @@ export async function startNativePythonKernel(options: NativePythonKernelOptions
     },
     async dispose() {
       child.stdin.end();
-      lines.close();
+      channel.close();
       await child.stop({ graceMs: 500 });
     },
   };
