@@ -1,12 +1,12 @@
-import { createServer, type Socket } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
 import { spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
 import type { AdapterTransport } from "./adapter-table.js";
 import { DapConnection } from "./dap-connection.js";
 
 /** A running adapter and the DAP connection to it. */
 export interface AdapterConnection {
-  /** The adapter process (its own process group). */
-  process: OwnedProcess;
+  /** The adapter process (its own process group); none when we connected to a listening debuggee. */
+  process?: OwnedProcess;
   /** The DAP connection. */
   connection: DapConnection;
   /** Ends the client side: closes stdin (debugpy exits only on stdin EOF, debugpy#672) or the socket. */
@@ -16,6 +16,8 @@ export interface AdapterConnection {
 /** Settings of {@link connectAdapter}. */
 export interface ConnectSettings {
   transport: AdapterTransport;
+  /** Connect to a debuggee's own DAP endpoint on this loopback port instead of starting the adapter (debugpy --listen). */
+  connectPort?: number;
   command: string;
   args: readonly string[];
   cwd: string;
@@ -78,8 +80,31 @@ async function dialIn(settings: ConnectSettings): Promise<AdapterConnection> {
   }
 }
 
+// `python -m debugpy --listen PORT` runs its own adapter behind the port: a client talks DAP to it
+// directly (as VS Code's "connect" attach does); a second adapter in between would wait forever.
+async function connectToPort(port: number, timeoutMs: number): Promise<AdapterConnection> {
+  const socket = await new Promise<Socket>((resolve, reject) => {
+    const attempt = connect(port, "127.0.0.1");
+    const timer = setTimeout(() => {
+      attempt.destroy();
+      reject(new AdapterStartFailed(`Nothing accepted a connection on 127.0.0.1:${port} within ${timeoutMs} ms.`, []));
+    }, timeoutMs);
+    attempt.once("connect", () => {
+      clearTimeout(timer);
+      resolve(attempt);
+    });
+    attempt.once("error", (error) => {
+      clearTimeout(timer);
+      reject(new AdapterStartFailed(`Could not connect to 127.0.0.1:${port} (${(error as NodeJS.ErrnoException).code ?? error.message}); start the program with \`python -m debugpy --listen 127.0.0.1:${port} …\` first.`, []));
+    });
+  });
+  socket.setNoDelay(true);
+  return { connection: new DapConnection(socket, socket), hangUp: () => socket.destroy() };
+}
+
 /** Start an adapter and connect to it over its stdio or by letting it dial a socket we listen on. */
 export async function connectAdapter(settings: ConnectSettings): Promise<AdapterConnection> {
+  if (settings.connectPort !== undefined) return connectToPort(settings.connectPort, settings.connectTimeoutMs);
   if (settings.transport === "dial-in") return dialIn(settings);
   const adapter = await spawnOwnedProcess({ command: settings.command, args: [...settings.args], cwd: settings.cwd, env: settings.env });
   return { process: adapter, connection: new DapConnection(adapter.stdout, adapter.stdin), hangUp: () => adapter.stdin.end() };

@@ -72,7 +72,7 @@ describe("faults of the debug adapter (scripted adapters run as real processes)"
     const pids = session.knownPids();
     expect(pids.length).toBe(2);
     expect(await stillRunning(pids)).toEqual(pids);
-    process.kill(session.adapterPid, "SIGKILL");
+    process.kill(session.adapterPid!, "SIGKILL");
     for (let waited = 0; (await stillRunning(pids)).length > 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await stillRunning(pids)).toEqual([]);
     const status = await call(run, { op: "status" });

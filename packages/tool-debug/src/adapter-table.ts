@@ -70,6 +70,10 @@ export interface AdapterDefinition {
   locate(context: LocateContext): Promise<LocatedAdapter | NotLocated>;
   /** The `launch` request's arguments. */
   launchArguments(request: LaunchRequest, located: LocatedAdapter): Record<string, unknown>;
+  /** The `attach` request's arguments for a debuggee listening on a loopback port; absent when the adapter cannot attach by port. */
+  attachArguments?(port: number, cwd: string): Record<string, unknown>;
+  /** Whether an attach talks DAP to the port itself (the debuggee runs its own adapter) rather than through a started adapter. */
+  attachConnectsDirectly?: boolean;
   /** Whether this program is one this adapter would debug (by its extension), for choosing an adapter. */
   accepts(program: string, isDirectory: boolean): boolean;
   /** Whether a launch may build first (so progress is reported and the handshake gets a longer budget). */
@@ -142,6 +146,9 @@ const debugpy: AdapterDefinition = {
       env: { PYDEVD_DISABLE_FILE_VALIDATION: "1" },
     };
   },
+  // A debuggee started with `python -m debugpy --listen 127.0.0.1:PORT program.py`.
+  attachArguments: (port, cwd) => ({ type: "python", request: "attach", connect: { host: "127.0.0.1", port }, cwd, justMyCode: true }),
+  attachConnectsDirectly: true,
   accepts: (program) => extname(program) === ".py",
   builds: () => false,
 };
@@ -161,6 +168,8 @@ const lldb: AdapterDefinition = {
     return { sought: "lldb-dap, lldb-dap-NN, lldb-vscode or lldb-vscode-NN", looked: [...directories, "/usr/lib/llvm-*/bin"] };
   },
   launchArguments: (request) => ({ program: request.program, args: [...request.args], cwd: request.cwd, stopOnEntry: false }),
+  // A debuggee under `lldb-server gdbserver 127.0.0.1:PORT program` (or any gdb-remote stub).
+  attachArguments: (port) => ({ attachCommands: [`gdb-remote 127.0.0.1:${port}`] }),
   accepts: (program, isDirectory) => !isDirectory && ![".py", ".go", ".dart"].includes(extname(program)),
   builds: () => false,
 };

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { listDescendants } from "@runbound/process-kit";
+import { displayPath } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import type { AdapterDefinition, LocatedAdapter } from "./adapter-table.js";
 import { AdapterStartFailed, connectAdapter, type AdapterConnection } from "./adapter-connection.js";
@@ -56,6 +57,9 @@ export class LaunchFailed extends Error {
 export interface DebugSessionSettings {
   adapter: AdapterDefinition;
   located: LocatedAdapter;
+  /** `attach` to a debuggee listening on this loopback port instead of launching `program`. */
+  attachPort?: number;
+  /** The program (absolute), or for an attach the address shown in answers. */
   program: string;
   args: readonly string[];
   isDirectory: boolean;
@@ -96,14 +100,19 @@ export class DebugSession {
     readonly startedAt: number,
   ) {}
 
-  /** The adapter's process id. */
-  get adapterPid(): number {
-    return this.adapter.process.pid;
+  /** What the session debugs, for answers: the program relative to the workdir, or the attached port. */
+  target(workdir: string): string {
+    return this.settings.attachPort === undefined ? displayPath(workdir, this.settings.program) : `port ${this.settings.attachPort}`;
+  }
+
+  /** The adapter's process id; undefined when the session talks to a debuggee's own endpoint. */
+  get adapterPid(): number | undefined {
+    return this.adapter.process?.pid;
   }
 
   /** Every process id this session knows of: the adapter and the debuggee's processes seen so far. */
   knownPids(): number[] {
-    return [this.adapter.process.pid, ...this.debuggeePids];
+    return [...(this.adapter.process === undefined ? [] : [this.adapter.process.pid]), ...this.debuggeePids];
   }
 
   /**
@@ -119,6 +128,7 @@ export class DebugSession {
     const output = new OutputBuffer(settings.outputCapacity);
     const adapter = await connectAdapter({
       transport: settings.adapter.transport,
+      ...(settings.attachPort !== undefined && settings.adapter.attachConnectsDirectly === true ? { connectPort: settings.attachPort } : {}),
       command: settings.located.command,
       args: settings.located.args,
       cwd: settings.cwd,
@@ -154,11 +164,17 @@ export class DebugSession {
       supportsVariableType: true,
       supportsRunInTerminalRequest: false,
       locale: "en",
-    }, settings.handshakeTimeoutMs);
+    }, settings.handshakeTimeoutMs).catch(async (error: unknown) => {
+      throw await this.launchError(error);
+    });
     this.capabilities = initialize.body ?? {};
     if (settings.adapter.builds(settings)) settings.onProgress(`Building ${settings.program} (go build through dlv)…`);
     this.buildDirectory = await mkdtemp(join(tmpdir(), "runbound-debug-"));
-    const launch = this.request("launch", settings.adapter.launchArguments({ ...settings, buildOutput: join(this.buildDirectory, "__debug_bin") }, settings.located), settings.handshakeTimeoutMs);
+    // An attach runs the same handshake: debugpy answers it only after configurationDone too (debugpy#439).
+    const launch =
+      settings.attachPort !== undefined && settings.adapter.attachArguments !== undefined
+        ? this.request("attach", settings.adapter.attachArguments(settings.attachPort, settings.cwd), settings.handshakeTimeoutMs)
+        : this.request("launch", settings.adapter.launchArguments({ ...settings, buildOutput: join(this.buildDirectory, "__debug_bin") }, settings.located), settings.handshakeTimeoutMs);
     // Observed here so a refusal that comes before `initialized` is not an unhandled rejection.
     const launchFailure = launch.then(
       () => undefined,
@@ -196,7 +212,7 @@ export class DebugSession {
     // Output events (a runpy traceback, the compiler's text from dlv) can trail the failure a little.
     await new Promise((resolve) => setTimeout(resolve, 150));
     const tail = this.output.tail(2_048).text;
-    const stderr = this.adapter.process.stderrTail().slice(-10).join("\n");
+    const stderr = (this.adapter.process?.stderrTail() ?? []).slice(-10).join("\n");
     const message = error instanceof DapRequestFailed ? error.adapterMessage : error instanceof Error ? error.message : String(error);
     return new LaunchFailed(message, [tail, stderr.length > 0 && !tail.includes(stderr) ? `[adapter stderr] ${stderr}` : ""].filter((part) => part.length > 0).join("\n"));
   }
@@ -227,7 +243,8 @@ export class DebugSession {
           this.state = "exited";
           break;
         case "process":
-          if (typeof body["systemProcessId"] === "number") this.debuggeePids.add(body["systemProcessId"]);
+          // An attached program is not ours to kill (a disconnect that killed it: aspnetcore-debugger-mcp#35).
+          if (typeof body["systemProcessId"] === "number" && this.settings.attachPort === undefined) this.debuggeePids.add(body["systemProcessId"]);
           break;
         case "output":
           // debugpy's telemetry events are not program output.
@@ -241,13 +258,14 @@ export class DebugSession {
     connection.onClose(() => {
       if (this.ending === undefined && this.state !== "exited") {
         this.state = "crashed";
-        const exit = this.adapter.process.exited();
-        this.crashDetail = `The debug adapter \`${this.settings.located.command}\` ended unexpectedly${exit === undefined ? "" : ` (${exit.signal ?? `exit code ${exit.code}`})`}.${this.adapter.process.stderrTail().length > 0 ? ` Its last stderr lines: ${this.adapter.process.stderrTail().slice(-5).join(" | ")}` : ""}`;
+        const exit = this.adapter.process?.exited();
+        const stderr = this.adapter.process?.stderrTail() ?? [];
+        this.crashDetail = `The debug adapter \`${this.settings.attachPort === undefined ? this.settings.located.command : `port ${this.settings.attachPort}`}\` ended unexpectedly${exit === undefined ? "" : ` (${exit.signal ?? `exit code ${exit.code}`})`}.${stderr.length > 0 ? ` Its last stderr lines: ${stderr.slice(-5).join(" | ")}` : ""}`;
         // The debuggee survives its adapter under lldb and dlv (their own session/group): kill it now.
         void this.end();
       }
     });
-    void this.adapter.process.exit.then(() => this.adapter.connection.close());
+    void this.adapter.process?.exit.then(() => this.adapter.connection.close());
   }
 
   private updateBreakpoint(breakpoint: DebugProtocol.Breakpoint | undefined): void {
@@ -266,6 +284,7 @@ export class DebugSession {
   // 1.20 sends no `process` event). Recorded early, because after an adapter crash they are
   // re-parented to pid 1 and no longer below it.
   private async recordDebuggee(): Promise<void> {
+    if (this.adapter.process === undefined) return;
     for (const row of await listDescendants(this.adapter.process.pid)) this.debuggeePids.add(row.pid);
   }
 
@@ -333,12 +352,12 @@ export class DebugSession {
       const alive = !this.adapter.connection.closed;
       if (alive) {
         await this.recordDebuggee().catch(() => undefined);
-        await this.request("disconnect", { terminateDebuggee: true, restart: false }, this.state === "crashed" ? 200 : 2_000).catch(() => undefined);
+        await this.request("disconnect", { terminateDebuggee: this.settings.attachPort === undefined, restart: false }, this.state === "crashed" ? 200 : 2_000).catch(() => undefined);
       }
       this.adapter.hangUp();
       this.adapter.connection.close();
-      await this.adapter.process.waitForExit(alive ? 1_000 : 0);
-      await this.adapter.process.stop({ graceMs: 1_000 });
+      await this.adapter.process?.waitForExit(alive ? 1_000 : 0);
+      await this.adapter.process?.stop({ graceMs: 1_000 });
       await killProcesses([...this.debuggeePids], 2_000);
       if (this.state !== "crashed") this.state = "ended";
       if (this.buildDirectory !== undefined) await rm(this.buildDirectory, { recursive: true, force: true });

@@ -28,18 +28,27 @@ export interface DebugSupervisorSettings {
 }
 
 /** What to start: a program to launch, or a port to attach to. */
-export interface StartRequest {
-  /** `launch` a program or `attach` to a listening debuggee. */
-  request: "launch";
-  /** The program (absolute, inside the workdir). */
-  program: string;
-  /** Its arguments. */
-  args: readonly string[];
-  /** The adapter to use; default: chosen from the program. */
+export type StartRequest = {
+  /** The adapter to use; default: chosen from the program (launch) or debugpy (attach). */
   adapter?: AdapterId;
   /** Progress lines for the caller. */
   onProgress(message: string): void;
-}
+} & (
+  | {
+      /** Launch a program. */
+      request: "launch";
+      /** The program (absolute, inside the workdir). */
+      program: string;
+      /** Its arguments. */
+      args: readonly string[];
+    }
+  | {
+      /** Attach to a debuggee listening on a loopback port. */
+      request: "attach";
+      /** The port. */
+      port: number;
+    }
+);
 
 /** The live state of one conversation, for `status`. */
 export interface ConversationStatus {
@@ -121,8 +130,8 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
   }
 
   function describeSession(session: DebugSession, workdir: string | undefined): string {
-    const program = workdir === undefined ? session.settings.program : displayPath(workdir, session.settings.program);
-    return `${session.settings.adapter.id} session on \`${program}\` (${session.state}, started ${seconds(resolved.now() - session.startedAt)} ago)`;
+    const target = workdir === undefined ? session.target(session.settings.cwd) : session.target(workdir);
+    return `${session.settings.adapter.id} session on \`${target}\` (${session.state}, started ${seconds(resolved.now() - session.startedAt)} ago)`;
   }
 
   async function expire(id: string): Promise<void> {
@@ -188,16 +197,19 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
       }
       if (running !== undefined) await running.end();
       entry.session = undefined;
-      const isDirectory = (await stat(request.program).catch(() => undefined))?.isDirectory() ?? false;
-      const { adapter, availability } = await chooseAdapter(workdir, request.program, isDirectory, request.adapter);
-      const builds = adapter.builds({ program: request.program, isDirectory });
+      const program = request.request === "launch" ? request.program : workdir;
+      const isDirectory = request.request === "attach" || ((await stat(program).catch(() => undefined))?.isDirectory() ?? false);
+      const { adapter, availability } = await chooseAdapter(workdir, program, isDirectory, request.request === "attach" ? (request.adapter ?? "debugpy") : request.adapter);
+      if (request.request === "attach" && adapter.attachArguments === undefined) {
+        throw new ToolError({ code: "invalid_input", message: `Adapter \`${adapter.id}\` cannot attach by port here; attach works with ${resolved.adapters.filter((candidate) => candidate.attachArguments !== undefined).map((candidate) => `\`${candidate.id}\``).join(", ")}. Launch the program instead.` });
+      }
+      const builds = request.request === "launch" && adapter.builds({ program, isDirectory });
       try {
         const started = await DebugSession.launch(
           {
             adapter,
             located: availability.located!,
-            program: request.program,
-            args: request.args,
+            ...(request.request === "attach" ? { attachPort: request.port, program: `127.0.0.1:${request.port}`, args: [] } : { program, args: request.args }),
             isDirectory,
             cwd: availability.marker!.directory,
             env: resolved.env ?? process.env,
@@ -223,7 +235,7 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
         if (error instanceof LaunchFailed) {
           throw new ToolError({
             code: "invalid_input",
-            message: `${adapter.id} could not run \`${displayPath(workdir, request.program)}\`: ${error.adapterMessage}${error.outputTail.length > 0 ? `\nProgram output (last lines):\n${error.outputTail}` : ""}\nFix the program or its path and launch again.`,
+            message: `${adapter.id} could not ${request.request === "attach" ? `attach to port ${request.port}` : `run \`${displayPath(workdir, program)}\``}: ${error.adapterMessage}${error.outputTail.length > 0 ? `\nProgram output (last lines):\n${error.outputTail}` : ""}\nFix the program or its path and launch again.`,
             cause: error,
           });
         }

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { DebugSupervisor } from "./debug-supervisor.js";
 import { executionOp, type ExecutionOp } from "./execution-ops.js";
 import { evaluateOp, LIMITS, outputOp, scopesOp, stackOp, threadsOp, variablesOp } from "./inspection-ops.js";
-import { adaptersOp, breakpointsOp, launchOp, statusOp, terminateOp } from "./session-ops.js";
+import { adaptersOp, breakpointsOp, startOp, statusOp, terminateOp } from "./session-ops.js";
 
 /** Every op of the debug tool. */
 export const DEBUG_OPS = [
@@ -11,6 +11,7 @@ export const DEBUG_OPS = [
   "status",
   "breakpoints",
   "launch",
+  "attach",
   "continue",
   "pause",
   "step_over",
@@ -37,12 +38,13 @@ export const debugTool = defineTool({
   name: "debug",
   title: "Debugger",
   tier: "exec",
-  description: `Drive a real debugger (debugpy for Python, lldb for C/C++/Rust executables, delve for Go, dart) over DAP; one session per conversation, ended after 30 minutes. Flow: breakpoints (file, lines; allowed before launch) → launch (program, args) → on a stop: stack → scopes (frame_id) → variables (reference) / evaluate (expression) → step_over/step_in/step_out/continue → terminate. Execution ops wait for the program to stop (within a budget, then answer "still running"; use pause). Stops report the reason, file:line with the source line, and the exception. Caps: stack ${LIMITS.frames} frames, variables ${LIMITS.children} children and values ${LIMITS.valueCharacters} characters, output the newest ${LIMITS.output / 1024} KB. An adapter is available only with its project marker (pyproject.toml/setup.py/requirements.txt, Cargo.toml/CMakeLists.txt, go.mod, pubspec.yaml) and its program installed: op adapters says which.`,
+  description: `Drive a real debugger (debugpy for Python, lldb for C/C++/Rust executables, delve for Go, dart) over DAP; one session per conversation, ended after 30 minutes. Flow: breakpoints (file, lines; allowed before launch) → launch (program, args) or attach (port) → on a stop: stack → scopes (frame_id) → variables (reference) / evaluate (expression) → step_over/step_in/step_out/continue → terminate. Execution ops wait for the program to stop (within a budget, then answer "still running"; use pause). Stops report the reason, file:line with the source line, and the exception. Caps: stack ${LIMITS.frames} frames, variables ${LIMITS.children} children and values ${LIMITS.valueCharacters} characters, output the newest ${LIMITS.output / 1024} KB. An adapter is available only with its project marker (pyproject.toml/setup.py/requirements.txt, Cargo.toml/CMakeLists.txt, go.mod, pubspec.yaml) and its program installed: op adapters says which.`,
   input: v.strictObject({
     op: v.pipe(v.picklist(DEBUG_OPS), v.description(`What to do: ${DEBUG_OPS.join(", ")}.`)),
     program: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("launch: the program, relative to the working directory: a .py file, a built executable (lldb), a .go file or Go package directory, a .dart file."))),
     args: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.maxLength(256), v.description("launch: the program's arguments."))),
-    adapter: v.optional(v.pipe(v.picklist(ADAPTER_IDS), v.description("launch: the adapter; default chosen from the program."))),
+    adapter: v.optional(v.pipe(v.picklist(ADAPTER_IDS), v.description("launch/attach: the adapter; default chosen from the program (launch) or debugpy (attach)."))),
+    port: v.optional(v.pipe(v.number(), v.description("attach: the loopback port a debuggee listens on (`python -m debugpy --listen 127.0.0.1:PORT app.py`; lldb: a gdb-remote stub)."))),
     file: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("breakpoints: the source file, relative to the working directory."))),
     lines: v.optional(v.pipe(v.array(v.number()), v.maxLength(200), v.description("breakpoints: 1-based lines; replaces the file's breakpoints, [] clears them."))),
     thread_id: v.optional(v.pipe(v.number(), v.description("continue/pause/step_*/stack: the thread; default the one that stopped last."))),
@@ -68,9 +70,11 @@ export const debugTool = defineTool({
       case "breakpoints":
         return breakpointsOp(supervisor, conversationId, workdir, required(input.file, "file", input.op, '`"file": "app.py"`'), required(input.lines, "lines", input.op, '`"lines": [12]`'));
       case "launch":
-        return launchOp(supervisor, conversationId, workdir, { program: required(input.program, "program", input.op, '`"program": "app.py"`'), args: input.args ?? [], ...(input.adapter === undefined ? {} : { adapter: input.adapter }) }, (message) =>
+        return startOp(supervisor, conversationId, workdir, { program: required(input.program, "program", input.op, '`"program": "app.py"`'), args: input.args ?? [], ...(input.adapter === undefined ? {} : { adapter: input.adapter }) }, (message) =>
           context.progress({ message }),
         );
+      case "attach":
+        return startOp(supervisor, conversationId, workdir, { port: required(input.port, "port", input.op, '`"port": 5678`'), ...(input.adapter === undefined ? {} : { adapter: input.adapter }) }, (message) => context.progress({ message }));
       case "terminate":
         return terminateOp(supervisor, conversationId);
       case "output":

@@ -72,7 +72,7 @@ describe.runIf(available)("debug over delve (dlv dap dialing in to our socket)",
     const launch = await call(run, { op: "launch", program: ".", args: ["loop"] });
     expect(launch.text, launch.text).toContain("main.go:16");
     const session = supervisor.session("conversation-1");
-    const pids = [...new Set([...session.knownPids(), ...(await listDescendants(session.adapterPid)).map((row) => row.pid)])];
+    const pids = [...new Set([...session.knownPids(), ...(await listDescendants(session.adapterPid!)).map((row) => row.pid)])];
     expect(pids.length).toBeGreaterThanOrEqual(2);
     expect((await call(run, { op: "continue" })).text).toContain("Still running");
     expect((await call(run, { op: "terminate" })).text).toContain("Terminated");

@@ -83,7 +83,7 @@ describe.runIf(available)("debug over lldb (a C program built with gcc -g)", () 
     const launch = await call(run, { op: "launch", program: "app", args: ["loop"] });
     expect(launch.text).toContain("main.c:11");
     const session = supervisor.session("conversation-1");
-    const pids = [...new Set([...session.knownPids(), ...(await listDescendants(session.adapterPid)).map((row) => row.pid)])];
+    const pids = [...new Set([...session.knownPids(), ...(await listDescendants(session.adapterPid!)).map((row) => row.pid)])];
     expect(pids.length).toBeGreaterThanOrEqual(3);
     // Running again, as lldb leaves a debuggee whose adapter is gone.
     expect((await call(run, { op: "continue" })).text).toContain("Still running");

@@ -1,6 +1,6 @@
 import { displayPath, resolveInWorkdir, textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
 import type { AdapterId } from "./adapter-table.js";
-import type { DebugSupervisorInstance } from "./debug-supervisor.js";
+import type { DebugSupervisorInstance, StartRequest } from "./debug-supervisor.js";
 import type { BreakpointRow } from "./debug-session.js";
 import { answerOutcome } from "./execution-ops.js";
 
@@ -36,21 +36,30 @@ export async function breakpointsOp(supervisor: DebugSupervisorInstance, convers
   return textResult([head, ...rows.map((row) => `  ${formatBreakpoint(row)}`)].join("\n"), { file: shown, breakpoints: rows.map(breakpointView) });
 }
 
-/** launch (program, args[], adapter?) */
-export async function launchOp(
+/** launch (program, args[], adapter?) or attach (port, adapter?) */
+export async function startOp(
   supervisor: DebugSupervisorInstance,
   conversationId: string,
   workdir: string,
-  input: { program: string; args: readonly string[]; adapter?: AdapterId },
+  input: { program: string; args: readonly string[]; adapter?: AdapterId } | { port: number; adapter?: AdapterId },
   onProgress: (message: string) => void,
 ): Promise<ToolResult> {
-  const program = await resolveInWorkdir(workdir, input.program);
-  const { session, outcome } = await supervisor.start(conversationId, workdir, { request: "launch", program, args: input.args, ...(input.adapter === undefined ? {} : { adapter: input.adapter }), onProgress });
+  const adapter = input.adapter === undefined ? {} : { adapter: input.adapter };
+  let request: StartRequest;
+  if ("port" in input) {
+    if (!Number.isInteger(input.port) || input.port < 1 || input.port > 65_535) {
+      throw new ToolError({ code: "invalid_input", message: `Port \`${input.port}\` is not a TCP port; give a whole number from 1 to 65535.` });
+    }
+    request = { request: "attach", port: input.port, onProgress, ...adapter };
+  } else {
+    request = { request: "launch", program: await resolveInWorkdir(workdir, input.program), args: input.args, onProgress, ...adapter };
+  }
+  const { session, outcome } = await supervisor.start(conversationId, workdir, request);
   const answer = await answerOutcome(session, outcome, workdir, supervisor.settings.stopBudgetMs);
   const breakpoints = [...session.breakpoints].flatMap(([file, rows]) => rows.map((row) => `  ${displayPath(workdir, file)} ${formatBreakpoint(row)}`));
-  const head = `Launched \`${displayPath(workdir, program)}\` with ${session.settings.adapter.id}.${breakpoints.length > 0 ? `\nBreakpoints:\n${breakpoints.join("\n")}` : ""}`;
+  const head = `${"port" in input ? "Attached to" : "Launched"} \`${session.target(workdir)}\` with ${session.settings.adapter.id}.${breakpoints.length > 0 ? `\nBreakpoints:\n${breakpoints.join("\n")}` : ""}`;
   const text = answer.content[0]?.type === "text" ? answer.content[0].text : "";
-  return textResult(`${head}\n${text}`, { adapter: session.settings.adapter.id, program: displayPath(workdir, program), ...answer.structured });
+  return textResult(`${head}\n${text}`, { adapter: session.settings.adapter.id, target: session.target(workdir), ...answer.structured });
 }
 
 /** status: the session's state, or why there is none. */
@@ -64,7 +73,7 @@ export function statusOp(supervisor: DebugSupervisorInstance, conversationId: st
   }
   const ageMs = supervisor.settings.now() - session.startedAt;
   const lines = [
-    `${session.settings.adapter.id} session on \`${displayPath(workdir, session.settings.program)}\`: ${session.state}${session.state === "stopped" && session.lastStop !== undefined ? ` (${session.lastStop.reason}, thread ${session.lastStop.threadId ?? "?"})` : ""}${session.exitCode === undefined ? "" : `, exit code ${session.exitCode}`}.`,
+    `${session.settings.adapter.id} session on \`${session.target(workdir)}\`: ${session.state}${session.state === "stopped" && session.lastStop !== undefined ? ` (${session.lastStop.reason}, thread ${session.lastStop.threadId ?? "?"})` : ""}${session.exitCode === undefined ? "" : `, exit code ${session.exitCode}`}.`,
     `Started ${Math.round(ageMs / 1000)} s ago; it is stopped ${Math.max(0, Math.round((supervisor.settings.ttlMs - ageMs) / 1000))} s from now (TTL).`,
     ...(session.crashDetail === undefined ? [] : [session.crashDetail]),
     ...(queued.length > 0 ? [`Breakpoints: ${queued.join("; ")}`] : []),
