@@ -146,6 +146,14 @@ describe("the JavaScript kernel's output", () => {
     ]);
   });
 
+  it("shows what a program started with inherited stdio prints as the cell's stdout", async () => {
+    const { outputs } = await run("require('node:child_process').spawnSync('echo', ['from a program'], { stdio: 'inherit' }).status");
+    expect(outputs).toEqual([
+      { type: "stream", name: "stdout", text: "from a program\n" },
+      { type: "result", text: "0" },
+    ]);
+  });
+
   it("streams the output of a cell that spins synchronously", async () => {
     let interrupted: Promise<boolean> | undefined;
     const { outputs } = await run("for (let line = 1; line <= 3; line++) console.log('line', line); while (true) {}", {
@@ -160,6 +168,12 @@ describe("the JavaScript kernel's output", () => {
 });
 
 describe("the JavaScript kernel's tool() bridge", () => {
+  it("rejects a call whose input cannot travel as JSON, and the kernel goes on", async () => {
+    const { outputs } = await run("try { await tool('read', { size: 10n }); } catch (error) { error.name }");
+    expect(echoed(outputs)).toEqual(["'TypeError'"]);
+  });
+
+
   it("sends the call to callTool and resolves with the text, images and structured data it answered later", async () => {
     const calls: Array<[string, unknown]> = [];
     const { status, outputs } = await run("const read = await tool('read', { path: 'notes.txt' }); [read.text, read.images.length, read.structured.lines]", {
@@ -187,42 +201,34 @@ describe("the JavaScript kernel's tool() bridge", () => {
 });
 
 describe("interrupting the JavaScript kernel", () => {
-  it("stops a runaway synchronous loop and keeps the variables defined before", async () => {
-    await run("let kept = 'defined before the loop';");
+  // Every cell here prints before it hangs, so the interrupt sent on its first output finds it hanging.
+  async function interruptOnceItPrints(code: string): Promise<{ status: CellStatus; survived: boolean | undefined; outputs: CellOutput[] }> {
     let interrupted: Promise<boolean> | undefined;
-    const { status, outputs } = await run("console.log('spinning'); while (true) {}", {
-      // The loop prints before it spins, so this interrupt arrives while it spins.
+    const { status, outputs } = await run(code, {
       onOutput: () => {
         interrupted ??= kernel.interrupt(5_000);
       },
     });
-    expect(status).toBe("interrupted");
-    expect(await interrupted).toBe(true);
+    return { status, survived: await interrupted, outputs };
+  }
+
+  it("stops a runaway synchronous loop and keeps the variables defined before", async () => {
+    await run("let kept = 'defined before the loop';");
+    const { status, survived, outputs } = await interruptOnceItPrints("console.log('spinning'); while (true) {}");
+    expect([status, survived]).toEqual(["interrupted", true]);
     expect(printed(outputs)).toBe("spinning\n");
     expect(echoed((await run("kept")).outputs)).toEqual(["'defined before the loop'"]);
   });
 
   it("stops a loop that spins after an await", async () => {
-    let interrupted: Promise<boolean> | undefined;
-    const { status } = await run("await null; console.log('spinning'); for (;;) {}", {
-      onOutput: () => {
-        interrupted ??= kernel.interrupt(5_000);
-      },
-    });
-    expect(status).toBe("interrupted");
-    expect(await interrupted).toBe(true);
+    const { status, survived } = await interruptOnceItPrints("await null; console.log('spinning'); for (;;) {}");
+    expect([status, survived]).toEqual(["interrupted", true]);
     expect(echoed((await run("kept")).outputs)).toEqual(["'defined before the loop'"]);
   });
 
   it("gives up on an await that never settles, keeping the variables", async () => {
-    let interrupted: Promise<boolean> | undefined;
-    const { status } = await run("console.log('waiting'); await new Promise(() => {})", {
-      onOutput: () => {
-        interrupted ??= kernel.interrupt(5_000);
-      },
-    });
-    expect(status).toBe("interrupted");
-    expect(await interrupted).toBe(true);
+    const { status, survived } = await interruptOnceItPrints("console.log('waiting'); await new Promise(() => {})");
+    expect([status, survived]).toEqual(["interrupted", true]);
     expect(echoed((await run("kept")).outputs)).toEqual(["'defined before the loop'"]);
   });
 
@@ -246,7 +252,8 @@ describe("the JavaScript kernel's process", () => {
     const exiting = await start();
     const outcome = run("process.exit(3)", {}, exiting);
     await expect(outcome).rejects.toMatchObject({ code: "unavailable", message: expect.stringContaining("exit code `3`") as unknown });
-    expect(await exiting.exited).toMatchObject({ code: 3, signal: null });
+    // Node's own farewell to the watchdog's inspector session is not the cell's last words.
+    expect(await exiting.exited).toEqual({ code: 3, signal: null, stderrTail: "" });
     expect(await exiting.interrupt(100)).toBe(false);
     await exiting.dispose();
   });

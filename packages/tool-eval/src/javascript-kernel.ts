@@ -17,9 +17,16 @@ export interface JavaScriptKernelOptions extends KernelStartOptions {
 // the next cell, at most this many pieces.
 const backgroundLimit = 50;
 
-function exitDescription(exit: KernelExit): string {
-  const how = exit.signal === null ? `exit code \`${exit.code}\`` : `signal \`${exit.signal}\``;
-  return exit.stderrTail === "" ? how : `${how}; its last stderr lines: ${exit.stderrTail}`;
+// Node prints this when a process exits with an inspector session attached, as the watchdog's
+// always is: it is the kernel's noise, not a word from the cell.
+const inspectorFarewell = "Waiting for the debugger to disconnect...";
+
+function how(exit: KernelExit): string {
+  return exit.signal === null ? `exit code \`${exit.code}\`` : `signal \`${exit.signal}\``;
+}
+
+function lastWords(exit: KernelExit): string {
+  return exit.stderrTail === "" ? "" : ` Its last stderr lines: ${exit.stderrTail}`;
 }
 
 interface RunningCell {
@@ -81,7 +88,14 @@ class JavaScriptKernel implements Kernel {
   private disposing = false;
 
   constructor(private readonly child: OwnedProcess) {
-    this.exited = child.exit.then((exit) => ({ code: exit.code, signal: exit.signal, stderrTail: child.stderrTail().join("\n") }));
+    this.exited = child.exit.then((exit) => ({
+      code: exit.code,
+      signal: exit.signal,
+      stderrTail: child
+        .stderrTail()
+        .filter((line) => line !== inspectorFarewell)
+        .join("\n"),
+    }));
     void this.exited.then((exit) => this.running?.fail(this.exitError(exit)));
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on("line", (line) => this.receive(line));
   }
@@ -94,7 +108,7 @@ class JavaScriptKernel implements Kernel {
     if (this.disposing) return new ToolError({ code: "cancelled", message: "The JavaScript kernel was disposed while the cell ran; its state is gone." });
     return new ToolError({
       code: "unavailable",
-      message: `The JavaScript kernel ended with ${exitDescription(exit)} while the cell ran (a cell that calls \`process.exit()\` ends it); its variables are lost: start a fresh kernel (eval's \`reset\`) and run the cell again.`,
+      message: `The JavaScript kernel ended with ${how(exit)} while the cell ran (a cell that calls \`process.exit()\` ends it); its variables are lost: start a fresh kernel (eval's \`reset\`) and run the cell again.${lastWords(exit)}`,
     });
   }
 
@@ -185,7 +199,7 @@ class JavaScriptKernel implements Kernel {
       };
       signal.addEventListener("abort", onAbort, { once: true });
       this.frames.addEventListener("ready", onReady);
-      void this.exited.then((exit) => fail(new ToolError({ code: "unavailable", message: `The JavaScript kernel's process ended while starting (${exitDescription(exit)}).` })));
+      void this.exited.then((exit) => fail(new ToolError({ code: "unavailable", message: `The JavaScript kernel's process ended with ${how(exit)} while starting; check that \`${process.execPath}\` runs.${lastWords(exit)}` })));
     });
   }
 
@@ -195,7 +209,7 @@ class JavaScriptKernel implements Kernel {
     }
     const exit = this.child.exited();
     if (exit !== undefined) {
-      return Promise.reject(new ToolError({ code: "unavailable", message: `The JavaScript kernel has ended (${exitDescription({ ...exit, stderrTail: "" })}); start a fresh one (eval's \`reset\`).` }));
+      return Promise.reject(new ToolError({ code: "unavailable", message: `The JavaScript kernel has ended (${how({ ...exit, stderrTail: "" })}); start a fresh one (eval's \`reset\`).` }));
     }
     const id = ++this.cells;
     return new Promise<CellStatus>((resolve, reject) => {

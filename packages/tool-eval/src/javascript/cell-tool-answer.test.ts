@@ -6,7 +6,7 @@ describe("cellToolAnswer", () => {
   it("gives the cell the text parts joined, the images, and structured data when there is some", () => {
     const result = { content: [{ type: "text" as const, text: "one" }, { type: "image" as const, data: "AAAA", mimeType: "image/png" }, { type: "text" as const, text: "two" }], structured: { count: 2 } };
     expect(cellToolAnswer(4, { result })).toEqual({ t: "tool_result", id: 4, ok: true, value: { text: "one\ntwo", images: [{ data: "AAAA", mimeType: "image/png" }], structured: { count: 2 } } });
-    expect(cellToolAnswer(5, { result: { content: [{ type: "text", text: "only" }] } })).toEqual({ t: "tool_result", id: 5, ok: true, value: { text: "only", images: [] } });
+    expect(cellToolAnswer(5, { result: { content: [{ type: "text", text: "only" }] } })).toStrictEqual({ t: "tool_result", id: 5, ok: true, value: { text: "only", images: [] } });
   });
 
   it("turns a result marked isError into a failure carrying its text", () => {

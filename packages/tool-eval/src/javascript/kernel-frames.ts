@@ -2,7 +2,7 @@ import type { CellStatus } from "../kernel.js";
 
 /**
  * The JavaScript kernel's protocol over its own pipes. The kernel writes one frame per line on stdout,
- * each line starting with {@link kernelFrameMarker}; a line without it came from a program a cell
+ * each line starting with the ASCII record separator (U+001E); a line without it came from a program a cell
  * started with inherited stdio and is shown as that cell's stdout. The host writes one JSON object per
  * line on the kernel's stdin. `cell` is the id the host gave the cell; 0 means no cell was running
  * (output of a timer or promise left behind by an earlier cell).
@@ -40,13 +40,12 @@ export type HostFrame =
   | { t: "tool_result"; id: number; ok: true; value: CellToolValue }
   | { t: "tool_result"; id: number; ok: false; error: CellToolFailure };
 
-/** The first character of every frame line the kernel writes (ASCII record separator). */
-export const kernelFrameMarker = "\u001e";
-
 /** One line of the kernel's stdout: a frame, or text a program started by a cell wrote there. */
 export function parseKernelLine(line: string): KernelFrame | { t: "text"; text: string } {
-  if (!line.startsWith(kernelFrameMarker)) return { t: "text", text: line };
-  return JSON.parse(line.slice(kernelFrameMarker.length)) as KernelFrame;
+  // ASCII record separator; kernel-main.ts writes the same character (its program cannot import).
+  const marker = "\u001e";
+  if (!line.startsWith(marker)) return { t: "text", text: line };
+  return JSON.parse(line.slice(marker.length)) as KernelFrame;
 }
 
 /** The line that carries `frame` to the kernel's stdin. */

@@ -77,6 +77,17 @@ export function javascriptKernelMain(watchdogSource: string): void {
   // would steal them, so the cell's process.stdin is an empty stream.
   Object.defineProperty(process, "stdin", { value: Readable.from([]), configurable: true, writable: true });
 
+  // Started before the rest of the set-up, so its thread boots meanwhile; after the stdio above,
+  // because a worker pipes its own stdout into the process.stdout it finds.
+  const watchdog = new Worker(watchdogSource, { eval: true, workerData: { heartbeat: heartbeatMemory, state: stateMemory } satisfies WatchdogShared });
+  watchdog.on("message", receive);
+  watchdog.on("online", () => send({ t: "ready", node: process.version }));
+  // Without its watchdog the kernel cannot hear the host; better gone than deaf.
+  watchdog.on("error", (error) => {
+    reportThrown(error, cellId());
+    process.exit(70);
+  });
+
   function describeThrown(value: unknown): { name: string; message: string; stack: string } {
     if (value instanceof Error || (typeof value === "object" && value !== null && "stack" in value)) {
       const error = value as Error & { code?: unknown };
@@ -193,7 +204,8 @@ export function javascriptKernelMain(watchdogSource: string): void {
             settle(cell, "ok");
           }
         }
-        post("Runtime.releaseObjectGroup", { objectGroup: group });
+        // Only objects get a remote handle; a primitive result leaves nothing to release.
+        if (response?.result.objectId !== undefined || response?.exceptionDetails !== undefined) post("Runtime.releaseObjectGroup", { objectGroup: group });
       },
     );
   }
@@ -224,17 +236,9 @@ export function javascriptKernelMain(watchdogSource: string): void {
     if (cell === undefined || cell.settled) return Promise.reject(new Error(`tool("${name}") was called after its cell had ended; call tools from within a running cell.`));
     const id = nextCallId++;
     return new Promise<CellToolValue>((resolve, reject) => {
-      cell.bridge.set(id, { resolve, reject });
+      // First, so an input JSON cannot carry (a BigInt, a cycle) rejects before anything waits for it.
       send({ t: "tool", cell: cell.id, id, name, input });
+      cell.bridge.set(id, { resolve, reject });
     });
   };
-
-  const watchdog = new Worker(watchdogSource, { eval: true, workerData: { heartbeat: heartbeatMemory, state: stateMemory } satisfies WatchdogShared });
-  watchdog.on("message", receive);
-  watchdog.on("online", () => send({ t: "ready", node: process.version }));
-  // Without its watchdog the kernel cannot hear the host; better gone than deaf.
-  watchdog.on("error", (error) => {
-    reportThrown(error, cellId());
-    process.exit(70);
-  });
 }

@@ -23,8 +23,13 @@ describe("stripKernelFrames", () => {
     expect(stripKernelFrames(stack)).toBe("TypeError: tool() takes the tool's name\n    at cell-3:1:7\n    at listOnTimeout (node:internal/timers:581:17)");
   });
 
-  it("keeps a message that mentions the kernel's names, and a stack with no frames", () => {
-    expect(stripKernelFrames("Error: at [eval] (node:inspector: said the cell)\nsecond line")).toBe("Error: at [eval] (node:inspector: said the cell)\nsecond line");
+  it("keeps message lines that mention the kernel's names, and a stack with no frames", () => {
+    const message = "Error: failed at [eval] and at (node:inspector:1)\nquoted: at Session.post (node:inspector:1:1)";
+    expect(stripKernelFrames(message)).toBe(message);
     expect(stripKernelFrames("")).toBe("");
+  });
+
+  it("knows a kernel frame by its location, not by the function's name", () => {
+    expect(stripKernelFrames("Error: x\n    at evalHelper (cell-2:1:1)\n    at inspectorLike (cell-2:3:1)")).toBe("Error: x\n    at evalHelper (cell-2:1:1)\n    at inspectorLike (cell-2:3:1)");
   });
 });
