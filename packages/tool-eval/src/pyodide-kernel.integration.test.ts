@@ -194,6 +194,18 @@ describe("the Pyodide kernel (real Pyodide in a child Node process)", () => {
     });
   });
 
+  it("dies, says why and leaves nothing behind when a cell reaches a program through ctypes", async () => {
+    const other = await startPyodideKernel({ workdir, signal: new AbortController().signal });
+    const marker = join(root, "ctypes-ran");
+    await expect(run(other, `import ctypes\nctypes.CDLL(None).system(b"touch ${marker}")`)).rejects.toMatchObject({
+      code: "unavailable",
+      message: expect.stringMatching(/^The Pyodide kernel died while running the cell \(exit code 1: the Pyodide (worker crashed|interpreter failed): Access to this API has been restricted\); its state is lost: run the cell again after a `reset`\.$/s),
+    });
+    expect(existsSync(marker)).toBe(false);
+    await other.exited;
+    expect((await listProcesses()).filter((row) => row.pid === other.pid || row.pgid === other.pid)).toEqual([]);
+  }, 120_000);
+
   it("leaves nothing in the process table after dispose", async () => {
     const other = await startPyodideKernel({ workdir, signal: new AbortController().signal });
     const pid = other.pid;

@@ -27,9 +27,11 @@ function errorResult(error: unknown): ToolResult {
   return { content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }], isError: true };
 }
 
-function exitDescription(exit: KernelExit): string {
+// The reason a fatal frame gave, else the last few stderr lines (a stack trace's head says most).
+function exitDescription(exit: KernelExit, fatal: string | undefined): string {
   const how = exit.signal === null ? `exit code ${exit.code}` : `signal ${exit.signal}`;
-  return exit.stderrTail === "" ? how : `${how}; its last output: ${exit.stderrTail}`;
+  const why = fatal ?? exit.stderrTail.split("\n").slice(0, 3).join("\n");
+  return why === "" ? how : `${how}: ${why}`;
 }
 
 /**
@@ -84,6 +86,7 @@ export class PyodideKernel implements Kernel {
   private readonly frames = new EventTarget();
   private running: RunningCell | undefined;
   private cells = 0;
+  private fatal: string | undefined;
 
   private readonly child: KernelChild["process"];
   private readonly send: (frame: ParentFrame) => void;
@@ -104,6 +107,7 @@ export class PyodideKernel implements Kernel {
   }
 
   private handle(frame: ChildFrame): void {
+    if (frame.type === "fatal") this.fatal = frame.message;
     const running = this.running;
     if (running === undefined || !("cell" in frame) || frame.cell !== running.cell) return;
     if (frame.type === "output") running.request.onOutput(frame.output);
@@ -148,7 +152,7 @@ export class PyodideKernel implements Kernel {
       signal.addEventListener("abort", onAbort, { once: true });
       this.frames.addEventListener("ready", onReady);
       this.frames.addEventListener("fatal", onFatal);
-      void this.exited.then((exit) => fail(new ToolError({ code: "unavailable", message: `The Pyodide kernel's process ended while starting (${exitDescription(exit)}).` })));
+      void this.exited.then((exit) => fail(new ToolError({ code: "unavailable", message: `The Pyodide kernel's process ended while starting (${exitDescription(exit, this.fatal)}).` })));
     });
   }
 
@@ -165,7 +169,7 @@ export class PyodideKernel implements Kernel {
       void this.exited.then((exit) => {
         if (this.running?.cell !== cell) return;
         this.running = undefined;
-        reject(new ToolError({ code: "unavailable", message: `The Pyodide kernel died while running the cell (${exitDescription(exit)}); its state is lost: run the cell again after a \`reset\`.` }));
+        reject(new ToolError({ code: "unavailable", message: `The Pyodide kernel died while running the cell (${exitDescription(exit, this.fatal)}); its state is lost: run the cell again after a \`reset\`.` }));
       });
       this.send({ type: "execute", cell, code: request.code });
     });

@@ -33,7 +33,7 @@ function startWorker(start: StartFrame | SnapshotFrame): Worker {
     write(frame);
   });
   started.on("error", (error) => {
-    write({ type: "fatal", message: `The Pyodide worker crashed: ${error.message}` });
+    write({ type: "fatal", message: `the Pyodide worker crashed: ${error.message}` });
     process.exit(1);
   });
   started.on("exit", (code) => process.exit(code));

@@ -159,7 +159,7 @@ async function serve(start: StartFrame): Promise<void> {
         status = await runCell(frame.code);
       } catch (error) {
         // Only a fatal Pyodide error gets here (run_cell answers everything else).
-        post({ type: "fatal", message: `The Pyodide interpreter failed: ${String((error as Error).message ?? error)}` });
+        post({ type: "fatal", message: `the Pyodide interpreter failed: ${String((error as Error).message ?? error)}` });
         process.exit(1);
       }
       post({ type: "done", cell: frame.cell, status });
