@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { OutputBuffer } from "./output-buffer.js";
+
+describe("OutputBuffer", () => {
+  it("keeps everything under its capacity, with CRLF normalised and stderr marked", () => {
+    const buffer = new OutputBuffer(100);
+    buffer.push("stdout", "one\r\ntwo\r\n");
+    buffer.push("stderr", "bad\n");
+    buffer.push("stdout", "");
+    expect(buffer.tail(1_000)).toEqual({ text: "one\ntwo\n[stderr] bad\n", notShown: 0, dropped: 0, total: 12 });
+  });
+
+  it("drops the oldest characters past its capacity and counts them", () => {
+    const buffer = new OutputBuffer(10);
+    buffer.push("stdout", "abcdef");
+    buffer.push("stdout", "ghijkl");
+    expect(buffer.tail(1_000)).toEqual({ text: "cdefghijkl", notShown: 0, dropped: 2, total: 12 });
+    buffer.push("stdout", "0123456789XY");
+    expect(buffer.tail(1_000)).toEqual({ text: "23456789XY", notShown: 0, dropped: 14, total: 24 });
+  });
+
+  it("shows only the newest characters asked for and says how many are kept but not shown", () => {
+    const buffer = new OutputBuffer(100);
+    buffer.push("stdout", "first line\n");
+    buffer.push("stdout", "second\n");
+    expect(buffer.tail(4)).toEqual({ text: "ond\n", notShown: 14, dropped: 0, total: 18 });
+    expect(buffer.tail(7)).toEqual({ text: "second\n", notShown: 11, dropped: 0, total: 18 });
+  });
+});
