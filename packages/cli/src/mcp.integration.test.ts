@@ -82,12 +82,13 @@ describe("runbound mcp", () => {
     expect(isRunning(pid)).toBe(false);
   });
 
-  it("asks the client's user through elicitation for calls --ask names", async () => {
+  it("asks the client's user through elicitation for calls --ask names: allow once, always for this tool, deny", async () => {
     const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-ask-")));
     const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--ask", "write", "--workdir", project], stderr: "pipe" });
-    const client = new Client({ name: "runbound-test", version: "1.0.0" }, { capabilities: { elicitation: {} } });
+    const client = new Client({ name: "runbound-test", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
     const questions: string[] = [];
-    const answers = [{ action: "accept", content: { approve: true } }, { action: "decline" }];
+    // 1 = allow once, then decline = deny, then 2 = always allow `write` for the rest of the run.
+    const answers = [{ action: "accept", content: { choice: "1" } }, { action: "decline" }, { action: "accept", content: { choice: "2" } }];
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
       questions.push(request.params.message);
       return answers.shift()!;
@@ -99,8 +100,41 @@ describe("runbound mcp", () => {
     const declined = await client.callTool({ name: "write", arguments: { path: "no.txt", content: "n" } });
     expect(declined.isError).toBe(true);
     expect(JSON.stringify(declined.content)).toContain("was denied");
-    expect(questions[0]).toContain("Allow `write` (write)");
-    expect(questions).toHaveLength(2);
+    await expect(readFile(join(project, "no.txt"), "utf8")).rejects.toThrow();
+    for (const name of ["always-1.txt", "always-2.txt"]) {
+      expect((await client.callTool({ name: "write", arguments: { path: name, content: "a" } })).isError).toBe(false);
+    }
+    expect(questions[0]).toContain("May `write` (write) run");
+    // The second call of `write` after "always" was not asked.
+    expect(questions).toHaveLength(3);
+    await client.close();
+  });
+
+  it("offers ask_user only to a client that declares elicitation, and maps its answers", async () => {
+    const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-ask-user-")));
+    const withoutElicitation = new Client({ name: "runbound-test", version: "1.0.0" });
+    await withoutElicitation.connect(new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--workdir", project], stderr: "pipe" }));
+    expect((await withoutElicitation.listTools()).tools.map((tool) => tool.name)).not.toContain("ask_user");
+    await withoutElicitation.close();
+
+    const client = new Client({ name: "runbound-test", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+    const answers = [{ action: "accept", content: { choice: "2" } }, { action: "decline" }];
+    client.setRequestHandler(ElicitRequestSchema, async () => answers.shift()!);
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--workdir", project], stderr: "pipe" }));
+    // The port is attached once the client has initialized; the tool list then includes ask_user.
+    let names: string[] = [];
+    for (let waited = 0; !names.includes("ask_user") && waited < 10_000; waited += 100) {
+      names = (await client.listTools()).tools.map((tool) => tool.name);
+      if (!names.includes("ask_user")) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(names).toContain("ask_user");
+    const question = { question: "Which database should the tests use?", options: [{ label: "sqlite" }, { label: "postgres" }], allow_free_text: false, multi_select: false };
+    const answered = await client.callTool({ name: "ask_user", arguments: question });
+    expect(answered.isError).toBe(false);
+    expect(JSON.stringify(answered.content)).toContain("postgres");
+    const skipped = await client.callTool({ name: "ask_user", arguments: { ...question, question: "Should the tests also run on CI?" } });
+    expect(skipped.isError).toBe(false);
+    expect(JSON.stringify(skipped.content)).toMatch(/skipped/i);
     await client.close();
   });
 

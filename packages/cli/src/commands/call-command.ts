@@ -1,12 +1,18 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { createTerminalAskPort } from "@runbound/tool-ask";
 import type { ToolResult } from "@runbound/tool-kit";
 import type { CliArguments } from "../cli-arguments.js";
 import { writeLine, type CliIo } from "../cli-io.js";
 import { createImageDirectory } from "../image-directory.js";
+import { attachAskPort } from "../attach-ask-port.js";
 import { openRun } from "../open-run.js";
 import { parseJsonInput } from "../parse-json-input.js";
 import { EXIT_CODES, UsageError } from "../usage-error.js";
+
+function isTerminal(stream: NodeJS.ReadableStream | NodeJS.WritableStream): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
+}
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -48,6 +54,10 @@ export async function callCommand(args: CliArguments, io: CliIo): Promise<number
   const input = await readInput(inputText, io);
   const { run } = await openRun(args);
   try {
+    // Someone at a terminal can be asked (ask_user, and the approvals of --ask); piped, no one can.
+    if (isTerminal(io.stdin) && isTerminal(io.stdout) && inputText !== "-") {
+      await attachAskPort(run, createTerminalAskPort({ input: io.stdin, output: io.stdout }), { id: "terminal", label: "this terminal" }, args.askTiers);
+    }
     const result = await run.call(toolName, input);
     if (format === "json") await writeLine(io.stdout, JSON.stringify(result, null, 2));
     else await printResult(result, io);

@@ -1,8 +1,10 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { serveRunOverMcp } from "@runbound/runner-adapter/mcp";
+import { createElicitationAskPort } from "@runbound/tool-ask";
 import type { CliArguments } from "../cli-arguments.js";
 import type { CliIo } from "../cli-io.js";
+import { attachAskPort } from "../attach-ask-port.js";
 import { openRun } from "../open-run.js";
 import { CLIENT_GONE_GRACE_MS, stopProcessIfCallsRemain } from "../stop-process-if-calls-remain.js";
 import { CLI_VERSION } from "../version.js";
@@ -35,7 +37,17 @@ async function serve(args: CliArguments, io: CliIo): Promise<number> {
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   try {
-    const { closed } = await serveRunOverMcp(server, transport, run, { caller: args.caller, closeGraceMs: CLIENT_GONE_GRACE_MS });
+    const { closed } = await serveRunOverMcp(server, transport, run, {
+      caller: args.caller,
+      closeGraceMs: CLIENT_GONE_GRACE_MS,
+      // Questions and permission prompts both go through the ask port, as one kind of card.
+      elicitationApprovals: false,
+      onClientInitialized: async (client) => {
+        if (!client.supportsElicitation) return;
+        const label = client.clientInfo === undefined ? "the MCP client" : `the MCP client ${client.clientInfo.name}`;
+        await attachAskPort(run, createElicitationAskPort(client.elicit), { id: "mcp-client", label }, args.askTiers);
+      },
+    });
     await closed;
     stopProcessIfCallsRemain(run);
     return 0;
