@@ -232,6 +232,13 @@ describe("interrupting the JavaScript kernel", () => {
     expect(echoed((await run("kept")).outputs)).toEqual(["'defined before the loop'"]);
   });
 
+  it("stops a cell blocked waiting for a program it started, by interrupting that program", async () => {
+    const { status, survived, outputs } = await interruptOnceItPrints("console.log('sleeping'); require('node:child_process').execSync('sleep 120')");
+    expect([status, survived]).toEqual(["interrupted", true]);
+    expect(printed(outputs)).toBe("sleeping\n");
+    expect(echoed((await run("kept")).outputs)).toEqual(["'defined before the loop'"]);
+  });
+
   it("rejects the pending tool() call of an interrupted cell, and answers true with no cell running", async () => {
     let interrupted: Promise<boolean> | undefined;
     const { status } = await run("globalThis.late = tool('slow', {}).catch((error) => error.name); await late", {

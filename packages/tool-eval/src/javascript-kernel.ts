@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline";
-import { spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
+import { listProcessGroup, spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
 import { abortedError, ToolError } from "@runbound/tool-kit";
 import { cellToolAnswer } from "./javascript/cell-tool-answer.js";
 import { encodeHostFrame, parseKernelLine, type HostFrame, type KernelFrame } from "./javascript/kernel-frames.js";
@@ -12,6 +12,10 @@ export interface JavaScriptKernelOptions extends KernelStartOptions {
   /** Milliseconds to wait for the kernel to answer that it is ready; default 20 000. */
   startTimeoutMs?: number;
 }
+
+// An interrupt not taken by then finds the cell blocked in a synchronous call, most likely waiting
+// for a program it started (execSync): those programs get SIGINT, as Ctrl-C in a terminal would.
+const programsInterruptAfterMs = 100;
 
 // Output left behind by an earlier cell (a timer, a rejected promise) while no cell runs is kept for
 // the next cell, at most this many pieces.
@@ -245,7 +249,9 @@ class JavaScriptKernel implements Kernel {
     this.send({ t: "interrupt", cell: running.id });
     // The main thread's "done" is the proof that it runs JavaScript again with its globals intact.
     return new Promise<boolean>((resolve) => {
+      const programs = setTimeout(() => void this.interruptPrograms(), programsInterruptAfterMs);
       const finish = (survived: boolean): void => {
+        clearTimeout(programs);
         clearTimeout(timer);
         this.frames.removeEventListener("done", onDone);
         resolve(survived);
@@ -257,6 +263,19 @@ class JavaScriptKernel implements Kernel {
       this.frames.addEventListener("done", onDone);
       void this.exited.then(() => finish(false));
     });
+  }
+
+  // The kernel's process group holds the programs its cells started (unless they made a group of
+  // their own); the kernel itself must not get the signal, which would end it.
+  private async interruptPrograms(): Promise<void> {
+    for (const row of await listProcessGroup(this.child.pid)) {
+      if (row.pid === this.child.pid) continue;
+      try {
+        process.kill(row.pid, "SIGINT");
+      } catch {
+        // Gone meanwhile.
+      }
+    }
   }
 
   async dispose(): Promise<void> {
