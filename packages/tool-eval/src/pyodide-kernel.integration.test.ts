@@ -78,6 +78,14 @@ describe("the Pyodide kernel (real Pyodide in a child Node process)", () => {
     expect(kernel.label).toMatch(/^Pyodide \(CPython 3\.\d+\.\d+\) in an isolated child process$/);
   });
 
+  it("forwards output that bypasses sys.stdout", async () => {
+    const ran = await run(kernel, "import os, sys\nos.write(1, b'raw line\\n')\nprint('to the original stderr', file=sys.__stderr__)");
+    expect(ran.outputs).toEqual([
+      { type: "stream", name: "stdout", text: "raw line\n" },
+      { type: "stream", name: "stderr", text: "to the original stderr\n" },
+    ]);
+  });
+
   it("runs in the workdir, whose files it can read and write", async () => {
     const ran = await run(kernel, "import os\nopen('written.txt', 'w').write('from the cell')\n(os.getcwd(), open('inside.txt').read())");
     expect(ran.outputs).toEqual([{ type: "result", text: `('${workdir}', 'a file in the workdir')` }]);

@@ -91,6 +91,12 @@ async function boot(start: StartFrame): Promise<PyodideAPI> {
   });
   const loadMs = Math.round(performance.now() - began);
   pyodide.setInterruptBuffer(signals);
+  // What bypasses sys.stdout (os.write(1, …), sys.__stdout__, C code) reaches these; it is the cell's output too.
+  for (const name of ["stdout", "stderr"] as const) {
+    const forward = { batched: (text: string) => post({ type: "output", cell: currentCell, output: { type: "stream", name, text: `${text}\n` } }) };
+    if (name === "stdout") pyodide.setStdout(forward);
+    else pyodide.setStderr(forward);
+  }
   pyodide.FS.mkdirTree(start.workdir);
   pyodide.mountNodeFS(start.workdir, start.workdir);
   pyodide.FS.chdir(start.workdir);
