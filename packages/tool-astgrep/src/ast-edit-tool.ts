@@ -42,7 +42,7 @@ export const astEditTool = defineTool({
       });
     }
     const scope = await resolveSearchScope(parser, context.resource(Workdir), input.path, input.language);
-    const outcome = await parser.search({ ...scope, pattern: input.pattern, keep: Number.POSITIVE_INFINITY, signal: context.signal, errorRegions: true });
+    const outcome = await parser.search({ ...scope, pattern: input.pattern, keep: Number.POSITIVE_INFINITY, signal: context.signal, rewriting: true });
     if (outcome.total === 0) return textResult(`Nothing staged. ${explainNoMatches(outcome, parser.maxFileBytes, scope.workdir)}`, { total: 0 });
     const plan = planRewrite(scope.workdir, outcome.matches, input.rewrite, parser.languages().available, outcome.syntaxErrors.regions, 10 * 1024);
     const syntaxErrors = describeSyntaxErrors(outcome, scope.workdir);

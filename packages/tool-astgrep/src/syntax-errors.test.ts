@@ -36,9 +36,10 @@ export function half(x: number) {
 }
 `;
 const cleanTs = "export function two() {\n  return 2\n}\n";
-// The Python grammar repairs `broken(:` with a MISSING `)` (no ERROR node); the Go one cannot read
-// the statement after the unclosed literal.
-const brokenPython = "def ok():\n    return 1\n\ndef broken(:\n    return 2\n";
+// The Python grammar cannot read the unclosed tuple, nor the Go one the statement after the unclosed
+// literal; `broken(:` is repaired with a MISSING `)` (no ERROR node, no code lost).
+const brokenPython = "def ok():\n    return 1\n\ndef broken():\n    x = (1,\n    return 2\n";
+const missingParenthesis = "def ok():\n    return 1\n\ndef broken(:\n    return 2\n";
 const brokenGo = "package main\n\nfunc main() {\n\tvalues := []int{1, 2\n\treturn\n}\n";
 
 describe("files the grammar could not read", () => {
@@ -65,7 +66,7 @@ describe("files the grammar could not read", () => {
     const run = await runIn({ "b/broken.py": brokenPython, "a/main.go": brokenGo, "c/ok.py": "def f():\n    return 3\n" });
     const result = await run.call("ast_grep", { pattern: "return $X" });
     const text = resultText(result);
-    expect(text).toContain('2 of the 3 files parsed have syntax errors the grammar could not read: a/main.go:5 (ERROR near "return"), b/broken.py:4 (MISSING ")").');
+    expect(text).toContain('2 of the 3 files parsed have syntax errors the grammar could not read: a/main.go:5 (ERROR near "return"), b/broken.py:5 (ERROR near "x = (1,").');
     expect(result.structured).toMatchObject({ syntax_errors: { files: 2, parsed: 3 } });
   });
 
@@ -109,6 +110,16 @@ describe("ast_edit and ERROR regions", () => {
     const editId = (result.structured as { edit_id: string }).edit_id;
     await run.call("resolve", { edit_id: editId, action: "accept" });
     expect(await readFile(join(workspace!.dir, "src/calc.ts"), "utf8")).toBe(source.replace("return compute(a, b)", "return calculate(a, b)"));
+  });
+
+  it("names a file whose only flaw is a MISSING token (a search does not look for them: no code is lost)", async () => {
+    const run = await runIn({ "lib/a.py": missingParenthesis });
+    const edit = resultText(await run.call("ast_edit", { pattern: "return $X", rewrite: "return ($X)" }));
+    expect(edit).toMatch(/^\(proposed\) 2 replacements in 1 file/);
+    expect(edit).toContain('1 of the 1 file parsed has syntax errors the grammar could not read: lib/a.py:4 (MISSING ")")');
+    const search = resultText(await run.call("ast_grep", { pattern: "return $X" }));
+    expect(search).toMatch(/^2 matches in 1 file/);
+    expect(search).not.toContain("syntax errors");
   });
 
   it("stages nothing when every match overlaps an ERROR region", async () => {
