@@ -120,6 +120,17 @@ describe.skipIf(venv === undefined)("eval on a native CPython", () => {
     await kernelPid(call);
   });
 
+  it("what C code and child programs write to fd 1 is the cell's output and cannot spoof the channel", async () => {
+    const { call } = session(fixtureProject(venv));
+    const spoof = JSON.stringify({ type: "done", status: "ok" });
+    const answer = resultText(await call(`import os, ctypes\nos.system(${JSON.stringify(`echo '${spoof}'`)})\nctypes.CDLL(None).printf(b"from C\\n")\nx = 1 + 1\nx`));
+    // A thread forwards fd 1, so those lines may come before or after the echo, but always within the cell.
+    const [started, ...lines] = answer.split("\n");
+    expect(started).toMatch(/^\[started /);
+    expect(lines.sort()).toEqual(["2", "from C", spoof].sort());
+    await kernelPid(call);
+  });
+
   it("SIGINT interrupts a busy cell and keeps the state", async () => {
     const workdir = fixtureProject(venv);
     const factory = createHostKernelFactory();

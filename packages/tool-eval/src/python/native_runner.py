@@ -14,18 +14,20 @@ Out: {"type": "ready", "version": str, "implementation": str, "executable": str}
 """
 
 import codecs
+import fcntl
 import importlib.util
 import json
 import os
 import platform
 import re
+import select
 import shlex
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import threading
-
-_SYNC = b"\x00runbound-sync\x00"
 
 
 def _load_cell_module():
@@ -79,45 +81,52 @@ class DescriptorOneDrain:
         os.dup2(write_end, 1)
         os.close(write_end)
         self._read_end = read_end
-        self._synced = threading.Event()
+        # Non-blocking: after `sync` emptied the pipe, the drain woken by the same bytes must not block
+        # in read() while it holds the lock.
+        os.set_blocking(read_end, False)
+        # The drain reads only while holding this lock, so a byte is either still in the pipe or
+        # already forwarded: `sync` can tell "nothing pending" without a round trip through the thread.
+        self._lock = threading.Lock()
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._flush_c = _c_stdio_flush()
         threading.Thread(target=self._drain, name="runbound-fd1", daemon=True).start()
 
     def _drain(self):
-        decoder = codecs.getincrementaldecoder("utf-8")("replace")
-        pending = b""
         while True:
-            chunk = os.read(self._read_end, 65536)
-            if not chunk:
-                return
-            pending += chunk
-            while True:
-                marker = pending.find(_SYNC)
-                if marker == -1:
-                    break
-                self._send(decoder.decode(pending[:marker]))
-                pending = pending[marker + len(_SYNC) :]
-                self._synced.set()
-            # Keep a tail that could be the start of a marker split across reads.
-            keep = len(_SYNC) - 1
-            if len(pending) > keep:
-                self._send(decoder.decode(pending[:-keep]))
-                pending = pending[-keep:]
+            select.select([self._read_end], [], [])
+            with self._lock:
+                try:
+                    chunk = os.read(self._read_end, 65536)
+                except BlockingIOError:
+                    continue
+                if not chunk:
+                    return
+                text = self._decoder.decode(chunk)
+                if text:
+                    self._forward(text)
 
-    def _send(self, text):
-        if text:
-            self._forward(text)
+    def _pending(self):
+        return struct.unpack("i", fcntl.ioctl(self._read_end, termios.FIONREAD, b"\0\0\0\0"))[0]
 
     def sync(self):
-        """Wait (briefly) until everything written to fd 1 so far was forwarded."""
-        try:
-            import ctypes
+        """Forward everything written to fd 1 so far, before the cell's end is announced."""
+        self._flush_c()
+        with self._lock:
+            while self._pending() > 0:
+                text = self._decoder.decode(os.read(self._read_end, 65536))
+                if text:
+                    self._forward(text)
 
-            ctypes.CDLL(None).fflush(None)
-        except (ImportError, OSError, AttributeError):
-            pass
-        self._synced.clear()
-        os.write(1, _SYNC)
-        self._synced.wait(0.5)
+
+def _c_stdio_flush():
+    """C code's stdout buffer, flushed before a cell ends (libc's fflush(NULL)); a no-op where unavailable."""
+    try:
+        import ctypes
+
+        flush = ctypes.CDLL(None).fflush
+        return lambda: flush(None)
+    except (ImportError, OSError, AttributeError):
+        return lambda: None
 
 
 def _stream(process):

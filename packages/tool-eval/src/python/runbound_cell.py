@@ -317,6 +317,8 @@ def _duration(seconds):
 
 def _quiet(code):
     """IPython's rule: a trailing `;` on the last line keeps the value from being echoed."""
+    if ";" not in code:
+        return False
     try:
         tokens = [token for token in tokenize.generate_tokens(io.StringIO(code).readline) if token.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.COMMENT, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT)]
     except (tokenize.TokenError, SyntaxError):
