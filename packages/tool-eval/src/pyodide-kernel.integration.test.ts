@@ -120,6 +120,7 @@ describe("the Pyodide kernel (real Pyodide in a child Node process)", () => {
   it.each([
     ["a busy loop", "while True: pass"],
     ["time.sleep(100)", "import time\ntime.sleep(100)"],
+    ["await asyncio.sleep(100)", "import asyncio\nawait asyncio.sleep(100)"],
   ])("interrupts %s and keeps the kernel's state", async (_, code) => {
     await run(kernel, "kept = 'still here'");
     const cell = run(kernel, `started = True\nprint('running', flush=True)\n${code}`);

@@ -58,6 +58,8 @@ lines.on("line", (line) => {
       if (frame.cell !== runningCell) return;
       Atomics.store(signals, SignalSlots.interrupt, SIGINT_VALUE);
       wake();
+      // Seen by the worker only once its thread is free, i.e. while the cell waits at an await.
+      worker?.postMessage({ type: "interrupt", cell: frame.cell });
       return;
     case "tool_result":
       bridge.port1.postMessage({ call: frame.call, result: frame.result });

@@ -60,7 +60,7 @@ export type ChildFrame =
  * main thread posts the rest. Interrupts and bridge wake-ups go through {@link SignalSlots} instead,
  * because the worker's event loop is blocked while Python runs.
  */
-export type WorkerFrame = { type: "execute"; cell: number; code: string };
+export type WorkerFrame = { type: "execute"; cell: number; code: string } | { type: "interrupt"; cell: number };
 
 /**
  * Indices into the Int32Array over the SharedArrayBuffer the main thread and the worker share. Pyodide

@@ -33,6 +33,12 @@ withBinding.binding = (name) => (name === "constants" ? { fs: constants, os: {} 
 // slot for every bridge answer and every interrupt, so a wait normally ends at once.
 const WAIT_SLICE_MS = 50;
 
+// Consumes a pending interrupt, so Python's own check of the flag does not raise it a second time
+// (the Python side raises KeyboardInterrupt where the cell called in).
+function takeInterrupt(): boolean {
+  return Atomics.compareExchange(signals, SignalSlots.interrupt, SIGINT_VALUE, 0) === SIGINT_VALUE;
+}
+
 function waitForWake(seen: number, milliseconds: number): void {
   Atomics.wait(signals, SignalSlots.wake, seen, Math.min(milliseconds, WAIT_SLICE_MS));
 }
@@ -102,9 +108,6 @@ async function boot(start: StartFrame): Promise<PyodideAPI> {
   pyodide.FS.chdir(start.workdir);
   const installed = new Set<string>();
   let nextCall = 0;
-  // Consumes a pending interrupt, so Python's own check of the flag does not raise it a second time
-  // (the Python side raises KeyboardInterrupt where the cell called in).
-  const takeInterrupt = (): boolean => Atomics.compareExchange(signals, SignalSlots.interrupt, SIGINT_VALUE, 0) === SIGINT_VALUE;
   pyodide.registerJsModule("runbound_kernel", {
     emit: (json: string) => post({ type: "output", cell: currentCell, output: JSON.parse(json) }),
     // Undefined (Python's None) when an interrupt abandoned the call; JavaScript's null would arrive as jsnull.
@@ -160,20 +163,29 @@ async function serve(start: StartFrame): Promise<void> {
     post({ type: "fatal", message: `Pyodide did not start: ${String((error as Error).message ?? error)}` });
     return;
   }
-  const runCell = pyodide.pyimport("runbound_pyodide").run_cell as (code: string) => Promise<CellStatus>;
+  const kernelModule = pyodide.pyimport("runbound_pyodide") as { run_cell(code: string): Promise<CellStatus>; interrupt_await(): void };
+  let running: number | undefined;
   // Cells never overlap (the parent waits for each one's done frame), so they are handled in order.
   let queue = Promise.resolve();
   port.on("message", (frame: WorkerFrame) => {
+    if (frame.type === "interrupt") {
+      // This thread is free, so Python is not running: the cell, if it still runs, waits at an await,
+      // where the flag is never read. The flag is taken so Python does not raise it again later.
+      if (frame.cell === running && takeInterrupt()) kernelModule.interrupt_await();
+      return;
+    }
     queue = queue.then(async () => {
       let status: CellStatus;
       currentCell = frame.cell;
+      running = frame.cell;
       try {
-        status = await runCell(frame.code);
+        status = await kernelModule.run_cell(frame.code);
       } catch (error) {
         // Only a fatal Pyodide error gets here (run_cell answers everything else).
         post({ type: "fatal", message: `the Pyodide interpreter failed: ${String((error as Error).message ?? error)}` });
         process.exit(1);
       }
+      running = undefined;
       post({ type: "done", cell: frame.cell, status });
     });
   });

@@ -5,6 +5,7 @@ packages) before importing this one. Everything that needs the host goes through
 starts a program or touches the network.
 """
 
+import asyncio
 import errno
 import json
 import os
@@ -90,9 +91,23 @@ def _call_tool(name, input):
 executor = runbound_cell.CellExecutor(_emit, _call_tool, PyodideHooks())
 
 
+_cell_task = None
+
+
 async def run_cell(code):
     """Run one cell; an interrupt that lands outside the executor's own handler is still an answer."""
+    global _cell_task
+    _cell_task = asyncio.current_task()
     try:
         return await executor.run_async(code)
     except BaseException:  # noqa: BLE001 — a KeyboardInterrupt escaping a task would kill the worker
         return "interrupted"
+    finally:
+        _cell_task = None
+
+
+def interrupt_await():
+    """Raise KeyboardInterrupt where the running cell awaits (the interrupt flag is only read while Python runs)."""
+    waiter = getattr(_cell_task, "_fut_waiter", None) if _cell_task is not None else None
+    if waiter is not None and not waiter.done():
+        waiter.set_exception(KeyboardInterrupt())
