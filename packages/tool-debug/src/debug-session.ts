@@ -197,10 +197,9 @@ export class DebugSession {
     if (this.capabilities.supportsConfigurationDoneRequest === true) await this.request("configurationDone", {}, settings.requestTimeoutMs);
     const launchError = await launchFailure;
     if (launchError !== undefined) throw await this.launchError(launchError);
-    await this.recordDebuggee();
     // `first` was registered before the launch so no stop is missed; from here the program gets the
-    // stop budget, like any execution request.
-    const outcome = await this.outcomeOf(Promise.race([first, connection.waitForEvent(() => false, settings.stopBudgetMs)]));
+    // stop budget, like any execution request. The process table is read meanwhile (tens of ms).
+    const [outcome] = await Promise.all([this.outcomeOf(Promise.race([first, connection.waitForEvent(() => false, settings.stopBudgetMs)])), this.recordDebuggee()]);
     if (outcome.kind === "exited" && outcome.exitCode !== undefined && outcome.exitCode !== 0) {
       throw new LaunchFailed(`The program exited with code ${outcome.exitCode} before it stopped.`, this.output.tail(2_048).text);
     }
