@@ -43,14 +43,23 @@ describe("createFunctionRoster", () => {
     await Promise.resolve();
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ workerId: "w1", run: 1, brief: "Count the TODOs.", tier: "fast", ceiling: "exec" });
+    runs[0]!.onOutput("");
+    expect(roster.list()[0]).toMatchObject({ output: "", msSinceOutput: null });
     runs[0]!.onOutput("3 so far");
-    expect(roster.list()[0]).toMatchObject({ status: "running", output: "3 so far" });
-    expect(roster.list()[0]!.msSinceOutput).not.toBeNull();
+    const streaming = roster.list()[0]!;
+    expect(streaming).toMatchObject({ status: "running", output: "3 so far" });
+    for (const ms of [streaming.msSinceOutput!, streaming.elapsedMs]) {
+      expect(ms).toBeGreaterThanOrEqual(0);
+      expect(ms).toBeLessThan(60_000);
+    }
     const waiting = roster.wait("w1", shortWait(20_000));
     runs[0]!.resolve("7 TODOs");
     const outcome = await waiting;
     expect(outcome).toMatchObject({ timedOut: false, waitsWithoutProgress: 0 });
     expect(outcome.snapshot).toMatchObject({ status: "completed", output: "7 TODOs" });
+    // Output after the end changes nothing.
+    runs[0]!.onOutput(" and more");
+    expect(roster.list()[0]!.output).toBe("7 TODOs");
     expect(roster.spawn(spawnRequest).id).toBe("w2");
   });
 
@@ -71,7 +80,7 @@ describe("createFunctionRoster", () => {
     roster.spawn(spawnRequest);
     await Promise.resolve();
     runs[0]!.reject(new Error("The parser broke."));
-    runs[1]!.reject("");
+    runs[1]!.reject(new Error("  \n"));
     expect((await roster.wait("w1", shortWait(20_000))).snapshot).toMatchObject({ status: "failed", failure: "The parser broke." });
     expect((await roster.wait("w2", shortWait(20_000))).snapshot).toMatchObject({ status: "failed", failure: "The worker failed without saying why." });
   });
@@ -95,6 +104,7 @@ describe("createFunctionRoster", () => {
     runs[0]!.onOutput("old output");
     const sent = roster.send("w1", "Only in src/.", "exec");
     expect(runs[0]!.signal.aborted).toBe(true);
+    expect((runs[0]!.signal.reason as ToolError).message).toBe("Worker `w1` was stopped.");
     runs[0]!.resolve("late result of run 1");
     const { previousStatus, snapshot } = await sent;
     expect(previousStatus).toBe("running");
@@ -203,6 +213,11 @@ describe("createFunctionRoster", () => {
     expect(roster.list()[0]!.status).toBe("running");
     const already = await rejection(roster.wait("w1", { timeoutMs: 60_000, signal: controller.signal }));
     expect(already.code).toBe("cancelled");
+    const timedOut = new AbortController();
+    timedOut.abort(new DOMException("The deadline passed.", "TimeoutError"));
+    const timeout = await rejection(roster.wait("w1", { timeoutMs: 60_000, signal: timedOut.signal }));
+    expect(timeout.code).toBe("timeout");
+    expect(timeout.message).toContain("ran past the call's own time limit");
     const plain = new AbortController();
     plain.abort();
     const cancelled = await rejection(roster.wait("w1", { timeoutMs: 60_000, signal: plain.signal }));
@@ -246,7 +261,9 @@ describe("createFunctionRoster", () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]!.signal.aborted).toBe(true);
     expect(roster.list().map((worker) => worker.status)).toEqual(["killed", "killed"]);
-    expect((await rejection(() => roster.spawn(spawnRequest))).code).toBe("unavailable");
+    const refused = await rejection(() => roster.spawn(spawnRequest));
+    expect(refused.code).toBe("unavailable");
+    expect(refused.message).toContain("has been shut down");
     expect((await rejection(roster.send("w1", "x", "exec"))).code).toBe("unavailable");
     expect(roster.describe()).toContain("shut down");
   });
@@ -272,6 +289,48 @@ describe("createFunctionRoster", () => {
     expect(roster.describe()).toBe("open; tiers fast, good; 0 of 2 slots busy; workers' own ceiling exec\n0 workers\nfast: `agent`");
     roster.spawn(spawnRequest);
     expect(roster.describe()).toContain("1 worker (1 running)");
+    const plain = scriptedRoster({ concurrency: 1 }).roster;
+    plain.spawn(spawnRequest);
+    plain.spawn(spawnRequest);
+    expect(plain.describe()).toBe("open; tiers fast, good; 1 of 1 slots busy; workers' own ceiling exec\n2 workers (1 running, 1 queued)");
+  });
+
+  it("keeps a wait going through output until the run ends", async () => {
+    const { roster, runs } = scriptedRoster();
+    roster.spawn(spawnRequest);
+    const waiting = roster.wait("w1", shortWait(20_000));
+    runs[0]!.onOutput("progress");
+    const early = await Promise.race([waiting, new Promise((resolve) => setTimeout(resolve, 50, "still waiting"))]);
+    expect(early).toBe("still waiting");
+    runs[0]!.resolve("done");
+    expect((await waiting).snapshot.status).toBe("completed");
+  });
+
+  it("keeps a worker killed during a send's restart killed, and the queue intact", async () => {
+    const { roster, runs } = scriptedRoster({ concurrency: 1, ignoreSignal: true, settleGraceMs: 100 });
+    roster.spawn(spawnRequest);
+    roster.spawn({ ...spawnRequest, label: "second" });
+    const sending = roster.send("w1", "Again.", "exec");
+    await roster.kill("w1");
+    await sending;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs.map((run) => `${run.workerId}#${run.run}`)).toEqual(["w1#1", "w2#1"]);
+    expect(roster.list().map((worker) => worker.status)).toEqual(["killed", "running"]);
+  });
+
+  it("folds two sends during one restart into a single next run", async () => {
+    const { roster, runs } = scriptedRoster({ concurrency: 1, ignoreSignal: true, settleGraceMs: 100 });
+    roster.spawn(spawnRequest);
+    const [first, second] = await Promise.all([roster.send("w1", "A.", "exec"), roster.send("w1", "B.", "exec")]);
+    expect([first.previousStatus, second.previousStatus]).toEqual(["running", "queued"]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs.map((run) => `${run.workerId}#${run.run}`)).toEqual(["w1#1", "w1#3"]);
+    expect(runs[1]!.brief).toBe("Count the TODOs.\n\nA.\n\nB.");
+    runs[1]!.resolve("done");
+    await roster.wait("w1", shortWait(20_000));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs).toHaveLength(2);
+    expect(roster.list()[0]!.status).toBe("completed");
   });
 
   it("rejects settings that are not whole numbers of at least 1", () => {

@@ -69,7 +69,7 @@ interface WorkerState {
   progress: number;
   failure: string | null;
   current: CurrentRun | undefined;
-  /** The stop of a run that send or kill ended, until its process tree is gone. */
+  /** The stop of the last run that send or kill ended: settles once its process tree is gone. */
   stopping: Promise<void> | undefined;
   /** Set while a send waits for the old run to stop before queueing the next one. */
   restart: Promise<void> | undefined;
@@ -165,10 +165,8 @@ export function createFunctionRoster(runWorker: RunWorker, settings: RosterSetti
 
   function start(worker: WorkerState): void {
     busySlots += 1;
-    let released = false;
+    // Called once per run: by `ended` for a run that ended by itself, by stopCurrent for a stopped one.
     const releaseSlot = (): void => {
-      if (released) return;
-      released = true;
       busySlots -= 1;
       pump();
     };
@@ -220,7 +218,7 @@ export function createFunctionRoster(runWorker: RunWorker, settings: RosterSetti
   }
 
   function pump(): void {
-    while (busySlots < concurrency && queue.length > 0 && disposed === undefined) start(queue.shift()!);
+    while (busySlots < concurrency && queue.length > 0) start(queue.shift()!);
   }
 
   // Ends the current run: abort it, then wait (bounded) until it settled, so its process tree is gone
@@ -230,7 +228,6 @@ export function createFunctionRoster(runWorker: RunWorker, settings: RosterSetti
     worker.current = undefined;
     current.controller.abort(new ToolError({ code: "cancelled", message: `Worker \`${worker.id}\` was stopped.` }));
     const stopping = settledWithin(current.settled, settleGraceMs).then(() => {
-      if (worker.stopping === stopping) worker.stopping = undefined;
       beforeRelease?.();
       current.releaseSlot();
     });
@@ -346,7 +343,8 @@ export function createFunctionRoster(runWorker: RunWorker, settings: RosterSetti
       if (worker.current !== undefined) {
         worker.restart = stopCurrent(worker, () => {
           worker.restart = undefined;
-          if (worker.status === "queued" && disposed === undefined) queue.unshift(worker);
+          // Killed meanwhile (by kill or disposal): it stays killed.
+          if (worker.status === "queued") queue.unshift(worker);
         });
       } else if (worker.restart === undefined && !queue.includes(worker)) {
         queue.push(worker);

@@ -38,7 +38,7 @@ export const vibeSendTool = defineTool({
         `Run ${snapshot.run} of worker \`${snapshot.id}\` has your message appended to its brief and is ${snapshot.status}; run ${snapshot.run - 1} ${previousRun[previousStatus]}.`,
         `Call vibe_wait with worker_id "${snapshot.id}" for the new run's result.`,
       ].join("\n"),
-      { previous_status: previousStatus, worker: workerView(snapshot, 0) },
+      { previous_status: previousStatus, worker: workerView(snapshot, 200) },
     );
   },
 });

@@ -42,7 +42,7 @@ export const vibeSpawnTool = defineTool({
         `Worker \`${snapshot.id}\` ("${snapshot.label}") ${state}; its tools go up to tier \`${snapshot.ceiling}\`.`,
         `It works in the background: carry on, and call vibe_wait with worker_id "${snapshot.id}" when you need its result (vibe_list shows every worker).`,
       ].join("\n"),
-      { worker: workerView(snapshot, 0) },
+      { worker: workerView(snapshot, 200) },
     );
   },
 });

@@ -115,7 +115,9 @@ describe.each(rosters)("the vibe tools over a %s roster", (_kind, createRoster) 
     expect((await call(run, "vibe_wait", { worker_id: "w1" })).text).toContain("status: killed (run 1,");
     await call(run, "vibe_spawn", { brief: "Quick.", label: "quick" });
     await call(run, "vibe_wait", { worker_id: "w2" });
-    expect((await call(run, "vibe_kill", { worker_id: "w2" })).text).toContain("had already ended (completed); nothing to stop");
+    const ended = await call(run, "vibe_kill", { worker_id: "w2" });
+    expect(ended.text).toContain("had already ended (completed); nothing to stop");
+    expect(ended.structured).toMatchObject({ previous_status: "completed", worker: { status: "completed", last_result: expect.stringContaining("Quick.") } });
     const rerun = await call(run, "vibe_send", { worker_id: "w1", message: "Again." });
     expect(rerun.code).toBe("conflict");
   });
