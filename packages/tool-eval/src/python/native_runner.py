@@ -52,13 +52,24 @@ class Channel:
         os.close(null)
         self._reader = os.fdopen(3, "rb", buffering=65536)
         self._lock = threading.Lock()
+        self._held = b""
 
-    def send(self, message):
-        line = memoryview(json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass") + b"\n")
+    def send(self, message, held=False):
+        """Write one frame; a `held` one waits for the next frame and goes out in the same write."""
+        encoded = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass") + b"\n"
+        if held:
+            with self._lock:
+                self._held += encoded
+            return
+        self._write(encoded)
+
+    def _write(self, encoded):
         # An interrupt landing between two partial writes would leave half a frame on the channel.
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             with self._lock:
+                line = memoryview(self._held + encoded)
+                self._held = b""
                 while line:
                     line = line[os.write(4, line) :]
         finally:
@@ -212,7 +223,8 @@ def main():
                 return message["result"]
 
     executor = cell.CellExecutor(
-        lambda output: channel.send({"type": "output", "output": output}),
+        # The echoed value is a cell's last output: sent with its "done", the parent wakes once for both.
+        lambda output: channel.send({"type": "output", "output": output}, held=output.get("type") == "result"),
         call_tool,
         hooks=NativeHooks(cell),
         internal_files=[os.path.abspath(__file__)],

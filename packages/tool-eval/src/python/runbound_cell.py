@@ -46,7 +46,6 @@ the object the rewritten magics call (``pip``, ``cd``, ``shell``, ``getoutput``,
 """
 
 import ast
-import asyncio
 import base64
 import io
 import linecache
@@ -539,6 +538,9 @@ class CellExecutor:
 
     def _await(self, coroutine):
         if self._loop is None:
+            # asyncio costs tens of milliseconds to import; only a cell that awaits pays for it.
+            import asyncio
+
             self._loop = asyncio.new_event_loop()
         task = self._loop.create_task(coroutine)
         try:
