@@ -4,11 +4,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { summarize, timeBinary, timed } from "./measure.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
 const cli = join(repo, "node_modules/.bin/ast-grep");
-const timeBinary = "/usr/bin/time";
 const runsIndex = process.argv.indexOf("--runs");
 const runs = runsIndex === -1 ? 5 : Number(process.argv[runsIndex + 1]);
 
@@ -37,22 +37,8 @@ if (python === undefined) {
   );
 }
 
-function timed(command, args, cwd) {
-  const result = spawnSync(timeBinary, ["-f", "__time__ %e %U %S %M", command, ...args], { cwd, encoding: "utf8", maxBuffer: 1 << 30 });
-  const line = result.stderr.split("\n").find((text) => text.startsWith("__time__"));
-  if (line === undefined) throw new Error(`${command} failed: ${result.stderr.slice(0, 2000)}`);
-  const [, wall, user, system, maxKb] = line.split(" ");
-  return { stdout: result.stdout, status: result.status, wallS: Number(wall), cpuS: Number(user) + Number(system), peakMb: Number(maxKb) / 1024 };
-}
-
 function cliArguments(benchCase) {
   return ["run", "-p", benchCase.pattern, "-l", benchCase.cliLanguage, ...(benchCase.cliArguments ?? []), "--json=stream", benchCase.path];
-}
-
-function median(values) {
-  const sorted = [...values].sort((first, second) => first - second);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function compareMatchSets(benchCase) {
@@ -94,14 +80,7 @@ for (const benchCase of cases) {
     corpus: `${benchCase.workdir}/${benchCase.path}`,
     matches: toolRuns[0].inProcess.total,
     shown: toolRuns[0].inProcess.shown,
-    cli: { wallS: median(cliRuns.map((run) => run.wallS)), cpuS: median(cliRuns.map((run) => run.cpuS)), peakMb: Math.max(...cliRuns.map((run) => run.peakMb)) },
-    tool: {
-      wallS: median(toolRuns.map((run) => run.wallS)),
-      cpuS: median(toolRuns.map((run) => run.cpuS)),
-      peakMb: Math.max(...toolRuns.map((run) => run.peakMb)),
-      callWallS: median(toolRuns.map((run) => run.inProcess.wallMs / 1000)),
-      callCpuS: median(toolRuns.map((run) => run.inProcess.cpuMs / 1000)),
-    },
+    ...summarize(cliRuns, toolRuns),
     matchSets,
   };
   row.ratio = { wall: row.tool.wallS / row.cli.wallS, cpu: row.tool.cpuS / row.cli.cpuS };

@@ -31,7 +31,7 @@ if (verify) {
   await run.attach(Workdir, { value: benchCase.workdir });
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const result = await run.call("ast_grep", { pattern: benchCase.pattern, path: benchCase.path, language: benchCase.language });
+  const result = await run.call("ast_grep", { pattern: benchCase.pattern, path: benchCase.path, language: benchCase.language, ...(benchCase.maxResults === undefined ? {} : { max_results: benchCase.maxResults }) });
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   await run.close();
