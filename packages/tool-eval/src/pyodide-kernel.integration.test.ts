@@ -121,6 +121,7 @@ describe("the Pyodide kernel (real Pyodide in a child Node process)", () => {
     ["a busy loop", "while True: pass"],
     ["time.sleep(100)", "import time\ntime.sleep(100)"],
     ["await asyncio.sleep(100)", "import asyncio\nawait asyncio.sleep(100)"],
+    ["a loop that swallows the first KeyboardInterrupt", "try:\n    while True: pass\nexcept KeyboardInterrupt:\n    pass\nwhile True: pass"],
   ])("interrupts %s and keeps the kernel's state", async (_, code) => {
     await run(kernel, "kept = 'still here'");
     const cell = run(kernel, `started = True\nprint('running', flush=True)\n${code}`);

@@ -40,6 +40,22 @@ function startWorker(start: StartFrame | SnapshotFrame): Worker {
   return started;
 }
 
+// Python clears the flag when it raises KeyboardInterrupt. Code that catches and drops it (a broad
+// `except BaseException` in a library) leaves the cell running, so while the cell still runs with the
+// flag cleared the request is made again, as a second Ctrl-C would.
+const REPEAT_INTERRUPT_MS = 1_000;
+
+function requestInterrupt(cell: number): void {
+  if (cell !== runningCell) return;
+  Atomics.store(signals, SignalSlots.interrupt, SIGINT_VALUE);
+  wake();
+  // Seen by the worker only once its thread is free, i.e. while the cell waits at an await.
+  worker?.postMessage({ type: "interrupt", cell });
+  setTimeout(() => {
+    if (Atomics.load(signals, SignalSlots.interrupt) === 0) requestInterrupt(cell);
+  }, REPEAT_INTERRUPT_MS).unref();
+}
+
 lines.on("line", (line) => {
   const frame = JSON.parse(line) as ParentFrame;
   switch (frame.type) {
@@ -55,11 +71,7 @@ lines.on("line", (line) => {
       worker?.postMessage({ type: "execute", cell: frame.cell, code: frame.code });
       return;
     case "interrupt":
-      if (frame.cell !== runningCell) return;
-      Atomics.store(signals, SignalSlots.interrupt, SIGINT_VALUE);
-      wake();
-      // Seen by the worker only once its thread is free, i.e. while the cell waits at an await.
-      worker?.postMessage({ type: "interrupt", cell: frame.cell });
+      requestInterrupt(frame.cell);
       return;
     case "tool_result":
       bridge.port1.postMessage({ call: frame.call, result: frame.result });
