@@ -1,13 +1,11 @@
 import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConversationId, resultText, Workdir } from "@runbound/tool-kit";
-import { createFakeRun, type FakeRun } from "@runbound/tool-kit/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADAPTERS, type AdapterDefinition } from "./adapter-table.js";
-import { createDebugSupervisor, DebugSupervisor, type DebugSupervisorInstance, type DebugSupervisorSettings } from "./debug-supervisor.js";
-import { debugPlugin } from "./plugin.js";
-import { copyFixture, stillRunning, supportFile } from "./test-support/real-adapters.js";
+import type { DebugSupervisorSettings } from "./debug-supervisor.js";
+import { debugTestRuns, type DebugTestRun } from "./test-support/debug-test-run.js";
+import { stillRunning, supportFile } from "./test-support/real-adapters.js";
 
 const fakeAdapterScript = supportFile("fake-adapter.mjs");
 
@@ -24,28 +22,14 @@ function fakeAdapter(mode: string): AdapterDefinition {
   };
 }
 
-let supervisors: DebugSupervisorInstance[] = [];
-afterEach(async () => {
-  await Promise.all(supervisors.map((supervisor) => supervisor.dispose()));
-  supervisors = [];
-});
-
-function setUp(settings: DebugSupervisorSettings, fixture = "fake-app"): { run: FakeRun; supervisor: DebugSupervisorInstance; workdir: string } {
-  const workdir = copyFixture(fixture);
-  const supervisor = createDebugSupervisor(settings);
-  supervisors.push(supervisor);
-  return { run: createFakeRun({ plugins: [debugPlugin], resources: [[DebugSupervisor, supervisor], [Workdir, workdir], [ConversationId, "conversation-1"]] }), supervisor, workdir };
-}
-
-async function call(run: FakeRun, input: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
-  const result = await run.call("debug", input);
-  return { text: resultText(result), isError: result.isError === true };
-}
+const fakeApp = debugTestRuns("fake-app");
+const dartApp = debugTestRuns("dart-app");
+const setUp = (settings: DebugSupervisorSettings, fixture: "fake-app" | "dart-app" = "fake-app"): DebugTestRun => (fixture === "fake-app" ? fakeApp : dartApp)(settings);
 
 describe("faults of the debug adapter (scripted adapters run as real processes)", () => {
   it("an adapter that exits during the launch is reported with its exit, and nothing is left", async () => {
-    const { run, supervisor } = setUp({ adapters: [fakeAdapter("crash-on-launch")] });
-    const launch = await call(run, { op: "launch", program: "program.fake" });
+    const { call, supervisor } = setUp({ adapters: [fakeAdapter("crash-on-launch")] });
+    const launch = await call({ op: "launch", program: "program.fake" });
     expect(launch.isError).toBe(true);
     expect(launch.text).toMatch(/could not run `program\.fake`/);
     expect(launch.text).toMatch(/closed the connection|ended unexpectedly/);
@@ -53,9 +37,9 @@ describe("faults of the debug adapter (scripted adapters run as real processes)"
   });
 
   it("an adapter that never answers fails the launch within the handshake budget, and is killed", async () => {
-    const { run } = setUp({ adapters: [fakeAdapter("hang")], handshakeTimeoutMs: 1_000 });
+    const { call } = setUp({ adapters: [fakeAdapter("hang")], handshakeTimeoutMs: 1_000 });
     const started = Date.now();
-    const launch = await call(run, { op: "launch", program: "program.fake" });
+    const launch = await call({ op: "launch", program: "program.fake" });
     expect(launch.isError).toBe(true);
     expect(launch.text).toContain("did not answer `initialize` in time");
     expect(Date.now() - started).toBeLessThan(15_000);
@@ -65,8 +49,8 @@ describe("faults of the debug adapter (scripted adapters run as real processes)"
   });
 
   it("a SIGKILLed adapter takes its paused debuggee (in a session of its own) with it", async () => {
-    const { run, supervisor } = setUp({ adapters: [fakeAdapter("orphan")] });
-    const launch = await call(run, { op: "launch", program: "program.fake" });
+    const { call, supervisor } = setUp({ adapters: [fakeAdapter("orphan")] });
+    const launch = await call({ op: "launch", program: "program.fake" });
     expect(launch.text, launch.text).toContain("Stopped (breakpoint)");
     const session = supervisor.session("conversation-1");
     const pids = session.knownPids();
@@ -75,29 +59,29 @@ describe("faults of the debug adapter (scripted adapters run as real processes)"
     process.kill(session.adapterPid!, "SIGKILL");
     for (let waited = 0; (await stillRunning(pids)).length > 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await stillRunning(pids)).toEqual([]);
-    const status = await call(run, { op: "status" });
+    const status = await call({ op: "status" });
     expect(status.text).toContain("crashed");
     expect(status.text).toContain("ended unexpectedly");
-    const next = await call(run, { op: "continue" });
+    const next = await call({ op: "continue" });
     expect(next.isError).toBe(true);
   });
 
   it("dispose (the run closed mid-session) leaves no adapter or debuggee", async () => {
-    const { run, supervisor } = setUp({ adapters: [fakeAdapter("orphan")] });
-    const launch = await call(run, { op: "launch", program: "program.fake" });
+    const { call, supervisor } = setUp({ adapters: [fakeAdapter("orphan")] });
+    const launch = await call({ op: "launch", program: "program.fake" });
     expect(launch.text, launch.text).toContain("Stopped (breakpoint)");
     const pids = supervisor.session("conversation-1").knownPids();
     await supervisor.dispose();
     expect(await stillRunning(pids)).toEqual([]);
-    const again = await call(run, { op: "launch", program: "program.fake" });
+    const again = await call({ op: "launch", program: "program.fake" });
     expect(again.text).toContain("disposed");
   });
 });
 
 describe("dart", () => {
   it("is unavailable here, and `adapters` says which marker and where dart was looked for", async () => {
-    const { run } = setUp({ env: { PATH: "/nonexistent-bin" } }, "dart-app");
-    const adapters = await call(run, { op: "adapters" });
+    const { call } = setUp({ env: { PATH: "/nonexistent-bin" } }, "dart-app");
+    const adapters = await call({ op: "adapters" });
     expect(adapters.text).toContain("dart: unavailable — pubspec.yaml found in `.`; no dart (the Dart SDK) (looked in /nonexistent-bin).");
     expect(adapters.text).toMatch(/debugpy: unavailable — no pyproject\.toml, setup\.py, requirements\.txt in `\.`/);
   });
@@ -106,35 +90,35 @@ describe("dart", () => {
     const bin = mkdtempSync(join(tmpdir(), "runbound-fake-dart-"));
     writeFileSync(join(bin, "dart"), `#!/bin/sh\nexec "${process.execPath}" "${fakeAdapterScript}" "$@"\n`);
     chmodSync(join(bin, "dart"), 0o755);
-    const { run } = setUp({ env: { ...process.env, PATH: bin }, adapters: ADAPTERS }, "dart-app");
-    await call(run, { op: "breakpoints", file: "main.dart", lines: [3] });
-    const launch = await call(run, { op: "launch", program: "main.dart" });
+    const { call } = setUp({ env: { ...process.env, PATH: bin }, adapters: ADAPTERS }, "dart-app");
+    await call({ op: "breakpoints", file: "main.dart", lines: [3] });
+    const launch = await call({ op: "launch", program: "main.dart" });
     expect(launch.isError, launch.text).toBe(false);
     expect(launch.text).toContain("with dart");
     expect(launch.text).toContain("line 3: verified");
     expect(launch.text).toContain("Stopped (breakpoint) in thread 1 at main main.dart:3");
     expect(launch.text).toContain("print(greeting);");
-    expect((await call(run, { op: "terminate" })).text).toContain("Terminated");
+    expect((await call({ op: "terminate" })).text).toContain("Terminated");
   });
 });
 
 describe("the session's time limit", () => {
   it("expires by the clock: the processes are gone and later calls say the session expired", async () => {
     let now = 1_000_000;
-    const { run, supervisor } = setUp({ adapters: [fakeAdapter("orphan")], now: () => now, ttlMs: 30 * 60_000 });
-    await call(run, { op: "launch", program: "program.fake" });
+    const { call, supervisor } = setUp({ adapters: [fakeAdapter("orphan")], now: () => now, ttlMs: 30 * 60_000 });
+    await call({ op: "launch", program: "program.fake" });
     const pids = supervisor.session("conversation-1").knownPids();
     now += 30 * 60_000 - 1;
-    expect((await call(run, { op: "threads" })).text).toContain("1: main");
+    expect((await call({ op: "threads" })).text).toContain("1: main");
     now += 1;
-    const after = await call(run, { op: "threads" });
+    const after = await call({ op: "threads" });
     expect(after.isError).toBe(true);
     expect(after.text).toContain("expired after its time limit of 1800 s");
     for (let waited = 0; (await stillRunning(pids)).length > 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await stillRunning(pids)).toEqual([]);
-    expect((await call(run, { op: "status" })).text).toContain("expired");
-    expect((await call(run, { op: "terminate" })).text).toContain("expired");
-    const relaunch = await call(run, { op: "launch", program: "program.fake" });
+    expect((await call({ op: "status" })).text).toContain("expired");
+    expect((await call({ op: "terminate" })).text).toContain("expired");
+    const relaunch = await call({ op: "launch", program: "program.fake" });
     expect(relaunch.text).toContain("Stopped (breakpoint)");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DapFramer, encodeDapMessage } from "./dap-framer.js";
+import { DapFramer, DapFramingError, encodeDapMessage } from "./dap-framer.js";
 
 function collect(): { framer: DapFramer; messages: unknown[]; errors: string[] } {
   const messages: unknown[] = [];
@@ -47,5 +47,20 @@ describe("DapFramer", () => {
 
   it("encodes the byte length of the UTF-8 body", () => {
     expect(encodeDapMessage({ text: "é" }).toString("utf8")).toBe('Content-Length: 13\r\n\r\n{"text":"é"}');
+  });
+
+  it("reads a length with or without spaces around it, and a frame right after a blank header", () => {
+    const { framer, messages, errors } = collect();
+    const body = JSON.stringify({ seq: 5 });
+    framer.push(Buffer.from(`\r\n\r\nContent-Length:${body.length}\r\n\r\n${body}Content-Length: ${body.length} \r\n\r\n${body}`));
+    expect(messages).toEqual([{ seq: 5 }, { seq: 5 }]);
+    expect(errors).toEqual(["The debug adapter sent a header without Content-Length: ``."]);
+  });
+
+  it("quotes at most 80 characters of what it could not read", () => {
+    const { framer, errors } = collect();
+    framer.push(Buffer.from(`${"h".repeat(100)}\r\n\r\nContent-Length: 120\r\n\r\n${"b".repeat(120)}`));
+    expect(errors).toEqual([`The debug adapter sent a header without Content-Length: \`${"h".repeat(80)}\`.`, `The debug adapter sent a body that is not JSON: \`${"b".repeat(80)}\`.`]);
+    expect(new DapFramingError("x").name).toBe("DapFramingError");
   });
 });

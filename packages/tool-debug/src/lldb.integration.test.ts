@@ -1,93 +1,74 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { ConversationId, resultText, Workdir } from "@runbound/tool-kit";
-import { createFakeRun, type FakeRun } from "@runbound/tool-kit/testing";
 import { listDescendants } from "@runbound/process-kit/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADAPTERS } from "./adapter-table.js";
-import { createDebugSupervisor, DebugSupervisor, type DebugSupervisorInstance } from "./debug-supervisor.js";
-import { debugPlugin } from "./plugin.js";
-import { copyFixture, realAdapterAvailable, stillRunning } from "./test-support/real-adapters.js";
+import { debugTestRuns, type DebugTestRun } from "./test-support/debug-test-run.js";
+import { realAdapterAvailable, stillRunning } from "./test-support/real-adapters.js";
 
 const lldb = ADAPTERS.find((adapter) => adapter.id === "lldb")!;
 const located = await lldb.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: "/root" });
 const available = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in located);
 
-let supervisors: DebugSupervisorInstance[] = [];
-afterEach(async () => {
-  await Promise.all(supervisors.map((supervisor) => supervisor.dispose()));
-  supervisors = [];
-});
-
-function setUp(stopBudgetMs = 15_000): { run: FakeRun; supervisor: DebugSupervisorInstance; workdir: string } {
-  const workdir = copyFixture("c-app");
-  execFileSync("gcc", ["-g", "-O0", "-o", join(workdir, "app"), join(workdir, "main.c")]);
-  const supervisor = createDebugSupervisor({ stopBudgetMs });
-  supervisors.push(supervisor);
-  return { run: createFakeRun({ plugins: [debugPlugin], resources: [[DebugSupervisor, supervisor], [Workdir, workdir], [ConversationId, "conversation-1"]] }), supervisor, workdir };
-}
-
-async function call(run: FakeRun, input: Record<string, unknown>): Promise<{ text: string; structured: Record<string, unknown> | undefined; isError: boolean }> {
-  const result = await run.call("debug", input);
-  return { text: resultText(result), structured: result.structured, isError: result.isError === true };
-}
+const setUp = (stopBudgetMs = 15_000): DebugTestRun => start({ stopBudgetMs });
+const start = debugTestRuns("c-app", (workdir) => execFileSync("gcc", ["-g", "-O0", "-o", join(workdir, "app"), join(workdir, "main.c")]));
 
 describe.runIf(available)("debug over lldb (a C program built with gcc -g)", () => {
   it("stops at a breakpoint, inspects, steps and runs to the end with the output captured", async () => {
-    const { run } = setUp();
-    await call(run, { op: "breakpoints", file: "main.c", lines: [5] });
-    const launch = await call(run, { op: "launch", program: "app" });
+    const { call } = setUp();
+    await call({ op: "breakpoints", file: "main.c", lines: [5] });
+    const launch = await call({ op: "launch", program: "app" });
     expect(launch.isError, launch.text).toBe(false);
     expect(launch.text).toContain("with lldb");
     expect(launch.text).toContain("main.c:5");
     expect(launch.text).toContain("int total = left + right;");
-    const stack = await call(run, { op: "stack" });
+    const stack = await call({ op: "stack" });
     expect(stack.text).toMatch(/add.* at main\.c:5[\s\S]*main.* at main\.c:10/);
     const frame = (stack.structured!["frames"] as Array<{ id: number }>)[0]!.id;
-    const scopes = await call(run, { op: "scopes", frame_id: frame });
+    const scopes = await call({ op: "scopes", frame_id: frame });
     const locals = (scopes.structured!["scopes"] as Array<{ name: string; reference: number }>).find((scope) => /local/i.test(scope.name))!;
-    const variables = await call(run, { op: "variables", reference: locals.reference });
+    const variables = await call({ op: "variables", reference: locals.reference });
     expect(variables.text).toMatch(/total \(int\) = /);
     const scopeList = (scopes.structured!["scopes"] as Array<{ name: string; reference: number }>);
     const argumentsScope = scopeList.find((scope) => /argument/i.test(scope.name));
-    if (argumentsScope !== undefined) expect((await call(run, { op: "variables", reference: argumentsScope.reference })).text).toContain("left (int) = 2");
-    const evaluated = await call(run, { op: "evaluate", expression: "left * 10 + right" });
+    if (argumentsScope !== undefined) expect((await call({ op: "variables", reference: argumentsScope.reference })).text).toContain("left (int) = 2");
+    const evaluated = await call({ op: "evaluate", expression: "left * 10 + right" });
     expect(evaluated.text).toContain("= 23");
-    const stepped = await call(run, { op: "step_over" });
+    const stepped = await call({ op: "step_over" });
     expect(stepped.text).toContain("main.c:6");
-    const ended = await call(run, { op: "continue" });
+    const ended = await call({ op: "continue" });
     expect(ended.text, ended.text).toContain("ended with exit code 0");
-    expect((await call(run, { op: "output" })).text).toContain("result 5");
+    expect((await call({ op: "output" })).text).toContain("result 5");
   });
 
   it("reports a breakpoint on a line without code as not verified", async () => {
-    const { run } = setUp();
-    await call(run, { op: "breakpoints", file: "main.c", lines: [5, 500] });
-    const launch = await call(run, { op: "launch", program: "app" });
-    const rows = (await call(run, { op: "breakpoints", file: "main.c", lines: [5, 500] })).structured!["breakpoints"] as Array<{ requested: number; verified?: boolean }>;
+    const { call } = setUp();
+    await call({ op: "breakpoints", file: "main.c", lines: [5, 500] });
+    const launch = await call({ op: "launch", program: "app" });
+    const rows = (await call({ op: "breakpoints", file: "main.c", lines: [5, 500] })).structured!["breakpoints"] as Array<{ requested: number; verified?: boolean }>;
     expect(launch.text).toContain("main.c:5");
     expect(rows).toEqual([expect.objectContaining({ requested: 5, verified: true }), expect.objectContaining({ requested: 500, verified: false })]);
   });
 
   it("a missing program fails the launch with lldb's message", async () => {
-    const { run } = setUp();
-    const launch = await call(run, { op: "launch", program: "no-such-binary" });
+    const { call } = setUp();
+    const launch = await call({ op: "launch", program: "no-such-binary" });
     expect(launch.isError).toBe(true);
     expect(launch.text).toContain("`no-such-binary`");
     expect(launch.text).toMatch(/lldb could not run `no-such-binary`: .*(unable to find executable|does not exist|No such file)/i);
   });
 
   it("terminate kills the debuggee by pid (lldb-server starts it in a session of its own)", async () => {
-    const { run, supervisor } = setUp(2_000);
-    await call(run, { op: "breakpoints", file: "main.c", lines: [11] });
-    const launch = await call(run, { op: "launch", program: "app", args: ["loop"] });
+    const { call, supervisor } = setUp(2_000);
+    await call({ op: "breakpoints", file: "main.c", lines: [11] });
+    const launch = await call({ op: "launch", program: "app", args: ["loop"] });
     expect(launch.text).toContain("main.c:11");
     const session = supervisor.session("conversation-1");
     const pids = [...new Set([...session.knownPids(), ...(await listDescendants(session.adapterPid!)).map((row) => row.pid)])];
     expect(pids.length).toBeGreaterThanOrEqual(3);
     // Running again, as lldb leaves a debuggee whose adapter is gone.
-    expect((await call(run, { op: "continue" })).text).toContain("Still running");
-    expect((await call(run, { op: "terminate" })).text).toContain("Terminated");
+    expect((await call({ op: "continue" })).text).toContain("Still running");
+    expect((await call({ op: "terminate" })).text).toContain("Terminated");
     expect(await stillRunning(pids)).toEqual([]);
   });
 });
