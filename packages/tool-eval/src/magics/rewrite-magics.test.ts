@@ -54,6 +54,22 @@ const rewritten: Array<[string, string, string]> = [
   ["unknown line magic", "%load_ext autoreload", '__runbound__.unsupported("%load_ext")'],
   ["unknown cell magic", "%%writefile a.txt\nhello", '__runbound__.unsupported("%%writefile")'],
   ["tab-indented magic", "if True:\n\t!ls", 'if True:\n\t__runbound__.shell("ls")'],
+  // The scanner's state decides the next line: each of these strings must end exactly where Python ends it.
+  ["an escaped quote does not end a triple-quoted string", "t = '''it\\'''s\n!not a magic\n'''\n!ls", "t = '''it\\'''s\n!not a magic\n'''\n__runbound__.shell(\"ls\")"],
+  ["an escaped backslash before the closing quote", 's = "a\\\\"\n!ls', 's = "a\\\\"\n__runbound__.shell("ls")'],
+  ["doubled braces in an f-string are text", 'msg = f"{{literal"\n!ls', 'msg = f"{{literal"\n__runbound__.shell("ls")'],
+  ["an f-string expression with quotes and brackets closes", "msg = f\"{d['a'][0]:>4}\"\n!ls", "msg = f\"{d['a'][0]:>4}\"\n__runbound__.shell(\"ls\")"],
+  ["braces in a plain string are text", "s = \"{'\"\n!ls", "s = \"{'\"\n__runbound__.shell(\"ls\")"],
+  ["an identifier ending in f before a quote is no f-string prefix", "if a:\n    pass\nelif\"{'\":\n    pass\n!ls", "if a:\n    pass\nelif\"{'\":\n    pass\n__runbound__.shell(\"ls\")"],
+  ["an unterminated one-line string ends at its line", 's = "oops\n!ls', 's = "oops\n__runbound__.shell("ls")'],
+  ["a closing bracket ends the bracket", "f(a,\n  b)\n%cd ..", 'f(a,\n  b)\n__runbound__.cd("..")'],
+  ["a magic right after a comment line", "# setup\n!ls", '# setup\n__runbound__.shell("ls")'],
+  ["!pip with an assignment is a shell capture", "out = !pip list", 'out = __runbound__.getoutput("pip list")'],
+  ["%%timeit trims its setup", "%%timeit   x = 1   \nx + 1", '__runbound__.timeit("x = 1", globals(), "x + 1")'],
+  ["%%sh is bash", "%%sh\necho hi", '__runbound__.bash("echo hi")'],
+  ["a line magic with trailing blanks", "%cd src   ", '__runbound__.cd("src")'],
+  ["a shell command with surrounding blanks", "!  ls  ", '__runbound__.shell("ls")'],
+  ["code before a magic on the next line", "x = y\n!ls", 'x = y\n__runbound__.shell("ls")'],
   ["unterminated quote in a shell command does not swallow the next lines", "!echo it's\n!ls", '__runbound__.shell("echo it\'s")\n__runbound__.shell("ls")'],
 ];
 
