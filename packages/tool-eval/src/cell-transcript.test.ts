@@ -30,6 +30,27 @@ describe("CellTranscript", () => {
     expect(text(transcript.parts())).toBe("Traceback:\n  line 1\nValueError: bad\nKeyboardInterrupt: ");
   });
 
+  it("treats a blank traceback as none, and adds no second newline to a text that ends with one", () => {
+    const transcript = new CellTranscript();
+    transcript.add({ type: "error", name: "SystemExit", message: "3", traceback: "  \n" });
+    transcript.add({ type: "display", mimeType: "text/plain", text: "shown\n" });
+    transcript.add({ type: "stream", name: "stdout", text: "after" });
+    expect(text(transcript.parts())).toBe("SystemExit: 3\nshown\nafter");
+  });
+
+  it("keeps a display written before the head filled ahead of the omission marker", () => {
+    const transcript = new CellTranscript(small);
+    transcript.add({ type: "display", mimeType: "text/plain", text: "first" });
+    transcript.add({ type: "stream", name: "stdout", text: "x".repeat(40) });
+    expect(text(transcript.parts())).toMatch(/^first\nx{10}\n\[… 20 characters/);
+  });
+
+  it("caps images by count alone", () => {
+    const transcript = new CellTranscript({ ...small, maxImageChars: 1_000 });
+    for (const data of ["a", "b", "c"]) transcript.add({ type: "image", mimeType: "image/png", data });
+    expect(transcript.parts().filter((part) => part.type === "image")).toHaveLength(2);
+  });
+
   it("says there was no output", () => {
     expect(new CellTranscript().parts()).toEqual([{ type: "text", text: "(no output)" }]);
   });
