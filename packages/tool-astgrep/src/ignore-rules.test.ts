@@ -25,3 +25,12 @@ describe("parseIgnoreFile", () => {
     expect(rules.match(path, isDirectory)).toBe(expected);
   });
 });
+
+describe("parseIgnoreFile case", () => {
+  it("matches case-sensitively, as git (core.ignoreCase false) and ripgrep do", () => {
+    const rules = parseIgnoreFile("*.log\nBuild/\n");
+    expect(rules.match("debug.log", false)).toBe(true);
+    expect(rules.match("DEBUG.LOG", false)).toBeUndefined();
+    expect(rules.match("build", true)).toBeUndefined();
+  });
+});
