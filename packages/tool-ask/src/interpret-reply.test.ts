@@ -41,4 +41,18 @@ describe("interpretReply", () => {
   it("names a one-option card's only number", () => {
     expect(interpretReply(sampleCard({ options: [{ label: "Yes" }] }), "2")).toEqual({ ok: false, problem: "There is no option `2`; the only option is 1." });
   });
+
+  it("reads digits only as whole option numbers, and label lists only for multi-select", () => {
+    expect(interpretReply(single, "12")).toEqual({ ok: false, problem: "There is no option `12`; the options are 1–3." });
+    expect(interpretReply(multi, "12, 1")).toEqual({ ok: false, problem: "There is no option `12`; the options are 1–3." });
+    for (const reply of ["x1, 2", "1a, 2"]) expect(interpretReply(multi, reply)).toMatchObject({ ok: false, problem: `\`${reply}\` is not one of the options; type numbers such as \`1,3\` (1–3), an option's label, or \`skip\`.` });
+    expect(interpretReply(single, "sqlite, postgres")).toEqual({ ok: false, problem: "`sqlite, postgres` is not one of the options; type a number (1–3), an option's label, or `skip`." });
+    expect(interpretReply(sampleCard({ options: [{ label: " Postgres " }] }), "postgres")).toMatchObject({ ok: true, outcome: { choices: [{ number: 1 }] } });
+  });
+
+  it("answers a choice without a `text` key, and quotes a 60-character reply whole", () => {
+    expect(interpretReply(single, "2")).toStrictEqual({ ok: true, outcome: { status: "answered", choices: [{ number: 2, label: "SQLite" }] } });
+    const sixty = "y".repeat(60);
+    expect(interpretReply(single, sixty)).toMatchObject({ ok: false, problem: expect.stringContaining(`\`${sixty}\` is not`) });
+  });
 });

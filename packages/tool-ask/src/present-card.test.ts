@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import type { AskPort } from "./ask-port.js";
 import { createInMemoryAskPort } from "./in-memory-ask-port.js";
@@ -26,8 +27,13 @@ describe("presentCard", () => {
     const port = createInMemoryAskPort();
     const events: string[] = [];
     port.subscribe((event) => events.push(event.type === "resolved" ? `resolved ${event.outcome.status}` : event.type));
+    const reasons: string[] = [];
+    port.subscribe((event) => {
+      if (event.type === "resolved" && event.outcome.status === "withdrawn") reasons.push(event.outcome.reason);
+    });
     expect(await presentCard(port, sampleCard(), { signal: never, timeoutMs: 30 })).toEqual({ status: "timed_out" });
     expect(events).toEqual(["added", "resolved withdrawn"]);
+    expect(reasons).toEqual(["no answer came within 30 ms"]);
     expect(port.pending()).toEqual([]);
   });
 
@@ -59,5 +65,15 @@ describe("presentCard", () => {
       ask: (_card, { signal }) => new Promise((resolve) => signal.addEventListener("abort", () => resolve({ status: "withdrawn", reason: "told to stop" }))),
     };
     expect(await presentCard(polite, sampleCard(), { signal: never, timeoutMs: 20 })).toEqual({ status: "timed_out" });
+  });
+
+  it("leaves no listener on the asker's signal once settled, and waits out a budget longer than a timer can hold", async () => {
+    const port = createInMemoryAskPort();
+    port.subscribe((event) => {
+      if (event.type === "added") setTimeout(() => port.reply(event.pending.card.id, "1"), 20);
+    });
+    const signal = new AbortController().signal;
+    expect(await presentCard(port, sampleCard(), { signal, timeoutMs: 2 ** 32 })).toMatchObject({ status: "answered" });
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
   });
 });

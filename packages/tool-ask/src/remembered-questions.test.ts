@@ -11,6 +11,7 @@ describe("RememberedQuestions", () => {
     expect(memory.has(port, "run-1", "Which cache?")).toBe(false);
     expect(memory.has(port, "run-2", "Which database?")).toBe(false);
     expect(memory.has(createInMemoryAskPort(), "run-1", "Which database?")).toBe(false);
+    expect(memory.has(port, "run-1", "Which data base?")).toBe(false);
     memory.remember(port, "run-1", "Which cache?");
     expect(memory.has(port, "run-1", "Which database?")).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { LineReader } from "./line-reader.js";
 import { createTerminalAskPort } from "./terminal-ask-port.js";
 import { sampleCard } from "./test-support/cards.js";
 
@@ -57,5 +58,17 @@ describe("createTerminalAskPort", () => {
     expect(port.operatorPresent()).toBe(false);
     expect(screen()).toContain("(Input ended: skipped.)");
     expect(screen()).not.toContain("Second?");
+  });
+});
+
+describe("createTerminalAskPort sharing its reader with the host", () => {
+  it("reads the host's lines and the replies from one buffer, in the order typed", async () => {
+    const input = new PassThrough();
+    const lines = new LineReader(input);
+    const port = createTerminalAskPort({ input, output: new PassThrough(), lines });
+    const request = lines.readLine(never);
+    input.write('{"tool":"ask_user"}\n2\n');
+    expect(await request).toEqual({ kind: "line", text: '{"tool":"ask_user"}' });
+    expect(await port.ask(sampleCard(), { signal: never })).toMatchObject({ status: "answered", choices: [{ number: 2 }] });
   });
 });

@@ -12,6 +12,11 @@ export interface TerminalAskPortSettings {
   input: Readable;
   /** Where cards are written, e.g. `process.stderr` or `process.stdout` when it is a TTY. */
   output: Writable;
+  /**
+   * The reader of `input`, when the host reads the same terminal itself between cards (a session
+   * reading requests line by line): sharing it keeps a line typed ahead for whichever reads next.
+   */
+  lines?: LineReader;
 }
 
 /** The outcome of Ctrl-D (end of input) on a shown card. */
@@ -29,7 +34,7 @@ function describeChoice(outcome: Extract<AskOutcome, { status: "answered" }>): s
  * marked as such and the port stops reading.
  */
 export function createTerminalAskPort(settings: TerminalAskPortSettings): AskPort {
-  const reader = new LineReader(settings.input);
+  const reader = settings.lines ?? new LineReader(settings.input);
   let turn: Promise<unknown> = Promise.resolve();
   const write = (text: string): void => {
     settings.output.write(text);
