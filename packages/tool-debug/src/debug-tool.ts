@@ -4,6 +4,7 @@ import { DebugSupervisor } from "./debug-supervisor.js";
 import { executionOp, type ExecutionOp } from "./execution-ops.js";
 import { evaluateOp, LIMITS, outputOp, scopesOp, stackOp, threadsOp, variablesOp } from "./inspection-ops.js";
 import { adaptersOp, breakpointsOp, startOp, statusOp, terminateOp } from "./session-ops.js";
+import { assertTextFields, MAX_TEXT_LENGTH } from "./text-field-limits.js";
 
 /** Every op of the debug tool. */
 export const DEBUG_OPS = [
@@ -41,16 +42,16 @@ export const debugTool = defineTool({
   description: `Drive a real debugger (debugpy for Python, lldb for C/C++/Rust executables, delve for Go, dart) over DAP; one session per conversation, ended after 30 minutes. Flow: breakpoints (file, lines; allowed before launch) → launch (program, args) or attach (port) → on a stop: stack → scopes (frame_id) → variables (reference) / evaluate (expression) → step_over/step_in/step_out/continue → terminate. Execution ops wait for the program to stop (within a budget, then answer "still running"; use pause). Stops report the reason, file:line with the source line, and the exception. Caps: stack ${LIMITS.frames} frames, variables ${LIMITS.children} children and values ${LIMITS.valueCharacters} characters, output the newest ${LIMITS.output / 1024} KB. An adapter is available only with its project marker (pyproject.toml/setup.py/requirements.txt, Cargo.toml/CMakeLists.txt, go.mod, pubspec.yaml) and its program installed: op adapters says which.`,
   input: v.strictObject({
     op: v.pipe(v.picklist(DEBUG_OPS), v.description(`What to do: ${DEBUG_OPS.join(", ")}.`)),
-    program: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("launch: the program, relative to the working directory: a .py file, a built executable (lldb), a .go file or Go package directory, a .dart file."))),
-    args: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.maxLength(256), v.description("launch: the program's arguments."))),
+    program: v.optional(v.pipe(v.string(), v.description(`launch: the program, relative to the working directory: a .py file, a built executable (lldb), a .go file or Go package directory, a .dart file. At most ${MAX_TEXT_LENGTH} characters.`))),
+    args: v.optional(v.pipe(v.array(v.string()), v.maxLength(256), v.description(`launch: the program's arguments, each at most ${MAX_TEXT_LENGTH} characters.`))),
     adapter: v.optional(v.pipe(v.picklist(ADAPTER_IDS), v.description("launch/attach: the adapter; default chosen from the program (launch) or debugpy (attach)."))),
     port: v.optional(v.pipe(v.number(), v.description("attach: the loopback port a debuggee listens on (`python -m debugpy --listen 127.0.0.1:PORT app.py`; lldb: a gdb-remote stub)."))),
-    file: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("breakpoints: the source file, relative to the working directory."))),
+    file: v.optional(v.pipe(v.string(), v.description(`breakpoints: the source file, relative to the working directory. At most ${MAX_TEXT_LENGTH} characters.`))),
     lines: v.optional(v.pipe(v.array(v.number()), v.maxLength(200), v.description("breakpoints: 1-based lines; replaces the file's breakpoints, [] clears them."))),
     thread_id: v.optional(v.pipe(v.number(), v.description("continue/pause/step_*/stack: the thread; default the one that stopped last."))),
     frame_id: v.optional(v.pipe(v.number(), v.description("scopes (required) and evaluate (default: the top frame): a frame id from stack or a stop."))),
     reference: v.optional(v.pipe(v.number(), v.description("variables: a reference from scopes or a variable."))),
-    expression: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("evaluate: an expression in the program's language."))),
+    expression: v.optional(v.pipe(v.string(), v.description(`evaluate: an expression in the program's language. At most ${MAX_TEXT_LENGTH} characters.`))),
   }),
   requires: [DebugSupervisor, Workdir, ConversationId],
   parallelSafe: false,
@@ -58,6 +59,7 @@ export const debugTool = defineTool({
   timeoutMs: 240_000,
   hints: { openWorld: true },
   run: async (input, context) => {
+    assertTextFields(input);
     const supervisor = context.resource(DebugSupervisor);
     const workdir = context.resource(Workdir);
     const conversationId = context.resource(ConversationId);

@@ -1,0 +1,34 @@
+import { ToolError } from "@runbound/tool-kit";
+
+/** The longest text any field of the debug tool takes (a path, an argument, an expression). */
+export const MAX_TEXT_LENGTH = 4096;
+
+/** What the checked fields hold, by name; `args` entries are checked one by one. */
+export interface TextFields {
+  program?: string | undefined;
+  file?: string | undefined;
+  expression?: string | undefined;
+  args?: readonly string[] | undefined;
+}
+
+function check(field: string, value: string, mayBeEmpty: boolean): void {
+  if (!mayBeEmpty && value.length === 0) {
+    throw new ToolError({ code: "invalid_input", message: `\`${field}\` is empty. Give it a value, or leave the field out for an op that does not need it.` });
+  }
+  if (value.length > MAX_TEXT_LENGTH) {
+    throw new ToolError({ code: "invalid_input", message: `\`${field}\` is ${value.length} characters long; the limit is ${MAX_TEXT_LENGTH} characters. Shorten it.` });
+  }
+}
+
+/**
+ * Refuse empty or over-long text fields. Checked here rather than with `v.minLength`/`v.maxLength`:
+ * OpenAI's strict mode has no string length keywords, and an exported schema that dropped them would
+ * accept what the tool refuses.
+ */
+export function assertTextFields(fields: TextFields): void {
+  for (const field of ["program", "file", "expression"] as const) {
+    const value = fields[field];
+    if (value !== undefined) check(field, value, false);
+  }
+  fields.args?.forEach((argument, index) => check(`args[${index}]`, argument, true));
+}
