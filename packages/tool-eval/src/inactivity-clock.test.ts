@@ -16,6 +16,17 @@ describe("startInactivityClock", () => {
     expect(expired).toHaveBeenCalledTimes(1);
   });
 
+  it("stays expired: activity after the expiry does not arm it again", () => {
+    const expired = vi.fn();
+    const clock = startInactivityClock(1_000, expired);
+    vi.advanceTimersByTime(1_000);
+    clock.touch();
+    clock.pause();
+    clock.resume();
+    vi.advanceTimersByTime(5_000);
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+
   it("starts the budget again on every touch", () => {
     const expired = vi.fn();
     const clock = startInactivityClock(1_000, expired);

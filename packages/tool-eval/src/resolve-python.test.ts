@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolvePython } from "./resolve-python.js";
 
@@ -20,21 +20,21 @@ describe("resolvePython", () => {
     const workdir = directory();
     const path = program(join(workdir, ".venv", "bin", "python"));
     program(join(workdir, "venv", "bin", "python"));
-    writeFileSync(join(workdir, ".venv", "pyvenv.cfg"), "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.12.4\n");
-    expect(await resolvePython(workdir, { pathVariable: "" })).toEqual({ path, shown: ".venv/bin/python", origin: "project", version: "3.12.4" });
+    writeFileSync(join(workdir, ".venv", "pyvenv.cfg"), "home = /usr/bin\nimplementation_version = 9.9.9\ninclude-system-site-packages = false\nversion=3.12.10\n");
+    expect(await resolvePython(workdir, { pathVariable: "" })).toEqual({ path, shown: ".venv/bin/python", origin: "project", version: "3.12.10" });
   });
 
   it("takes venv/ when there is no .venv, and reads uv's version_info", async () => {
     const workdir = directory();
     const path = program(join(workdir, "venv", "bin", "python"));
-    writeFileSync(join(workdir, "venv", "pyvenv.cfg"), "implementation = CPython\nversion_info = 3.13.1\n");
-    expect(await resolvePython(workdir, { pathVariable: "" })).toEqual({ path, shown: "venv/bin/python", origin: "project", version: "3.13.1" });
+    writeFileSync(join(workdir, "venv", "pyvenv.cfg"), "implementation = CPython\nversion_info = 3.13\n");
+    expect(await resolvePython(workdir, { pathVariable: "" })).toEqual({ path, shown: "venv/bin/python", origin: "project", version: "3.13" });
   });
 
   it("has no version when the virtualenv has no pyvenv.cfg", async () => {
     const workdir = directory();
     const path = program(join(workdir, ".venv", "bin", "python"));
-    expect(await resolvePython(workdir, { pathVariable: "" })).toEqual({ path, shown: ".venv/bin/python", origin: "project" });
+    expect(await resolvePython(workdir, { pathVariable: "" })).toStrictEqual({ path, shown: ".venv/bin/python", origin: "project" });
   });
 
   it("passes over a virtualenv python that is not executable, or is a directory", async () => {
@@ -60,6 +60,18 @@ describe("resolvePython", () => {
     const workdir = directory();
     const path = program(join(workdir, "tools", "py"));
     expect(await resolvePython(workdir, { candidates: [join(workdir, "missing"), path], pathVariable: "" })).toEqual({ path, shown: "tools/py", origin: "candidate" });
+  });
+
+  it("tries python after python3 by default", async () => {
+    const bin = directory();
+    const path = program(join(bin, "python"));
+    expect(await resolvePython(directory(), { pathVariable: bin })).toEqual({ path, shown: path, origin: "path" });
+  });
+
+  it("ignores a relative PATH entry even when it holds a python", async () => {
+    const bin = directory();
+    program(join(bin, "python3"));
+    expect(await resolvePython(directory(), { pathVariable: relative(process.cwd(), bin) })).toBeUndefined();
   });
 
   it("finds nothing when nothing is there", async () => {
