@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listProcessGroup } from "@runbound/process-kit/testing";
+import { listDescendants, listProcessGroup } from "@runbound/process-kit/testing";
 import { ToolError, type ToolResult } from "@runbound/tool-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startJavaScriptKernel } from "./javascript-kernel.js";
@@ -273,6 +273,47 @@ describe("the JavaScript kernel's process", () => {
     await disposed.dispose();
     await expect(spinning).rejects.toMatchObject({ code: "cancelled" });
     expect(await listProcessGroup(pid)).toEqual([]);
+  });
+
+  it("says what the kernel wrote to stderr last when it exits", async () => {
+    const exiting = await start();
+    const outcome = run("require('node:fs').writeSync(2, 'disk quota exceeded\\n'); process.exit(4)", {}, exiting);
+    await expect(outcome).rejects.toMatchObject({ message: expect.stringMatching(/exit code `4`.*Its last stderr lines: disk quota exceeded$/s) as unknown });
+    await exiting.dispose();
+  });
+
+  it("gives the next cell what an earlier cell printed after it ended, at most 50 pieces and a count", async () => {
+    await run("setTimeout(() => { for (let piece = 1; piece <= 53; piece++) console.log('piece', piece); }, 0); 'scheduled'");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { outputs } = await run("'next'");
+    const texts = outputs.map((output) => (output.type === "stream" || output.type === "result" ? output.text : ""));
+    expect(texts[0]).toBe("(output of earlier cells, produced after they had ended:)\n");
+    expect(texts.slice(1, 51)).toEqual(Array.from({ length: 50 }, (_, index) => `piece ${index + 1}\n`));
+    expect(texts.slice(51)).toEqual(["(3 more pieces of earlier output not kept)\n", "'next'"]);
+    expect(echoed((await run("'and after'")).outputs)).toEqual(["'and after'"]);
+  });
+
+  it("leaves the host's NODE_OPTIONS out of the kernel and names its Node in the label", async () => {
+    const before = process.env["NODE_OPTIONS"];
+    process.env["NODE_OPTIONS"] = "--max-old-space-size=4096";
+    const clean = await start().finally(() => {
+      if (before === undefined) delete process.env["NODE_OPTIONS"];
+      else process.env["NODE_OPTIONS"] = before;
+    });
+    expect(echoed((await run("typeof process.env.NODE_OPTIONS", {}, clean)).outputs)).toEqual(["'undefined'"]);
+    expect(clean.label).toContain(process.version);
+    await clean.dispose();
+  });
+
+  it("stops a start cancelled while the process spawns, and one that runs out of time, leaving nothing behind", async () => {
+    const children = async (): Promise<number[]> => (await listDescendants(process.pid)).map((row) => row.pid).sort();
+    const before = await children();
+    const controller = new AbortController();
+    const cancelled = startJavaScriptKernel({ workdir, signal: controller.signal });
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ code: "cancelled" });
+    await expect(startJavaScriptKernel({ workdir, signal: new AbortController().signal, startTimeoutMs: 1 })).rejects.toMatchObject({ code: "timeout", message: expect.stringContaining("within 1 ms") as unknown });
+    expect(await children()).toEqual(before);
   });
 
   it("does not start when the start is already cancelled", async () => {

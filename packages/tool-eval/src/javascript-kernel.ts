@@ -201,6 +201,8 @@ class JavaScriptKernel implements Kernel {
         cleanup();
         resolve();
       };
+      // Aborted while the process was being spawned: no abort event is coming any more.
+      if (signal.aborted) return onAbort();
       signal.addEventListener("abort", onAbort, { once: true });
       this.frames.addEventListener("ready", onReady);
       void this.exited.then((exit) => fail(new ToolError({ code: "unavailable", message: `The JavaScript kernel's process ended with ${how(exit)} while starting; check that \`${process.execPath}\` runs.${lastWords(exit)}` })));
