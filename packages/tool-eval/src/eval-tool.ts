@@ -25,7 +25,19 @@ function minutes(milliseconds: number): string {
   return milliseconds % 60_000 === 0 ? `${milliseconds / 60_000} min` : `${(milliseconds / 1_000).toLocaleString("en-US")} s`;
 }
 
+// Checked in the tool, not with `v.maxLength`: OpenAI's strict mode has no string length keywords,
+// and an exported schema that dropped the bound would accept what the tool refuses.
+const maxCodeLength = 200_000;
+const maxDescriptionLength = 200;
+
+function checkLength(field: string, value: string, limit: number): void {
+  if (value.length > limit) {
+    throw new ToolError({ code: "invalid_input", message: `\`${field}\` is ${value.length} characters long; the limit is ${limit} characters. Split the work into smaller cells.` });
+  }
+}
+
 function checkDescription(description: string): void {
+  checkLength("description", description, maxDescriptionLength);
   const words = description.trim().split(/\s+/).filter((word) => word !== "");
   if (words.length < MIN_WORDS || words.length > MAX_WORDS) {
     throw new ToolError({
@@ -112,8 +124,8 @@ export function createEvalTool(settings: EvalSettings = {}): AnyTool {
       "reset: true starts a fresh kernel first. Output is cut in its middle beyond 16 KB.",
     ].join(" "),
     input: v.strictObject({
-      code: v.pipe(v.string(), v.maxLength(200_000), v.description("The cell's code.")),
-      description: v.pipe(v.string(), v.maxLength(200), v.description(`What the cell does in ${MIN_WORDS}–${MAX_WORDS} words, for the transcript, e.g. "load the sales csv and plot totals".`)),
+      code: v.pipe(v.string(), v.description(`The cell's code, at most ${maxCodeLength} characters.`)),
+      description: v.pipe(v.string(), v.description(`What the cell does in ${MIN_WORDS}–${MAX_WORDS} words (at most ${maxDescriptionLength} characters), for the transcript, e.g. "load the sales csv and plot totals".`)),
       language: v.optional(v.pipe(v.picklist(["python", "javascript"]), v.description("python (default) or javascript; each language has its own kernel."))),
       reset: v.optional(v.pipe(v.boolean(), v.description("Discard the kernel's state and start a fresh kernel before running the code. Default false."))),
     }),
@@ -124,6 +136,7 @@ export function createEvalTool(settings: EvalSettings = {}): AnyTool {
     hints: { destructive: true, openWorld: true },
     run: async (input, context): Promise<ToolResult> => {
       checkDescription(input.description);
+      checkLength("code", input.code, maxCodeLength);
       const language: KernelLanguage = input.language ?? "python";
       if (input.code.trim() === "" && input.reset !== true) {
         throw new ToolError({ code: "invalid_input", message: "`code` is empty; give the code to run, or `reset: true` to only start a fresh kernel." });

@@ -18,3 +18,12 @@ export {
   type KernelLanguage,
   type KernelStartOptions,
 } from "./kernel.js";
+export {
+  defaultPyodideSnapshotDirectory,
+  preparePyodideSnapshot,
+  PyodideKernel,
+  startPyodideKernel,
+  type PreparePyodideSnapshotOptions,
+  type PyodideKernelOptions,
+} from "./pyodide-kernel.js";
+export { startJavaScriptKernel, type JavaScriptKernelOptions } from "./javascript-kernel.js";

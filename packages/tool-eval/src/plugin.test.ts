@@ -1,5 +1,5 @@
-import { Workdir } from "@runbound/tool-kit";
-import { describePluginConformance } from "@runbound/tool-kit/testing";
+import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
+import { createFakeRun, describePluginConformance } from "@runbound/tool-kit/testing";
 import { describe, expect, it } from "vitest";
 import { createHostKernelFactory } from "./host-kernel-factory.js";
 import evalPluginDefault, { createEvalPlugin, evalPlugin, KernelFactory } from "./index.js";
@@ -68,5 +68,22 @@ describe("createHostKernelFactory describe", () => {
   it("native names a configured interpreter as configured", async () => {
     const factory = createHostKernelFactory({ python: "native", pythonCandidates: ["/usr/bin/env"] });
     expect((await factory.describe(fixtureProject()))[0]).toEqual({ language: "python", kind: "native-python", reason: "the configured /usr/bin/env; native CPython was asked for" });
+  });
+});
+
+describe("eval's length bounds", () => {
+  it("refuses an over-long code or description in the tool, before a kernel starts, and keeps the schema free of string lengths", async () => {
+    let started = 0;
+    const factory = { describe: async () => [], start: async () => { started += 1; throw new Error("no kernel in this test"); } };
+    const run = createFakeRun({ plugins: [evalPlugin], resources: [[KernelFactory, factory], [Workdir, fixtureProject()]] });
+    const longCode = await run.call("eval", { code: "x".repeat(200_001), description: "run a very long cell here" });
+    expect(resultErrorCode(longCode)).toBe("invalid_input");
+    expect(resultText(longCode)).toContain("`code` is 200001 characters long; the limit is 200000 characters.");
+    const longDescription = await run.call("eval", { code: "1", description: `${"word ".repeat(5)}${"y".repeat(200)}` });
+    expect(resultText(longDescription)).toContain("`description` is 225 characters long; the limit is 200 characters.");
+    expect(started).toBe(0);
+    const entries = (evalPlugin.tools[0]!.input as unknown as { entries: Record<string, { pipe: Array<{ type: string }> }> }).entries;
+    expect(entries["code"]!.pipe.map((action) => action.type)).not.toContain("max_length");
+    expect(entries["description"]!.pipe.map((action) => action.type)).not.toContain("max_length");
   });
 });
