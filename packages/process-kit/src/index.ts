@@ -3,3 +3,4 @@ export { createRestartBudget, type RestartBudget, type RestartBudgetSettings } f
 export { spawnOwnedProcess, type OwnedProcess, type OwnedProcessSettings, type ProcessExit, type StopSettings } from "./owned-process.js";
 export { readGroupResidentMemoryKiB, readResidentMemoryKiB } from "./read-resident-memory.js";
 export { listDescendants, listProcesses, listProcessGroup, type ProcessRow } from "./list-processes.js";
+export { isExecutableFile } from "./is-executable-file.js";

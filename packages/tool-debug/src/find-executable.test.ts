@@ -2,7 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findExecutable, isExecutableFile, pathDirectories, versionedNames } from "./find-executable.js";
+import { isExecutableFile } from "@runbound/process-kit";
+import { findExecutable, pathDirectories, versionedNames } from "./find-executable.js";
 
 function tree(files: Record<string, number>): string {
   const root = mkdtempSync(join(tmpdir(), "runbound-find-"));

@@ -1,17 +1,6 @@
-import { constants } from "node:fs";
-import { access, readdir, stat } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
-
-/** Whether `path` is a regular file this process may execute. */
-export async function isExecutableFile(path: string): Promise<boolean> {
-  try {
-    if (!(await stat(path)).isFile()) return false;
-    await access(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isExecutableFile } from "@runbound/process-kit";
 
 /** The absolute entries of a PATH value, each once, in order (a relative entry would depend on the cwd). */
 export function pathDirectories(pathVariable: string | undefined): string[] {

@@ -1,6 +1,6 @@
-import { constants } from "node:fs";
-import { access, readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { delimiter, isAbsolute, join, relative } from "node:path";
+import { isExecutableFile } from "@runbound/process-kit";
 
 /** A CPython the native kernel can run, and why it was chosen. */
 export interface PythonInterpreter {
@@ -24,16 +24,6 @@ export interface ResolvePythonSettings {
 
 /** The virtualenv folders a project's own interpreter lives in, in order of preference. */
 export const PROJECT_VIRTUALENVS = [".venv", "venv"] as const;
-
-async function isExecutableFile(path: string): Promise<boolean> {
-  try {
-    if (!(await stat(path)).isFile()) return false;
-    await access(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function virtualenvVersion(environment: string): Promise<string | undefined> {
   try {

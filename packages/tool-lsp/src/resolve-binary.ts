@@ -1,6 +1,6 @@
-import { constants } from "node:fs";
-import { access, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
+import { isExecutableFile } from "@runbound/process-kit";
 import { directoriesUpTo } from "./find-nearest-marker.js";
 import { missingRustupComponent } from "./rustup-proxy.js";
 
@@ -24,16 +24,6 @@ export type BinaryResolution = { found: true; path: string } | { found: false; l
 /** The unusable programs of a resolution as one part of a sentence. */
 export function describeUnusable(unusable: readonly UnusableProgram[]): string {
   return unusable.map((program) => program.reason).join("; ");
-}
-
-async function isExecutableFile(path: string): Promise<boolean> {
-  try {
-    if (!(await stat(path)).isFile()) return false;
-    await access(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { listProcessGroup } from "@runbound/process-kit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createProcessRoster, type ProcessRosterSettings } from "./process-roster.js";
-import { printedPids, processExists, untilWorker, workerScript } from "./test-support/worker-scripts.js";
+import { liveGroupMembers, printedPids, processExists, untilWorker, workerScript } from "./test-support/worker-scripts.js";
 import type { VibeRosterInstance } from "./vibe-roster.js";
 
 const longWait = () => ({ timeoutMs: 30_000, signal: new AbortController().signal });
@@ -20,7 +20,7 @@ function roster(settings: Omit<ProcessRosterSettings, "cwd">): VibeRosterInstanc
 }
 
 async function expectGroupGone(pgid: number, ...pids: number[]): Promise<void> {
-  expect(await listProcessGroup(pgid)).toEqual([]);
+  expect(await liveGroupMembers(pgid)).toEqual([]);
   for (const pid of pids) expect(processExists(pid), `process ${pid}`).toBe(false);
 }
 

@@ -1,14 +1,13 @@
 import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listProcessGroup } from "@runbound/process-kit/testing";
 import { createRun, MAIN_CALLER, PLAN_CALLER, type Run } from "@runbound/runner-adapter";
 import { resultErrorCode, resultText, VibeMode, type CallerInfo } from "@runbound/tool-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFunctionRoster, type WorkerRunRequest } from "./function-roster.js";
 import { vibePlugin } from "./plugin.js";
 import { createProcessRoster } from "./process-roster.js";
-import { printedPids, processExists, untilWorker, workerScript } from "./test-support/worker-scripts.js";
+import { liveGroupMembers, printedPids, processExists, untilWorker, workerScript } from "./test-support/worker-scripts.js";
 import { VibeRoster, type VibeRosterInstance } from "./vibe-roster.js";
 
 let workdir: string;
@@ -169,7 +168,7 @@ describe("the vibe tools and the run", () => {
     await call(run, "vibe_spawn", { brief: "Hang on.", label: "stubborn" });
     const { worker, grandchild } = printedPids((await untilWorker(roster, "w1", (snapshot) => snapshot.output.includes("grandchild"))).output);
     await run.close();
-    expect(await listProcessGroup(worker!)).toEqual([]);
+    expect(await liveGroupMembers(worker!)).toEqual([]);
     expect(processExists(grandchild!)).toBe(false);
     expect(roster.list()[0]!.status).toBe("killed");
   });

@@ -1,5 +1,6 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { listProcessGroup, type ProcessRow } from "@runbound/process-kit/testing";
 import type { VibeRosterInstance, WorkerSnapshot } from "../vibe-roster.js";
 import type { WorkerCommand } from "../worker-command.js";
 
@@ -21,7 +22,22 @@ export async function untilWorker(roster: VibeRosterInstance, id: string, predic
 
 /** Whether a process id is in the process table (zombies included). */
 export function processExists(pid: number): boolean {
-  return existsSync(`/proc/${pid}`);
+  if (!existsSync(`/proc/${pid}`)) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // "pid (comm) state …": a zombie (Z) has exited; only its parent (often pid 1 by then) can reap it.
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The live members of a process group. A killed grandchild is re-parented to pid 1 and stays a zombie
+ * until pid 1 reaps it, which a container's init may do late: it has exited, so it is not counted.
+ */
+export async function liveGroupMembers(pgid: number): Promise<ProcessRow[]> {
+  return (await listProcessGroup(pgid)).filter((row) => row.state !== "Z");
 }
 
 /** The pids a worker script printed as `<word> <pid>` pairs, e.g. `worker 12 grandchild 13`. */
