@@ -33,5 +33,20 @@ export async function approveCall(request: ApprovalRequest, settings: ApprovalSe
     });
   }
   const label = `The approval of \`${request.tool.name}\``;
-  if (!(await withBudget((approvalSignal) => asked.approve(request, approvalSignal), { timeoutMs: settings.timeoutMs, signal, label }).result)) throw denied;
+  // An approver that fails (its UI gone, a bug) has not said yes: the call is denied, saying why,
+  // instead of surfacing as the tool's own internal failure.
+  const approve = async (approvalSignal: AbortSignal): Promise<boolean> => {
+    try {
+      return await asked.approve(request, approvalSignal);
+    } catch (error) {
+      if (approvalSignal.aborted) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ToolError({
+        code: "denied",
+        message: `Calling \`${request.tool.name}\` needs approval, and the approver failed (${reason.replace(/[.\s]+$/, "")}), so it was denied. Continue without it or ask the user to run it.`,
+        cause: error,
+      });
+    }
+  };
+  if (!(await withBudget(approve, { timeoutMs: settings.timeoutMs, signal, label }).result)) throw denied;
 }

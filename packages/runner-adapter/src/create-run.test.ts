@@ -129,6 +129,14 @@ describe("createRun: approvals", () => {
     expect(approve.mock.calls[0]![0].input).toEqual({ by: 2 });
   });
 
+  it("denies, saying why, when the approver itself fails, and does not run the call", async () => {
+    const { run, counter } = await runWithCounter({ approvalPolicy: askFor(["write"]), approver: { approve: () => Promise.reject(new Error("the prompt window was closed.")) } });
+    const result = await run.call("bump", { by: 1 });
+    expect(resultErrorCode(result)).toBe("denied");
+    expect(resultText(result)).toContain("Calling `bump` needs approval, and the approver failed (the prompt window was closed), so it was denied.");
+    expect(counter.count).toBe(0);
+  });
+
   it("does not wait forever for an approver, and does not run the call", async () => {
     const { run, counter } = await runWithCounter({ approvalPolicy: askFor(["write"]), approver: { approve: () => new Promise(() => undefined) }, approvalTimeoutMs: 50 });
     const result = await run.call("bump", { by: 1 });
