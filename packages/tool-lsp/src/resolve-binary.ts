@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
 import { isExecutableFile } from "@runbound/process-kit";
 import { directoriesUpTo } from "./find-nearest-marker.js";
