@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
+import { jsonLinesChannel } from "../json-lines-channel.js";
 import type { ChildFrame, ParentFrame } from "./kernel-protocol.js";
 import { permissionArguments } from "./permission-arguments.js";
 
@@ -68,21 +68,6 @@ export async function spawnKernelChild(access: KernelChildAccess): Promise<Kerne
   // denial of the permission model.
   const args = ["--no-warnings", ...permissionArguments({ readable, writable: access.writable, worker: true }, process.allowedNodeEnvironmentFlags), join(childDirectory, "kernel-child.js")];
   const child = await spawnOwnedProcess({ command: process.execPath, args, cwd: access.cwd, env: {} });
-  const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
-  return {
-    process: child,
-    send: (frame) => void child.stdin.write(`${JSON.stringify(frame)}\n`),
-    onFrame(listener) {
-      lines.on("line", (line) => {
-        let frame: ChildFrame;
-        try {
-          frame = JSON.parse(line) as ChildFrame;
-        } catch {
-          void child.stop({ graceMs: 0 });
-          return;
-        }
-        listener(frame);
-      });
-    },
-  };
+  const channel = jsonLinesChannel<ChildFrame, ParentFrame>(child);
+  return { process: child, send: channel.send, onFrame: channel.onMessage };
 }
