@@ -77,23 +77,7 @@ describe("parseCommandLine", () => {
   });
 
   it("keeps every option's value and defaults the rest", () => {
-    expect(parseCommandLine(["tools", "-C", "/p", "--plugin", "a", "--plugin", "b", "--caller", "plan", "--ask", "write", "--format", "json"])).toEqual({
-      command: "tools",
-      positionals: [],
-      workdir: "/p",
-      plugins: ["a", "b"],
-      callerName: "plan",
-      ask: "write",
-      format: "json",
-      evalPython: undefined,
-      vibe: false,
-      workerFast: undefined,
-      workerGood: undefined,
-      help: false,
-      version: false,
-    });
-    expect(parseCommandLine(["status"])).toEqual({
-      command: "status",
+    const defaults = {
       positionals: [],
       workdir: process.cwd(),
       plugins: [],
@@ -106,6 +90,16 @@ describe("parseCommandLine", () => {
       workerGood: undefined,
       help: false,
       version: false,
+    };
+    expect(parseCommandLine(["status"])).toEqual({ ...defaults, command: "status" });
+    expect(parseCommandLine(["tools", "-C", "/p", "--plugin", "a", "--plugin", "b", "--caller", "plan", "--ask", "write", "--format", "json"])).toEqual({
+      ...defaults,
+      command: "tools",
+      workdir: "/p",
+      plugins: ["a", "b"],
+      callerName: "plan",
+      ask: "write",
+      format: "json",
     });
     expect(parseCommandLine(["mcp", "--eval-python", "pyodide", "--vibe", "--worker-fast", "runbound session", "--worker-good", "agent --model big"])).toMatchObject({
       evalPython: "pyodide",
