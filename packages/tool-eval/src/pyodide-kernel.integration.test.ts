@@ -103,6 +103,14 @@ describe("the Pyodide kernel (real Pyodide in a child Node process)", () => {
     expect(ran.outputs[3]).toMatchObject({ type: "error", name: "ZeroDivisionError", message: "division by zero" });
   });
 
+  it("shows only the cell's frames in a traceback, none of the kernel's own", async () => {
+    for (const code of ["import time\ndef nap():\n    time.sleep(-1)\nnap()", "def shell():\n    __runbound__.shell('ls')\nshell()"]) {
+      const ran = await run(kernel, code);
+      const error = ran.outputs.find((output) => output.type === "error");
+      expect(error?.type === "error" && [...error.traceback.matchAll(/File "([^"]+)"/g)].map((match) => match[1])).toEqual([expect.stringMatching(/^<cell-\d+>$/), expect.stringMatching(/^<cell-\d+>$/)]);
+    }
+  });
+
   it("answers tool() synchronously through the run's callTool, and raises when the tool failed", async () => {
     const calls: Array<[string, unknown]> = [];
     const callTool: ToolHandler = async (name, input) => {

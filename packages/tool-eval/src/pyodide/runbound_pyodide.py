@@ -88,7 +88,8 @@ def _call_tool(name, input):
     return json.loads(answer)
 
 
-executor = runbound_cell.CellExecutor(_emit, _call_tool, PyodideHooks())
+# This module's own frames (time.sleep, the hooks, the bridge) are the kernel's, not the cell's.
+executor = runbound_cell.CellExecutor(_emit, _call_tool, PyodideHooks(), internal_files=[__file__])
 
 
 _cell_task = None
