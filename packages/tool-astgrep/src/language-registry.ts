@@ -46,8 +46,8 @@ const builtinGrammars: readonly LanguageInfo[] = [
   { id: "typescript", napiLang: "TypeScript", extensions: ["ts", "mts", "cts"], expandoChar: "$", searchedByDefault: true },
   { id: "tsx", napiLang: "Tsx", extensions: ["tsx"], expandoChar: "$", searchedByDefault: true },
   { id: "javascript", napiLang: "JavaScript", extensions: ["js", "mjs", "cjs", "jsx"], expandoChar: "$", searchedByDefault: true },
-  { id: "html", napiLang: "Html", extensions: ["html", "htm", "xhtml"], expandoChar: "$", searchedByDefault: false },
-  { id: "css", napiLang: "Css", extensions: ["css"], expandoChar: "$", searchedByDefault: false },
+  { id: "html", napiLang: "Html", extensions: ["html", "htm", "xhtml"], expandoChar: "z", searchedByDefault: false },
+  { id: "css", napiLang: "Css", extensions: ["css"], expandoChar: "_", searchedByDefault: false },
 ];
 
 const dynamicGrammars: readonly DynamicGrammar[] = [
