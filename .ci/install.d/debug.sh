@@ -4,6 +4,7 @@
 #   debugpy  PyPI, into a cached virtualenv; RUNBOUND_DEBUGPY_PYTHON names its interpreter
 #   lldb     Debian's lldb-16 (adapter lldb-vscode-16)
 #   dlv      go install from the Go module proxy, pinned to a version that builds with Go 1.26
+#   cargo    checked only: the lldb tests build a Rust fixture crate (no dependencies, offline)
 runbound_debug_cache="${XDG_CACHE_HOME:-$HOME/.cache}/runbound"
 runbound_debugpy_version=1.8.17
 runbound_delve_version=v1.27.2
@@ -32,4 +33,13 @@ case ":${PATH}:" in *":${runbound_go_bin}:"*) ;; *) export PATH="${runbound_go_b
 if ! go version -m "${runbound_go_bin}/dlv" 2>/dev/null | grep -Eq "^[[:space:]]+mod[[:space:]]+github.com/go-delve/delve[[:space:]]+${runbound_delve_version}[[:space:]]"; then
   echo "debug: installing dlv ${runbound_delve_version}"
   go install "github.com/go-delve/delve/cmd/dlv@${runbound_delve_version}" || { echo "debug: go install dlv failed"; return 1; }
+fi
+
+# rustup puts cargo in ~/.cargo/bin, which a non-login shell may not have on PATH.
+if ! command -v cargo >/dev/null 2>&1 && [ -x "${CARGO_HOME:-$HOME/.cargo}/bin/cargo" ]; then
+  export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:${PATH}"
+fi
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "debug: cargo is not on PATH; the lldb tests build a Rust fixture with it. Install Rust (rustup or Debian's cargo)."
+  return 1
 fi

@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { extname, join } from "node:path";
 import { findExecutable, pathDirectories, versionedNames } from "./find-executable.js";
+import { rustFormatterCommands } from "./rust-formatters.js";
 
 /** The debug adapters runbound drives. */
 export type AdapterId = "debugpy" | "lldb" | "delve" | "dart";
@@ -78,6 +79,11 @@ export interface AdapterDefinition {
   accepts(program: string, isDirectory: boolean): boolean;
   /** Whether a launch may build first (so progress is reported and the handshake gets a longer budget). */
   builds(request: Pick<LaunchRequest, "program" | "isDirectory">): boolean;
+  /**
+   * Arguments added to every `launch`/`attach` that need a look at the project first (lldb: the Rust
+   * formatters of a Cargo project). Run while the adapter starts, so it costs no time; never throws.
+   */
+  launchSetup?(root: string, env: NodeJS.ProcessEnv): Promise<Record<string, unknown>>;
 }
 
 const debugpyProbes = new Map<string, Promise<boolean>>();
@@ -172,6 +178,10 @@ const lldb: AdapterDefinition = {
   attachArguments: (port) => ({ attachCommands: [`gdb-remote 127.0.0.1:${port}`] }),
   accepts: (program, isDirectory) => !isDirectory && ![".py", ".go", ".dart"].includes(extname(program)),
   builds: () => false,
+  async launchSetup(root, env) {
+    const commands = await rustFormatterCommands(root, env);
+    return commands.length === 0 ? {} : { initCommands: commands };
+  },
 };
 
 const delve: AdapterDefinition = {

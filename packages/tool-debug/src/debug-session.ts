@@ -98,6 +98,7 @@ export class DebugSession {
     private readonly adapter: AdapterConnection,
     readonly output: OutputBuffer,
     readonly startedAt: number,
+    private readonly extraArguments: Record<string, unknown>,
   ) {}
 
   /** What the session debugs, for answers: the program relative to the workdir, or the attached port. */
@@ -126,6 +127,7 @@ export class DebugSession {
   static async launch(settings: DebugSessionSettings, now: number): Promise<{ session: DebugSession; outcome: ExecutionOutcome }> {
     // Created before the adapter: a dial-in adapter's own stdout (dlv 1.20's program output) starts at once.
     const output = new OutputBuffer(settings.outputCapacity);
+    const setup = settings.adapter.launchSetup?.(settings.cwd, settings.env) ?? Promise.resolve({});
     const adapter = await connectAdapter({
       transport: settings.adapter.transport,
       ...(settings.attachPort !== undefined && settings.adapter.attachConnectsDirectly === true ? { connectPort: settings.attachPort } : {}),
@@ -136,7 +138,7 @@ export class DebugSession {
       connectTimeoutMs: settings.handshakeTimeoutMs,
       onAdapterStdout: (text) => output.push("stdout", text),
     });
-    const session = new DebugSession(settings, adapter, output, now);
+    const session = new DebugSession(settings, adapter, output, now, await setup);
     try {
       const outcome = await session.handshake();
       return { session, outcome };
@@ -173,8 +175,8 @@ export class DebugSession {
     // An attach runs the same handshake: debugpy answers it only after configurationDone too (debugpy#439).
     const launch =
       settings.attachPort !== undefined && settings.adapter.attachArguments !== undefined
-        ? this.request("attach", settings.adapter.attachArguments(settings.attachPort, settings.cwd), settings.handshakeTimeoutMs)
-        : this.request("launch", settings.adapter.launchArguments({ ...settings, buildOutput: join(this.buildDirectory, "__debug_bin") }, settings.located), settings.handshakeTimeoutMs);
+        ? this.request("attach", { ...settings.adapter.attachArguments(settings.attachPort, settings.cwd), ...this.extraArguments }, settings.handshakeTimeoutMs)
+        : this.request("launch", { ...settings.adapter.launchArguments({ ...settings, buildOutput: join(this.buildDirectory, "__debug_bin") }, settings.located), ...this.extraArguments }, settings.handshakeTimeoutMs);
     // Observed here so a refusal that comes before `initialized` is not an unhandled rejection.
     const launchFailure = launch.then(
       () => undefined,

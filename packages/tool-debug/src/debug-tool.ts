@@ -1,5 +1,6 @@
 import { ConversationId, defineTool, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
+import { requestErrorAsToolError } from "./adapter-request-error.js";
 import { DebugSupervisor } from "./debug-supervisor.js";
 import { executionOp, type ExecutionOp } from "./execution-ops.js";
 import { evaluateOp, LIMITS, outputOp, scopesOp, stackOp, threadsOp, variablesOp } from "./inspection-ops.js";
@@ -64,35 +65,40 @@ export const debugTool = defineTool({
     const workdir = context.resource(Workdir);
     const conversationId = context.resource(ConversationId);
     const budget = supervisor.settings.stopBudgetMs;
-    switch (input.op) {
-      case "adapters":
-        return adaptersOp(supervisor, workdir);
-      case "status":
-        return statusOp(supervisor, conversationId, workdir);
-      case "breakpoints":
-        return breakpointsOp(supervisor, conversationId, workdir, required(input.file, "file", input.op, '`"file": "app.py"`'), required(input.lines, "lines", input.op, '`"lines": [12]`'));
-      case "launch":
-        return startOp(supervisor, conversationId, workdir, { program: required(input.program, "program", input.op, '`"program": "app.py"`'), args: input.args ?? [], ...(input.adapter === undefined ? {} : { adapter: input.adapter }) }, (message) =>
-          context.progress({ message }),
-        );
-      case "attach":
-        return startOp(supervisor, conversationId, workdir, { port: required(input.port, "port", input.op, '`"port": 5678`'), ...(input.adapter === undefined ? {} : { adapter: input.adapter }) }, (message) => context.progress({ message }));
-      case "terminate":
-        return terminateOp(supervisor, conversationId);
-      case "output":
-        return outputOp(supervisor.session(conversationId));
-      case "threads":
-        return threadsOp(supervisor.session(conversationId));
-      case "stack":
-        return stackOp(supervisor.session(conversationId), input.thread_id, workdir);
-      case "scopes":
-        return scopesOp(supervisor.session(conversationId), required(input.frame_id, "frame_id", input.op, '`"frame_id": 1` (from op `stack`)'));
-      case "variables":
-        return variablesOp(supervisor.session(conversationId), required(input.reference, "reference", input.op, '`"reference": 2` (from op `scopes`)'));
-      case "evaluate":
-        return evaluateOp(supervisor.session(conversationId), required(input.expression, "expression", input.op, '`"expression": "len(items)"`'), input.frame_id);
-      default:
-        return executionOp(supervisor.session(conversationId), input.op satisfies ExecutionOp, input.thread_id, workdir, budget);
+    try {
+      switch (input.op) {
+        case "adapters":
+          return await adaptersOp(supervisor, workdir);
+        case "status":
+          return statusOp(supervisor, conversationId, workdir);
+        case "breakpoints":
+          return await breakpointsOp(supervisor, conversationId, workdir, required(input.file, "file", input.op, '`"file": "app.py"`'), required(input.lines, "lines", input.op, '`"lines": [12]`'));
+        case "launch":
+          return await startOp(supervisor, conversationId, workdir, { program: required(input.program, "program", input.op, '`"program": "app.py"`'), args: input.args ?? [], ...(input.adapter === undefined ? {} : { adapter: input.adapter }) }, (message) =>
+            context.progress({ message }),
+          );
+        case "attach":
+          return await startOp(supervisor, conversationId, workdir, { port: required(input.port, "port", input.op, '`"port": 5678`'), ...(input.adapter === undefined ? {} : { adapter: input.adapter }) }, (message) => context.progress({ message }));
+        case "terminate":
+          return await terminateOp(supervisor, conversationId);
+        case "output":
+          return outputOp(supervisor.session(conversationId));
+        case "threads":
+          return await threadsOp(supervisor.session(conversationId));
+        case "stack":
+          return await stackOp(supervisor.session(conversationId), input.thread_id, workdir);
+        case "scopes":
+          return await scopesOp(supervisor.session(conversationId), required(input.frame_id, "frame_id", input.op, '`"frame_id": 1` (from op `stack`)'));
+        case "variables":
+          return await variablesOp(supervisor.session(conversationId), required(input.reference, "reference", input.op, '`"reference": 2` (from op `scopes`)'));
+        case "evaluate":
+          return await evaluateOp(supervisor.session(conversationId), required(input.expression, "expression", input.op, '`"expression": "len(items)"`'), input.frame_id);
+        default:
+          return await executionOp(supervisor.session(conversationId), input.op satisfies ExecutionOp, input.thread_id, workdir, budget);
+      }
+    } catch (error) {
+      // A refusal of the adapter (a bad expression, a stale reference) is the caller's to fix, not a bug.
+      throw requestErrorAsToolError(error);
     }
   },
 });

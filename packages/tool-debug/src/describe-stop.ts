@@ -3,6 +3,7 @@ import { displayPath, isInside } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { cutText } from "./bounded-text.js";
 import type { DebugSession, StopEvent } from "./debug-session.js";
+import { readableFrameName } from "./readable-frame-name.js";
 
 /** A stop as the tool reports it: reason, where, the source line, the exception. */
 export interface StopView {
@@ -43,7 +44,7 @@ export async function describeStop(session: DebugSession, stop: StopEvent, workd
   const trace = await session.request<DebugProtocol.StackTraceResponse>("stackTrace", { threadId, startFrame: 0, levels: 1 }).catch(() => undefined);
   const frame = trace?.body?.stackFrames[0];
   if (frame !== undefined) {
-    view.function = frame.name;
+    view.function = readableFrameName(frame.name);
     view.frame_id = frame.id;
     view.line = frame.line;
     if (frame.source?.path !== undefined) view.file = isInside(workdir, frame.source.path) ? displayPath(workdir, frame.source.path) : frame.source.path;

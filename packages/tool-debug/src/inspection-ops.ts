@@ -3,6 +3,7 @@ import type { DebugProtocol } from "@vscode/debugprotocol";
 import { cutText, joinWithinBudget } from "./bounded-text.js";
 import { defaultThread } from "./describe-stop.js";
 import type { DebugSession } from "./debug-session.js";
+import { readableFrameName } from "./readable-frame-name.js";
 
 /** Caps of the inspection answers (DESIGN §4 debug). */
 export const LIMITS = { frames: 30, children: 50, valueCharacters: 400, textBudget: 14 * 1024, output: 8 * 1024 } as const;
@@ -38,13 +39,13 @@ export async function stackOp(session: DebugSession, threadId: number | undefine
     if (path === undefined) return frame.source?.name ?? "(no source)";
     return `${isInside(workdir, path) ? displayPath(workdir, path) : path}:${frame.line}`;
   };
-  const rows = frames.map((frame) => `#${frame.id} ${cutText(frame.name, 120).text} at ${where(frame)}`);
+  const rows = frames.map((frame) => `#${frame.id} ${cutText(readableFrameName(frame.name), 120).text} at ${where(frame)}`);
   const joined = joinWithinBudget(rows, LIMITS.textBudget);
   const omitted = Math.max(total, frames.length) - joined.shown;
   return textResult(`Thread ${thread}, ${joined.shown} of ${Math.max(total, frames.length)} frame(s) (frame ids for scopes/evaluate):\n${joined.text}${omitted > 0 ? `\n… ${omitted} more frame(s) not shown (at most ${LIMITS.frames}).` : ""}`, {
     thread_id: thread,
     total: Math.max(total, frames.length),
-    frames: frames.slice(0, joined.shown).map((frame) => ({ id: frame.id, name: frame.name, file: frame.source?.path, line: frame.line })),
+    frames: frames.slice(0, joined.shown).map((frame) => ({ id: frame.id, name: readableFrameName(frame.name), file: frame.source?.path, line: frame.line })),
   });
 }
 

@@ -15,17 +15,18 @@ export interface DebugTestRun {
 }
 
 /**
- * The set-up of a suite: `start(settings)` copies the fixture (then `prepare` builds in it), creates a
- * supervisor and a run for conversation `conversation-1`; every supervisor is disposed after each test.
+ * The set-up of a suite: `start(settings)` copies the fixture (then `prepare` builds in it), or takes
+ * the workdir `fixture()` gives (a fixture built in place once), creates a supervisor and a run for
+ * conversation `conversation-1`; every supervisor is disposed after each test.
  */
-export function debugTestRuns(fixture: string, prepare: (workdir: string) => void = () => undefined): (settings?: DebugSupervisorSettings) => DebugTestRun {
+export function debugTestRuns(fixture: string | (() => string), prepare: (workdir: string) => void = () => undefined): (settings?: DebugSupervisorSettings) => DebugTestRun {
   let supervisors: DebugSupervisorInstance[] = [];
   afterEach(async () => {
     await Promise.all(supervisors.map((supervisor) => supervisor.dispose()));
     supervisors = [];
   });
   return (settings = {}) => {
-    const workdir = copyFixture(fixture);
+    const workdir = typeof fixture === "string" ? copyFixture(fixture) : fixture();
     prepare(workdir);
     const supervisor = createDebugSupervisor(settings);
     supervisors.push(supervisor);
