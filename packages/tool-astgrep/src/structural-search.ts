@@ -1,14 +1,17 @@
-import type { NapiConfig, SgNode } from "@ast-grep/napi";
 import { ToolError } from "@runbound/tool-kit";
-import { statSync } from "node:fs";
+import { lstatSync, statSync, type Stats } from "node:fs";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { throwIfAborted } from "./abort-error.js";
+import { withSyntaxErrors } from "./found-nodes.js";
 import { availableLanguageIds, languageOfPath, type LanguageInfo, type LanguageTable } from "./language-registry.js";
+import { MatchCollector } from "./match-collector.js";
 import { napi } from "./napi-binding.js";
 import { releaseBatchTrees } from "./native-memory-pacer.js";
+import type { CachedTree, ParseCache } from "./parse-cache.js";
 import { compilePatternYielding, type CompiledPattern } from "./pattern-compiler.js";
 import { SkipLedger, type SkippedEntry, type SkipReason } from "./skip-ledger.js";
-import { SyntaxErrorLedger, type ErrorRegion, type SyntaxErrorSite } from "./syntax-error-ledger.js";
+import type { ErrorRegion, SyntaxErrorSite } from "./syntax-error-ledger.js";
+import { parseIntoCache, searchCachedTrees, type FreshFile } from "./tree-search.js";
 import { listWorkspaceFiles, readSearchableFile } from "./workspace-files.js";
 
 /** What to search. */
@@ -32,6 +35,8 @@ export interface SearchRequest {
    * and look for MISSING nodes too; otherwise only the first few files' first ERROR is kept.
    */
   rewriting?: boolean;
+  /** Parsed trees kept between the run's searches; without one every file is read and parsed. */
+  cache?: ParseCache;
 }
 
 /** A metavariable's capture: its source text and UTF-16 span (`start` = `end` = -1 for an empty `$$$` capture). */
@@ -95,122 +100,11 @@ export interface SyntaxErrors {
   regions: ReadonlyMap<string, readonly ErrorRegion[]>;
 }
 
-function compareMatches(first: SearchMatch, second: SearchMatch): number {
-  return first.path < second.path ? -1 : first.path > second.path ? 1 : first.start - second.start;
-}
-
-function materialize(node: SgNode, path: string, compiled: CompiledPattern, hasBom: boolean): SearchMatch {
-  const range = node.range();
-  const text = node.text();
-  const captures: Record<string, Capture> = {};
-  for (const name of compiled.captures.single) {
-    const captured = node.getMatch(name);
-    if (captured === null) continue;
-    const capturedRange = captured.range();
-    captures[name] = { text: captured.text(), start: capturedRange.start.index, end: capturedRange.end.index, multi: false };
-  }
-  for (const name of compiled.captures.multi) {
-    const nodes = node.getMultipleMatches(name);
-    const first = nodes[0];
-    const last = nodes[nodes.length - 1];
-    if (first === undefined || last === undefined) {
-      captures[name] = { text: "", start: -1, end: -1, multi: true };
-      continue;
-    }
-    // getMultipleMatches returns separator tokens too; the source slice from the first to the last
-    // node keeps the original separators and spacing (research astgrep.md §0.5).
-    const start = first.range().start.index;
-    const end = last.range().end.index;
-    captures[name] = { text: text.slice(start - range.start.index, end - range.start.index), start, end, multi: true };
-  }
-  const terminator = compiled.reading.spannedTerminator;
-  return {
-    ...(terminator === undefined ? {} : { terminator }),
-    path,
-    language: compiled.language.id,
-    line: range.start.line,
-    // napi counts a UTF-8 BOM as a character of the first line; editors do not.
-    column: range.start.column - (hasBom && range.start.line === 0 ? 1 : 0),
-    endLine: range.end.line,
-    start: range.start.index,
-    end: range.end.index,
-    text,
-    captures,
-  };
-}
-
-interface ArrivedFile {
-  path: string;
-  nodes: readonly SgNode[];
-  compiled: CompiledPattern;
-}
-
-/** Nodes materialized between two yields: each costs a few FFI calls, and a file can hold thousands. */
-const nodesPerYield = 256;
-
-class MatchCollector {
-  total = 0;
-  filesWithMatches = 0;
-  readonly matches: SearchMatch[] = [];
-  /** Files starting with a UTF-8 byte order mark. */
-  readonly withBom = new Set<string>();
-  readonly syntaxErrors: SyntaxErrorLedger;
-  parsed = 0;
-  private readonly arrived: ArrivedFile[] = [];
-  constructor(
-    private readonly keep: number,
-    readonly rewriting: boolean,
-  ) {
-    this.syntaxErrors = new SyntaxErrorLedger(rewriting);
-  }
-
-  /**
-   * From napi's callback: sort the ERROR nodes out and count the matches, so a callback never holds
-   * the thread; {@link settle} does the rest.
-   */
-  add(path: string, found: readonly SgNode[], compiled: CompiledPattern): void {
-    // Every match has the reading's kind (it is the pattern's selector); see withSyntaxErrors for the rest.
-    const kind = compiled.reading.kind;
-    const kinds = found.map((node) => node.kind());
-    const nodes = kinds.every((each) => each === kind) ? found : found.filter((_, index) => kinds[index] === kind);
-    if (nodes.length < found.length) {
-      const errors = found.filter((_, index) => kinds[index] === "ERROR");
-      // A zero-width root is an empty file, not a token the parser assumed.
-      const missing = found.filter((node, index) => kinds[index] !== kind && kinds[index] !== "ERROR" && node.parent() !== null);
-      this.syntaxErrors.add(path, errors, missing);
-    }
-    if (nodes.length === 0) return;
-    this.total += nodes.length;
-    this.filesWithMatches += 1;
-    // Count the rest: a file that sorts after every kept match drops its nodes (and its tree) now.
-    if (this.sortsAfterKept(path)) return;
-    this.arrived.push({ path, nodes, compiled });
-  }
-
-  private sortsAfterKept(path: string): boolean {
-    const last = this.matches[this.keep - 1];
-    return this.matches.length >= this.keep && last !== undefined && path >= last.path;
-  }
-
-  /** Materialize the files that arrived, yielding to the event loop and checking the signal as it goes. */
-  async settle(signal: AbortSignal | undefined): Promise<void> {
-    let sinceYield = 0;
-    for (let file = this.arrived.shift(); file !== undefined; file = this.arrived.shift()) {
-      // Files arrive in parallel, in no order; only a file that sorts before the kept ones pays for
-      // materializing its nodes (each text()/range() is an FFI call).
-      if (this.sortsAfterKept(file.path)) continue;
-      const count = Math.min(file.nodes.length, this.keep);
-      for (let index = 0; index < count; index++) {
-        this.matches.push(materialize(file.nodes[index]!, file.path, file.compiled, this.withBom.has(file.path)));
-        if (++sinceYield >= nodesPerYield) {
-          sinceYield = 0;
-          await yieldToEventLoop();
-          throwIfAborted(signal);
-        }
-      }
-      this.matches.sort(compareMatches);
-      if (this.matches.length > this.keep) this.matches.length = this.keep;
-    }
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
   }
 }
 
@@ -233,20 +127,6 @@ const batchBytes = 1024 * 1024;
 interface Candidate {
   path: string;
   bytes: number;
-}
-
-/**
- * The pattern or an ERROR node, and for a rewrite a MISSING node too (napi shows one only as a
- * zero-width node): they come back in the same pass over each tree that finds the matches, so naming
- * the files the grammar could not read costs no second walk (napi exposes no `hasError` of a tree).
- * The ERROR kind test is free; the zero-width test compares every node's text, measured at 10–30 %
- * more CPU, so a plain search leaves it out: a MISSING node is a token the parser assumed (a `)`),
- * no code is lost and no match is missing. A zero-width node of the reading's own kind is left out:
- * it cannot match a pattern, which is never empty, and must not be taken for a match.
- */
-function withSyntaxErrors(compiled: CompiledPattern, rewriting: boolean): NapiConfig {
-  const missing = rewriting ? [{ all: [{ regex: "^$" }, { not: { kind: compiled.reading.kind } }] }] : [];
-  return { ...compiled.matcher, rule: { any: [compiled.matcher.rule, { kind: "ERROR" }, ...missing] } };
 }
 
 async function runBatch(compiled: CompiledPattern, paths: string[], collector: MatchCollector, signal: AbortSignal | undefined): Promise<void> {
@@ -359,10 +239,15 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
 
   const collector = new MatchCollector(request.keep, request.rewriting === true);
   const scanned: Record<string, number> = {};
+  const cache = request.cache;
+  cache?.beginSearch();
   let sinceYield = 0;
   for (const [compiled, paths] of compiledByLanguage) {
     const literals = compiled.reading.literals.map((literal) => Buffer.from(literal));
-    const candidates: Candidate[] = [];
+    const hasLiterals = (bytes: Buffer): boolean => literals.every((literal) => bytes.includes(literal));
+    const cachedTrees: CachedTree[] = [];
+    const fresh: FreshFile[] = [];
+    const uncached: Candidate[] = [];
     let count = 0;
     for (const path of paths) {
       if (++sinceYield >= 256) {
@@ -370,18 +255,37 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
         await yieldToEventLoop();
         throwIfAborted(request.signal);
       }
-      const bytes = readSearchableFile(path, request.maxFileBytes);
+      const readAt = Date.now();
+      const stats = cache === undefined ? undefined : lstatOrUndefined(path);
+      let bytes: ReturnType<typeof readSearchableFile> | undefined;
+      const read = (): Buffer | undefined => {
+        bytes = readSearchableFile(path, request.maxFileBytes);
+        return Buffer.isBuffer(bytes) ? bytes : undefined;
+      };
+      const tree = stats === undefined ? undefined : cache!.lookup(path, compiled.language.id, stats, read, readAt);
+      if (tree !== undefined) {
+        count += 1;
+        if (hasLiterals(tree.bytes)) cachedTrees.push(tree);
+        continue;
+      }
+      bytes ??= readSearchableFile(path, request.maxFileBytes);
       if (!Buffer.isBuffer(bytes)) {
         skipped.add({ path, ...bytes });
         continue;
       }
       count += 1;
+      if (!hasLiterals(bytes)) continue;
       if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) collector.withBom.add(path);
-      if (literals.every((literal) => bytes.includes(literal))) candidates.push({ path, bytes: bytes.length });
+      if (stats === undefined) uncached.push({ path, bytes: bytes.length });
+      else fresh.push({ path, bytes, stats, readAt });
     }
     scanned[compiled.language.id] = count;
     throwIfAborted(request.signal);
-    await runFindInFiles(compiled, candidates, collector, request.signal);
+    if (cache !== undefined) await searchCachedTrees(cache, cachedTrees, compiled, collector, request.signal);
+    // Once the cache is full of this search's trees, the rest go to napi's parallel search and are not kept.
+    const unparsed = cache === undefined ? [] : await parseIntoCache(cache, fresh, compiled, collector, request.signal);
+    for (const file of unparsed) uncached.push({ path: file.path, bytes: file.bytes.length });
+    await runFindInFiles(compiled, uncached, collector, request.signal);
   }
   return {
     compiled: compiledByLanguage.map(([compiled]) => compiled),

@@ -29,6 +29,29 @@ function nearText(node: SgNode, line: number): string {
   return firstLine.length > nearLimit ? `${firstLine.slice(0, nearLimit - 1)}…` : firstLine;
 }
 
+/** What one parsed file's syntax errors come to: its first site and every ERROR region (kept with a cached tree). */
+export interface FileSyntaxErrors {
+  site: Omit<SyntaxErrorSite, "path">;
+  regions: readonly ErrorRegion[];
+}
+
+/** Summarize a file's ERROR nodes and MISSING (zero-width) nodes, or `undefined` when it has neither. */
+export function summarizeSyntaxErrors(errors: readonly SgNode[], missing: readonly SgNode[]): FileSyntaxErrors | undefined {
+  if (errors.length === 0 && missing.length === 0) return undefined;
+  const regions = errors.map((node) => {
+    const range = node.range();
+    return { start: range.start.index, end: range.end.index, line: range.start.line };
+  });
+  // napi hands the nodes over in pre-order, so each list's first node is its earliest.
+  const firstError = errors[0]?.range().start;
+  const firstMissing = missing[0]?.range().start;
+  const site: Omit<SyntaxErrorSite, "path"> =
+    firstError !== undefined && (firstMissing === undefined || firstError.index <= firstMissing.index)
+      ? { line: firstError.line, column: firstError.column, kind: "ERROR", near: nearText(errors[0]!, firstError.line) }
+      : { line: firstMissing!.line, column: firstMissing!.column, kind: "MISSING", near: String(missing[0]!.kind()) };
+  return { site, regions };
+}
+
 /**
  * The files of one search whose parse has ERROR nodes: how many, the first few by path with their
  * first ERROR, and — when asked, for a rewrite — every ERROR region of each file.
@@ -40,34 +63,19 @@ export class SyntaxErrorLedger {
   /** The first files by path, at most {@link namedLimit}, sorted. */
   readonly named: SyntaxErrorSite[] = [];
   /** Every ERROR region per file, when the ledger was created with `keepRegions`. */
-  readonly regions = new Map<string, ErrorRegion[]>();
+  readonly regions = new Map<string, readonly ErrorRegion[]>();
 
   constructor(private readonly keepRegions: boolean) {}
 
-  /** Record a file's ERROR nodes and MISSING (zero-width) nodes. */
-  add(path: string, errors: readonly SgNode[], missing: readonly SgNode[]): void {
-    if (errors.length === 0 && missing.length === 0) return;
+  /** Record a file's syntax errors (see {@link summarizeSyntaxErrors}). */
+  add(path: string, summary: FileSyntaxErrors | undefined): void {
+    if (summary === undefined) return;
     this.files += 1;
-    if (this.keepRegions) {
-      this.regions.set(
-        path,
-        errors.map((node) => {
-          const range = node.range();
-          return { start: range.start.index, end: range.end.index, line: range.start.line };
-        }),
-      );
-    }
+    if (this.keepRegions) this.regions.set(path, summary.regions);
     const last = this.named[SyntaxErrorLedger.namedLimit - 1];
     if (last !== undefined && path >= last.path) return;
-    // napi hands the nodes over in pre-order, so each list's first node is its earliest.
-    const firstError = errors[0]?.range().start;
-    const firstMissing = missing[0]?.range().start;
-    const site: SyntaxErrorSite =
-      firstError !== undefined && (firstMissing === undefined || firstError.index <= firstMissing.index)
-        ? { path, line: firstError.line, column: firstError.column, kind: "ERROR", near: nearText(errors[0]!, firstError.line) }
-        : { path, line: firstMissing!.line, column: firstMissing!.column, kind: "MISSING", near: String(missing[0]!.kind()) };
     const index = this.named.findIndex((entry) => entry.path > path);
-    this.named.splice(index === -1 ? this.named.length : index, 0, site);
+    this.named.splice(index === -1 ? this.named.length : index, 0, { path, ...summary.site });
     if (this.named.length > SyntaxErrorLedger.namedLimit) this.named.length = SyntaxErrorLedger.namedLimit;
   }
 }

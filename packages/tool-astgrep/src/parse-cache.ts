@@ -1,0 +1,244 @@
+import type { SgRoot } from "@ast-grep/napi";
+import type { Stats } from "node:fs";
+import { sep } from "node:path";
+import { releaseEvictedTrees } from "./native-memory-pacer.js";
+import type { SearchMatch } from "./structural-search.js";
+import type { FileSyntaxErrors } from "./syntax-error-ledger.js";
+
+/** What one pattern found in one cached file: every match counted, the first ones materialized. */
+export interface FileMatches {
+  count: number;
+  /** The first `matches.length` matches, in position order (fewer than `count` when no more were needed). */
+  matches: readonly SearchMatch[];
+  errors: FileSyntaxErrors | undefined;
+}
+
+/** A parsed file kept between searches. */
+export interface CachedTree {
+  readonly path: string;
+  readonly language: string;
+  readonly bytes: Buffer;
+  readonly root: SgRoot;
+  readonly hasBom: boolean;
+}
+
+interface Entry extends CachedTree {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  /** Wall-clock time (ms) before the bytes were read or last compared with the file. */
+  verifiedAt: number;
+  treeCost: number;
+  /** Results per pattern key, oldest first. */
+  results: Map<string, { found: FileMatches; cost: number }>;
+  /** The search that last used the entry. */
+  generation: number;
+}
+
+/**
+ * Native memory of a napi tree per byte of source. Measured: 610 TypeScript files (7.4 MB) parsed and
+ * kept took 200 MB of resident memory (27×); 1,256 files (17 MB) took 552 MB (32×, research astgrep.md §1.6).
+ */
+export const treeBytesPerSourceByte = 30;
+/** Results of this many patterns are kept per file; an older one is dropped for a new one. */
+const resultsPerFile = 4;
+/**
+ * A file modified less than this long before it was read may change again within the same mtime tick
+ * on a file system with coarse timestamps (2 s on FAT, 1 s on HFS+ and some network shares); until
+ * its mtime is older than that, the cached copy is compared byte for byte with the file.
+ */
+export const coarseMtimeMs = 2000;
+
+function resultCost(found: FileMatches): number {
+  let cost = 128 + (found.errors?.regions.length ?? 0) * 48;
+  for (const match of found.matches) {
+    cost += 256 + match.text.length * 2;
+    for (const capture of Object.values(match.captures)) cost += 96 + capture.text.length * 2;
+  }
+  return cost;
+}
+
+/** Counters for the status line. */
+export interface ParseCacheStats {
+  files: number;
+  usedBytes: number;
+  budgetBytes: number;
+  hits: number;
+  misses: number;
+  evicted: number;
+  invalidated: number;
+}
+
+/**
+ * Parsed trees of one run, kept between searches so a repeated search reads and parses nothing that
+ * did not change. An entry is keyed by path and checked against the file's size, mtime and inode
+ * at every lookup (a file changed behind the run's back is parsed again), compared byte for byte
+ * while its mtime is too recent to trust (see {@link coarseMtimeMs}), and dropped when a tool of
+ * the run reports writing it (`forget`). Entries cost their tree's estimated native size plus the
+ * results kept with them; the least recently used go first when the budget is reached, but never one
+ * the current search already used (a search larger than the budget keeps what fits instead of
+ * evicting its own files in a loop).
+ */
+export class ParseCache {
+  private readonly entries = new Map<string, Entry>();
+  private usedBytes = 0;
+  private generation = 0;
+  private evictedSinceRelease = 0;
+  private hits = 0;
+  private misses = 0;
+  private evicted = 0;
+  private invalidated = 0;
+
+  constructor(readonly budgetBytes: number) {}
+
+  /** Start a search: entries it touches from now on are not evicted by its own admissions. */
+  beginSearch(): void {
+    this.generation += 1;
+  }
+
+  /**
+   * The cached tree of `path` for `language`, if the file has not changed since; `read` is called only
+   * when the mtime is too recent to trust and must return the file's current bytes (or `undefined`
+   * when it cannot be read). A changed file's entry is dropped.
+   */
+  lookup(path: string, language: string, stats: Stats, read: () => Buffer | undefined, now = Date.now()): CachedTree | undefined {
+    const entry = this.entries.get(path);
+    if (entry === undefined || entry.language !== language) {
+      this.misses += 1;
+      return undefined;
+    }
+    const same = stats.isFile() && stats.size === entry.size && stats.mtimeMs === entry.mtimeMs && stats.ino === entry.ino;
+    if (same && entry.mtimeMs > entry.verifiedAt - coarseMtimeMs) {
+      const current = read();
+      if (current !== undefined && current.equals(entry.bytes)) entry.verifiedAt = now;
+      else return this.drop(entry, "changed");
+    } else if (!same) {
+      return this.drop(entry, "changed");
+    }
+    this.hits += 1;
+    this.touch(entry);
+    return entry;
+  }
+
+  /**
+   * Keep a freshly parsed tree if its cost fits the budget (evicting older entries as needed).
+   * `verifiedAt` is the wall-clock time taken before the bytes were read.
+   * @returns whether it was kept.
+   */
+  admit(tree: CachedTree, stats: Stats, verifiedAt: number): boolean {
+    const treeCost = tree.bytes.length * treeBytesPerSourceByte;
+    const previous = this.entries.get(tree.path);
+    if (previous !== undefined) this.remove(previous);
+    if (!this.makeRoom(treeCost)) return false;
+    const entry: Entry = { ...tree, size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino, verifiedAt, treeCost, results: new Map(), generation: this.generation };
+    this.entries.set(tree.path, entry);
+    this.usedBytes += treeCost;
+    return true;
+  }
+
+  /** What `key` (a pattern in one language) found in the cached `tree`, if it was kept. */
+  result(tree: CachedTree, key: string): FileMatches | undefined {
+    return this.entries.get(tree.path)?.results.get(key)?.found;
+  }
+
+  /** Keep what `key` found in the cached `tree` (dropping the file's oldest result beyond the few kept), if it fits. */
+  keepResult(tree: CachedTree, key: string, found: FileMatches): void {
+    const entry = this.entries.get(tree.path);
+    if (entry === undefined || entry.root !== tree.root) return;
+    const previous = entry.results.get(key);
+    if (previous !== undefined) {
+      entry.results.delete(key);
+      this.usedBytes -= previous.cost;
+    }
+    const cost = resultCost(found);
+    if (!this.makeRoom(cost, entry)) return;
+    if (entry.results.size >= resultsPerFile) {
+      const [oldestKey, oldest] = entry.results.entries().next().value!;
+      entry.results.delete(oldestKey);
+      this.usedBytes -= oldest.cost;
+    }
+    entry.results.set(key, { found, cost });
+    this.usedBytes += cost;
+  }
+
+  /**
+   * Drop the entries of written paths (a written directory drops everything under it).
+   * @returns how many entries were dropped.
+   */
+  forget(paths: readonly string[]): number {
+    let dropped = 0;
+    for (const path of paths) {
+      const exact = this.entries.get(path);
+      if (exact !== undefined) {
+        this.drop(exact, "written");
+        dropped += 1;
+        continue;
+      }
+      const prefix = path.endsWith(sep) ? path : `${path}${sep}`;
+      for (const entry of [...this.entries.values()]) {
+        if (!entry.path.startsWith(prefix)) continue;
+        this.drop(entry, "written");
+        dropped += 1;
+      }
+    }
+    return dropped;
+  }
+
+  /** Drop every entry and let their native memory go. */
+  clear(): void {
+    const had = this.entries.size > 0;
+    this.entries.clear();
+    this.usedBytes = 0;
+    if (had) releaseEvictedTrees();
+  }
+
+  stats(): ParseCacheStats {
+    return { files: this.entries.size, usedBytes: this.usedBytes, budgetBytes: this.budgetBytes, hits: this.hits, misses: this.misses, evicted: this.evicted, invalidated: this.invalidated };
+  }
+
+  private touch(entry: Entry): void {
+    entry.generation = this.generation;
+    // A Map iterates in insertion order: re-inserting moves the entry to the most recently used end.
+    this.entries.delete(entry.path);
+    this.entries.set(entry.path, entry);
+  }
+
+  private makeRoom(cost: number, keep?: Entry): boolean {
+    if (cost > this.budgetBytes) return false;
+    while (this.usedBytes + cost > this.budgetBytes) {
+      const oldest = this.entries.values().next().value;
+      // Everything left was used by this search (it was touched, so it sits after every older entry).
+      if (oldest === undefined || oldest.generation === this.generation || oldest === keep) return false;
+      this.remove(oldest);
+      this.evicted += 1;
+    }
+    this.releaseIfMuchEvicted();
+    return true;
+  }
+
+  private drop(entry: Entry, why: "changed" | "written"): undefined {
+    this.remove(entry);
+    if (why === "written") this.invalidated += 1;
+    else this.misses += 1;
+    return undefined;
+  }
+
+  private remove(entry: Entry): void {
+    this.entries.delete(entry.path);
+    let cost = entry.treeCost;
+    for (const kept of entry.results.values()) cost += kept.cost;
+    this.usedBytes -= cost;
+    this.evictedSinceRelease += cost;
+  }
+
+  /**
+   * A dropped tree's native memory is freed only when V8 collects its small JS handle, which has
+   * long been promoted to the old generation and which V8 does not know to be large: once an eighth
+   * of the budget was dropped, a full collection lets it go.
+   */
+  private releaseIfMuchEvicted(): void {
+    if (this.evictedSinceRelease < this.budgetBytes / 8) return;
+    this.evictedSinceRelease = 0;
+    releaseEvictedTrees();
+  }
+}

@@ -1,0 +1,94 @@
+import type { Stats } from "node:fs";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { throwIfAborted } from "./abort-error.js";
+import { materialize, sortFound, withSyntaxErrors } from "./found-nodes.js";
+import type { MatchCollector } from "./match-collector.js";
+import { napi } from "./napi-binding.js";
+import type { CachedTree, FileMatches, ParseCache } from "./parse-cache.js";
+import type { CompiledPattern } from "./pattern-compiler.js";
+import type { SearchMatch } from "./structural-search.js";
+import { summarizeSyntaxErrors } from "./syntax-error-ledger.js";
+
+/** A file read for this search and not in the cache. */
+export interface FreshFile {
+  path: string;
+  bytes: Buffer;
+  stats: Stats;
+  /** Wall-clock time (ms) taken before the file was read. */
+  readAt: number;
+}
+
+/** Parses in flight at once: enough to keep libuv's pool (4 threads by default) busy. */
+const parsesInFlight = 4;
+/** Main-thread matching between two yields to the event loop, in milliseconds. */
+const matchingSliceMs = 10;
+
+function patternKey(compiled: CompiledPattern, rewriting: boolean): string {
+  return JSON.stringify([compiled.language.id, withSyntaxErrors(compiled, rewriting), compiled.captures, compiled.reading.spannedTerminator ?? null]);
+}
+
+function hasBom(bytes: Buffer): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+/** Match one parsed tree on the main thread; the first `wanted` matches are materialized. */
+function matchTree(tree: CachedTree, compiled: CompiledPattern, rewriting: boolean, wanted: number): FileMatches {
+  const found = tree.root.root().findAll(withSyntaxErrors(compiled, rewriting));
+  const { matches, errors, missing } = sortFound(found, compiled);
+  const materialized: SearchMatch[] = [];
+  for (let index = 0; index < Math.min(matches.length, wanted); index++) materialized.push(materialize(matches[index]!, tree.path, compiled, tree.hasBom));
+  return { count: matches.length, matches: materialized, errors: summarizeSyntaxErrors(errors, missing) };
+}
+
+/** What the pattern finds in a cached tree: the kept result when it holds enough materialized matches, else a fresh match. */
+function cachedResult(cache: ParseCache, tree: CachedTree, key: string, compiled: CompiledPattern, collector: MatchCollector): FileMatches {
+  const wanted = collector.wanted(tree.path);
+  const kept = cache.result(tree, key);
+  if (kept !== undefined && kept.matches.length >= Math.min(kept.count, wanted)) return kept;
+  const found = matchTree(tree, compiled, collector.rewriting, wanted);
+  cache.keepResult(tree, key, found);
+  return found;
+}
+
+/** Search trees already in the cache, on the main thread, yielding every few milliseconds. */
+export async function searchCachedTrees(cache: ParseCache, trees: readonly CachedTree[], compiled: CompiledPattern, collector: MatchCollector, signal: AbortSignal | undefined): Promise<void> {
+  const key = patternKey(compiled, collector.rewriting);
+  let sliceStarted = performance.now();
+  for (const tree of trees) {
+    collector.addFile(tree.path, cachedResult(cache, tree, key, compiled, collector));
+    if (performance.now() - sliceStarted >= matchingSliceMs) {
+      await yieldToEventLoop();
+      throwIfAborted(signal);
+      sliceStarted = performance.now();
+    }
+  }
+  collector.parsed += trees.length;
+}
+
+/**
+ * Parse fresh files on libuv's pool, match each tree on the main thread and keep it in the cache,
+ * until the cache refuses one (its budget is full of this search's trees).
+ * @returns the files left unparsed once the cache was full, in their order, for napi's parallel `findInFiles`.
+ */
+export async function parseIntoCache(cache: ParseCache, files: readonly FreshFile[], compiled: CompiledPattern, collector: MatchCollector, signal: AbortSignal | undefined): Promise<FreshFile[]> {
+  const key = patternKey(compiled, collector.rewriting);
+  const napiLang = compiled.language.napiLang;
+  let next = 0;
+  let full = false;
+  const worker = async (): Promise<void> => {
+    while (!full && next < files.length) {
+      throwIfAborted(signal);
+      const file = files[next++]!;
+      const root = await napi().parseAsync(napiLang, file.bytes.toString("utf8"));
+      const tree: CachedTree = { path: file.path, language: compiled.language.id, bytes: file.bytes, root, hasBom: hasBom(file.bytes) };
+      const found = matchTree(tree, compiled, collector.rewriting, collector.wanted(file.path));
+      collector.parsed += 1;
+      collector.addFile(file.path, found);
+      if (cache.admit(tree, file.stats, file.readAt)) cache.keepResult(tree, key, found);
+      else full = true;
+    }
+  };
+  await Promise.all(Array.from({ length: parsesInFlight }, worker));
+  throwIfAborted(signal);
+  return files.slice(next);
+}
