@@ -1,5 +1,7 @@
 import { defineResource, type AtomicWriteFileSystem } from "@runbound/tool-kit";
-import { findLanguage, languageTable, type LanguageInfo, type LanguageTable } from "./language-registry.js";
+import { assertGrammarForFile, offeredLanguage } from "./grammar-availability.js";
+import { selectLanguages, type LanguageChoice, type LanguageInfo, type LanguageTable } from "./language-registry.js";
+import { ParseCache } from "./parse-cache.js";
 import { compilePattern, type CompiledPattern } from "./pattern-compiler.js";
 import { StagedEditStore } from "./staged-edit-store.js";
 import { searchStructurally, type SearchOutcome, type SearchRequest } from "./structural-search.js";
@@ -10,6 +12,19 @@ export interface AstGrepParserSettings {
   maxFileBytes?: number;
   /** File-system calls `resolve` writes with; replace one only to inject failures in tests. */
   fileOperations?: Partial<AtomicWriteFileSystem>;
+  /**
+   * The grammars to offer besides the five built into @ast-grep/napi (TypeScript, TSX, JavaScript,
+   * HTML, CSS): ids of `@ast-grep/lang-*` packages (`["python", "go"]`), or `{ id, grammar }` with a
+   * module the host imported (`{ id: "python", grammar: python }` after
+   * `import python from "@ast-grep/lang-python"`). Default: every known `@ast-grep/lang-*` package
+   * installed where this package or the program's entry script can resolve it.
+   */
+  languages?: readonly LanguageChoice[];
+  /**
+   * Memory for parsed trees kept between searches of the run (estimated native size plus kept
+   * results), least recently used dropped first; default 256 MiB, 0 turns the cache off.
+   */
+  parseCacheBytes?: number;
 }
 
 /** The parser resource: grammars, the pattern compiler, the search engine and the run's staged edits. */
@@ -18,7 +33,10 @@ export interface AstGrepParserInstance {
   readonly maxFileBytes: number;
   /** The grammars loaded in this process (registered on first call) and those that are not. */
   languages(): LanguageTable;
-  /** The language with this id or alias, if it is available. */
+  /**
+   * The language with this id or alias, if it is available; undefined for a name no grammar has.
+   * @throws ToolError `unavailable` when the grammar is known but not installed (naming the package to install).
+   */
   language(id: string): LanguageInfo | undefined;
   /** Compile a pattern for one language; throws `invalid_input` naming every context tried. */
   compile(language: LanguageInfo, pattern: string): CompiledPattern;
@@ -28,7 +46,9 @@ export interface AstGrepParserInstance {
   readonly edits: StagedEditStore;
   /** The file-system calls `resolve` writes with (the defaults unless a test replaced one). */
   readonly fileOperations: Partial<AtomicWriteFileSystem>;
-  /** Drop the staged edits. */
+  /** Parsed trees kept between searches, or `undefined` when `parseCacheBytes` is 0. */
+  readonly parseCache: ParseCache | undefined;
+  /** Drop the staged edits and the parse cache. */
   dispose(): void;
 }
 
@@ -41,18 +61,29 @@ export const AstGrepParser = defineResource<AstGrepParserInstance>(
 /**
  * Create the parser resource for one run. The grammars are registered lazily, once per process, on
  * first use; the staged edits belong to this instance and vanish with it.
+ * @throws ToolError `invalid_input` when `languages` names a grammar that does not exist.
  */
 export function createAstGrepParser(settings: AstGrepParserSettings = {}): AstGrepParserInstance {
   const maxFileBytes = settings.maxFileBytes ?? 2 * 1024 * 1024;
   const edits = new StagedEditStore();
+  const languageTable = selectLanguages(settings.languages);
+  const parseCacheBytes = settings.parseCacheBytes ?? 256 * 1024 * 1024;
+  const parseCache = parseCacheBytes > 0 ? new ParseCache(parseCacheBytes) : undefined;
   return {
     maxFileBytes,
     languages: languageTable,
-    language: (id) => findLanguage(languageTable(), id),
+    language: (id) => offeredLanguage(languageTable(), id),
     compile: compilePattern,
-    search: (request) => searchStructurally(languageTable(), { maxFileBytes, ...request }),
+    search: async (request) => {
+      if (request.language === undefined) assertGrammarForFile(languageTable(), request.root);
+      return searchStructurally(languageTable(), { maxFileBytes, ...(parseCache === undefined ? {} : { cache: parseCache }), ...request });
+    },
     edits,
     fileOperations: settings.fileOperations ?? {},
-    dispose: () => edits.clear(),
+    parseCache,
+    dispose: () => {
+      edits.clear();
+      parseCache?.clear();
+    },
   };
 }
