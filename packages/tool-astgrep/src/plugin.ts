@@ -2,6 +2,7 @@ import { definePlugin, defineResourceProvider } from "@runbound/tool-kit";
 import { astEditTool } from "./ast-edit-tool.js";
 import { astGrepTool } from "./ast-grep-tool.js";
 import { AstGrepParser, createAstGrepParser, type AstGrepParserInstance } from "./astgrep-parser.js";
+import { describeParseCache, parseCacheInvalidator } from "./parse-cache-observer.js";
 import { resolveTool } from "./resolve-tool.js";
 import { PACKAGE_VERSION } from "./version.js";
 
@@ -21,12 +22,13 @@ export const astGrepPlugin = definePlugin({
   name: "@runbound/tool-astgrep",
   version: PACKAGE_VERSION,
   tools: [astGrepTool, astEditTool, resolveTool],
+  observers: [parseCacheInvalidator],
   resourceProviders: [
     defineResourceProvider({
       key: AstGrepParser,
       create: () => {
         const parser = createAstGrepParser();
-        return { value: parser, dispose: () => parser.dispose(), describe: () => describeLanguages(parser) };
+        return { value: parser, dispose: () => parser.dispose(), describe: () => `${describeLanguages(parser)}; ${describeParseCache(parser)}` };
       },
     }),
   ],
