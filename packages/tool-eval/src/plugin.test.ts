@@ -39,7 +39,7 @@ describe("createEvalPlugin", () => {
   it("hands the factory settings to each run's default factory and the tool settings to eval", async () => {
     const plugin = createEvalPlugin({ factory: { python: "pyodide" }, tool: { inactivityTimeoutMs: 90_000 } });
     const instance = await plugin.resourceProviders[0]!.create({ workdir: fixtureProject(venv), signal: new AbortController().signal });
-    expect(await instance.describe?.()).toMatch(/^python: pyodide \(Pyodide was asked for: an isolated child Node process\)/);
+    expect(await instance.describe?.()).toMatch(/^python: pyodide \(Pyodide was asked for: an isolated child Node process, started from a memory snapshot in `[^`]+\/runbound\/pyodide`, made by the first Pyodide kernel\); javascript/);
     expect(plugin.tools[0]!.description).toContain("A cell that writes no output for 90 s is interrupted");
     await instance.dispose?.();
   });
@@ -47,13 +47,17 @@ describe("createEvalPlugin", () => {
 
 describe("createHostKernelFactory describe", () => {
   it("auto without any CPython says Pyodide and why", async () => {
-    const factory = createHostKernelFactory({ pythonCandidates: ["/nonexistent/python3"] });
-    expect((await factory.describe(fixtureProject()))[0]).toEqual({ language: "python", kind: "pyodide", reason: "no CPython found (no .venv or venv in the workdir, none on PATH); Pyodide in an isolated child Node process" });
+    const factory = createHostKernelFactory({ pythonCandidates: ["/nonexistent/python3"], env: { XDG_CACHE_HOME: "/the/cache" } });
+    expect((await factory.describe(fixtureProject()))[0]).toEqual({
+      language: "python",
+      kind: "pyodide",
+      reason: "no CPython found (no .venv or venv in the workdir, none on PATH); Pyodide in an isolated child Node process, started from a memory snapshot in `/the/cache/runbound/pyodide`, made by the first Pyodide kernel",
+    });
   });
 
   it("pyodide is taken even when a project virtualenv exists", async () => {
-    const factory = createHostKernelFactory({ python: "pyodide" });
-    expect((await factory.describe(fixtureProject(venv)))[0]).toEqual({ language: "python", kind: "pyodide", reason: "Pyodide was asked for: an isolated child Node process" });
+    const factory = createHostKernelFactory({ python: "pyodide", pyodide: { snapshotDirectory: false } });
+    expect((await factory.describe(fixtureProject(venv)))[0]).toEqual({ language: "python", kind: "pyodide", reason: "Pyodide was asked for: an isolated child Node process, loaded without a memory snapshot" });
   });
 
   it("native without a CPython says it is unavailable and start refuses, naming where it looked", async () => {

@@ -1,4 +1,4 @@
-import { readdir } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import { abortedError, ToolError, type ToolResult } from "@runbound/tool-kit";
 import type { CellRequest, CellStatus, Kernel, KernelExit, KernelStartOptions } from "./kernel.js";
 import { pyodideDirectory, readPythonModules, spawnKernelChild, type KernelChild } from "./pyodide/kernel-child-process.js";
@@ -17,6 +17,8 @@ export interface PyodideKernelOptions extends KernelStartOptions {
   /**
    * Where {@link preparePyodideSnapshot} keeps memory snapshots. When one for this Pyodide and Node is
    * there, the kernel starts from it (well under a second instead of seconds); otherwise it loads cold.
+   * A snapshot that cannot be used (cut short, damaged, another build's) is deleted and the kernel
+   * loads cold, so the next preparation makes it again.
    */
   snapshotDirectory?: string;
   /** Milliseconds to wait for Pyodide to load before giving up; default 60 000. */
@@ -58,7 +60,11 @@ export async function startPyodideKernel(options: PyodideKernelOptions): Promise
     writable: [options.workdir],
     cwd: options.workdir,
   });
-  const kernel = new PyodideKernel(child);
+  const kernel = new PyodideKernel(child, (reason) => {
+    options.progress?.(`the Pyodide snapshot cannot be used: ${reason}; loading Pyodide without it`);
+    // Deleted so that the next preparation makes a good one instead of finding this one again.
+    void rm(snapshotPath!, { force: true }).catch(() => undefined);
+  });
   child.send({ type: "start", workdir: options.workdir, pyodideDirectory: pyodideDirectory(), packageDirectory, modules: [executor, kernelModule], snapshotPath });
   try {
     await kernel.ready(options.signal, options.startTimeoutMs ?? 60_000);
@@ -81,8 +87,12 @@ export class PyodideKernel implements Kernel {
   readonly kind = "pyodide" as const;
   label = "Pyodide";
   readonly exited: Promise<KernelExit>;
-  /** How long the child took to accept cells (and how much of it was loading Pyodide), and whether it restored a snapshot. */
-  startup: { readyMs: number; loadMs: number; fromSnapshot: boolean } | undefined;
+  /**
+   * How long the child took to accept cells (and how much of it was loading Pyodide), whether it
+   * restored a snapshot, and why not when it was given one it could not use.
+   */
+  startup: { readyMs: number; loadMs: number; fromSnapshot: boolean; snapshotProblem?: string } | undefined;
+  private snapshotProblem: string | undefined;
   private readonly frames = new EventTarget();
   private running: RunningCell | undefined;
   private cells = 0;
@@ -92,7 +102,7 @@ export class PyodideKernel implements Kernel {
   private readonly send: (frame: ParentFrame) => void;
 
   /** @internal Made by {@link startPyodideKernel}. */
-  constructor(child: KernelChild) {
+  constructor(child: KernelChild, private readonly onSnapshotRejected: (reason: string) => void = () => undefined) {
     this.child = child.process;
     this.send = child.send;
     this.exited = this.child.exit.then((exit) => ({ code: exit.code, signal: exit.signal, stderrTail: this.child.stderrTail().join("\n") }));
@@ -108,6 +118,10 @@ export class PyodideKernel implements Kernel {
 
   private handle(frame: ChildFrame): void {
     if (frame.type === "fatal") this.fatal = frame.message;
+    if (frame.type === "snapshot_rejected") {
+      this.snapshotProblem = frame.reason;
+      this.onSnapshotRejected(frame.reason);
+    }
     const running = this.running;
     if (running === undefined || !("cell" in frame) || frame.cell !== running.cell) return;
     if (frame.type === "output") running.request.onOutput(frame.output);
@@ -140,7 +154,7 @@ export class PyodideKernel implements Kernel {
       const onReady = (event: Event): void => {
         const frame = (event as Event & { frame: Extract<ChildFrame, { type: "ready" }> }).frame;
         this.label = `Pyodide (CPython ${frame.pythonVersion}) in an isolated child process`;
-        this.startup = { readyMs: frame.readyMs, loadMs: frame.loadMs, fromSnapshot: frame.fromSnapshot };
+        this.startup = { readyMs: frame.readyMs, loadMs: frame.loadMs, fromSnapshot: frame.fromSnapshot, ...(this.snapshotProblem === undefined ? {} : { snapshotProblem: this.snapshotProblem }) };
         cleanup();
         resolve();
       };

@@ -49,6 +49,8 @@ export type ChildFrame =
   /** `readyMs`: from the worker's start to accepting cells; `loadMs`: the part spent in loadPyodide. */
   | { type: "ready"; pythonVersion: string; readyMs: number; loadMs: number; fromSnapshot: boolean }
   | { type: "snapshot_written"; bytes: number; milliseconds: number }
+  /** The start frame's snapshot cannot be used (`reason` says why); the kernel loads Pyodide without it. */
+  | { type: "snapshot_rejected"; reason: string }
   | { type: "output"; cell: number; output: CellOutput }
   | { type: "tool_call"; cell: number; call: number; name: string; input: unknown }
   | { type: "done"; cell: number; status: CellStatus }

@@ -1,4 +1,4 @@
-import { constants, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, constants, openSync, readdirSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
@@ -6,6 +6,7 @@ import type { loadPyodide as LoadPyodide, PyodideAPI } from "pyodide";
 import type { CellStatus } from "../kernel.js";
 import { SIGINT_VALUE, SignalSlots, SNAPSHOT_IMPORTS, type ChildFrame, type SnapshotFrame, type StartFrame, type WorkerFrame } from "./kernel-protocol.js";
 import { indexOfflinePackages, planInstall, type LockFile, type OfflinePackage } from "./offline-packages.js";
+import { sealOf, unsealSnapshot } from "./snapshot-seal.js";
 
 /** What the child's main thread hands its worker. */
 export interface KernelWorkerData {
@@ -72,7 +73,12 @@ async function writeSnapshot(frame: SnapshotFrame): Promise<void> {
   loadModules(pyodide, frame.modules);
   const snapshot = pyodide.makeMemorySnapshot();
   const temporary = `${frame.snapshotPath}.${process.pid}.partial`;
-  writeFileSync(temporary, snapshot);
+  const file = openSync(temporary, "w");
+  try {
+    for (const part of [snapshot, sealOf(snapshot)]) writeSync(file, part);
+  } finally {
+    closeSync(file);
+  }
   renameSync(temporary, frame.snapshotPath);
   post({ type: "snapshot_written", bytes: snapshot.length, milliseconds: Math.round(performance.now() - began) });
 }
@@ -81,20 +87,47 @@ function bytesOf(buffer: Buffer): Uint8Array {
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 
+// The snapshot's bytes (a view of the file's, not a copy, and not kept after the restore: 30 MB of
+// resident memory), or undefined after saying why the file cannot be used.
+function readSnapshot(path: string): Uint8Array | undefined {
+  let file: Buffer;
+  try {
+    file = readFileSync(path);
+  } catch (error) {
+    post({ type: "snapshot_rejected", reason: `it cannot be read (${(error as Error).message})` });
+    return undefined;
+  }
+  const opened = unsealSnapshot(bytesOf(file));
+  if ("snapshot" in opened) return opened.snapshot;
+  post({ type: "snapshot_rejected", reason: opened.problem });
+  return undefined;
+}
+
 async function boot(start: StartFrame): Promise<PyodideAPI> {
   const began = performance.now();
   const { loadPyodide } = await importPyodide(start.pyodideDirectory);
-  const fromSnapshot = start.snapshotPath !== undefined;
-  const pyodide = await loadPyodide({
-    indexURL: start.pyodideDirectory,
-    // Never the CDN: a package is only ever read from the package directory.
-    packageCacheDir: start.packageDirectory ?? start.pyodideDirectory,
-    env: { HOME: start.workdir },
-    stdout: () => undefined,
-    stderr: () => undefined,
-    // A view of the file's bytes, not a copy, and not kept after the restore: 30 MB of resident memory.
-    ...(start.snapshotPath === undefined ? {} : { _loadSnapshot: bytesOf(readFileSync(start.snapshotPath)) }),
-  });
+  const load = (snapshot: Uint8Array | undefined) =>
+    loadPyodide({
+      indexURL: start.pyodideDirectory,
+      // Never the CDN: a package is only ever read from the package directory.
+      packageCacheDir: start.packageDirectory ?? start.pyodideDirectory,
+      env: { HOME: start.workdir },
+      stdout: () => undefined,
+      stderr: () => undefined,
+      ...(snapshot === undefined ? {} : { _loadSnapshot: snapshot }),
+    });
+  const snapshot = start.snapshotPath === undefined ? undefined : readSnapshot(start.snapshotPath);
+  let fromSnapshot = snapshot !== undefined;
+  let pyodide: PyodideAPI;
+  try {
+    pyodide = await load(snapshot);
+  } catch (error) {
+    if (!fromSnapshot) throw error;
+    // A sealed file Pyodide still refuses (another build's memory): the kernel starts without it.
+    post({ type: "snapshot_rejected", reason: `Pyodide refused it (${String((error as Error).message ?? error).split("\n")[0]})` });
+    fromSnapshot = false;
+    pyodide = await load(undefined);
+  }
   const loadMs = Math.round(performance.now() - began);
   pyodide.setInterruptBuffer(signals);
   // What bypasses sys.stdout (os.write(1, …), sys.__stdout__, C code) reaches these; it is the cell's output too.

@@ -29,6 +29,8 @@ export interface PreparePyodideSnapshotOptions {
   directory: string;
   /** Aborts the preparation; the child making the snapshot is then killed. */
   signal: AbortSignal;
+  /** Told when a snapshot has to be made (a few seconds); not called when one is there already. */
+  progress?: (message: string) => void;
 }
 
 /**
@@ -43,11 +45,15 @@ export async function preparePyodideSnapshot(options: PreparePyodideSnapshotOpti
   const { executor } = await readPythonModules();
   const path = pyodideSnapshotPath(options.directory, executor);
   if ((await findPyodideSnapshot(options.directory, executor)) !== undefined) return path;
-  await mkdir(options.directory, { recursive: true });
+  options.progress?.("preparing a Pyodide memory snapshot (one time)…");
+  await mkdir(options.directory, { recursive: true }).catch((error: unknown) => {
+    throw new ToolError({ code: "io_error", message: `The Pyodide snapshot folder \`${options.directory}\` cannot be made (${(error as Error).message}); give a writable \`snapshotDirectory\`, or \`false\` to load Pyodide without one.`, cause: error });
+  });
   // A rename needs read access to the folder as well as write access.
   const child = await spawnKernelChild({ readable: [options.directory], writable: [options.directory], cwd: options.directory });
   const onAbort = (): void => void child.process.stop({ graceMs: 0 });
   options.signal.addEventListener("abort", onAbort, { once: true });
+  if (options.signal.aborted) onAbort();
   try {
     const outcome = await new Promise<string | undefined>((resolve) => {
       child.onFrame((frame) => {
