@@ -1,5 +1,7 @@
+import { ToolError } from "@runbound/tool-kit";
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
+import { canonicalLanguageId, grammarPackageName, packagedGrammars, type PackagedGrammar } from "./grammar-catalog.js";
+import { grammarSearchPaths, loadGrammarPackage, readGrammarModule, resolveGrammarPackage, type GrammarModule, type LoadedGrammarModule } from "./grammar-packages.js";
 import { napi } from "./napi-binding.js";
 
 /** One language the parser can read. */
@@ -19,28 +21,38 @@ export interface LanguageInfo {
   searchedByDefault: boolean;
 }
 
-/** A grammar that could not be loaded here, and why. */
+/** A grammar that is installed (or was handed in) but could not be used here, and why. */
 export interface UnavailableLanguage {
   id: string;
   reason: string;
 }
 
-/** The outcome of loading the grammars, shared by the whole process. */
+/** A known grammar whose package is not installed where the parser looks for it. */
+export interface InstallableLanguage {
+  id: string;
+  /** The npm package to install, e.g. `@ast-grep/lang-python`. */
+  packageName: string;
+}
+
+/** The grammars one parser offers, shared with every parser of the process where they agree. */
 export interface LanguageTable {
   available: ReadonlyMap<string, LanguageInfo>;
   unavailable: readonly UnavailableLanguage[];
+  /** Known grammars whose `@ast-grep/lang-*` package is not installed: install one to search that language. */
+  installable: readonly InstallableLanguage[];
+  /** Installed grammars this parser leaves out because its `languages` setting does not name them. */
+  notSelected: readonly string[];
   /** Lowercase extension → language. */
   byExtension: ReadonlyMap<string, LanguageInfo>;
 }
 
-interface DynamicGrammar {
-  id: string;
-  /** Extensions added to the package's own list (lang-python lists only `py`). */
-  extraExtensions?: readonly string[];
-  /** Extensions this grammar reads only when asked by id, because a built-in grammar owns them. */
-  ownedElsewhere?: readonly string[];
-  searchedByDefault: boolean;
-}
+/**
+ * A grammar named in `createAstGrepParser({ languages })`: the id of an `@ast-grep/lang-*` package
+ * (`"python"`, found where the default finds packages), or a grammar module the host imported itself
+ * with the id to search it by (`{ id: "python", grammar: python }`), which is never looked up and may
+ * also be a grammar built for a language no package covers.
+ */
+export type LanguageChoice = string | { id: string; grammar: GrammarModule; searchedByDefault?: boolean };
 
 const builtinGrammars: readonly LanguageInfo[] = [
   { id: "typescript", napiLang: "TypeScript", extensions: ["ts", "mts", "cts"], expandoChar: "$", searchedByDefault: true },
@@ -50,43 +62,37 @@ const builtinGrammars: readonly LanguageInfo[] = [
   { id: "css", napiLang: "Css", extensions: ["css"], expandoChar: "_", searchedByDefault: false },
 ];
 
-const dynamicGrammars: readonly DynamicGrammar[] = [
-  { id: "python", extraExtensions: ["pyi"], searchedByDefault: true },
-  { id: "go", searchedByDefault: true },
-  { id: "rust", searchedByDefault: true },
-  { id: "c", searchedByDefault: true },
-  { id: "cpp", extraExtensions: ["c++", "h++", "hxx"], searchedByDefault: true },
-  { id: "java", searchedByDefault: true },
-  { id: "kotlin", searchedByDefault: true },
-  { id: "swift", searchedByDefault: true },
-  { id: "csharp", searchedByDefault: true },
-  { id: "ruby", searchedByDefault: true },
-  { id: "php", searchedByDefault: true },
-  { id: "scala", searchedByDefault: true },
-  { id: "bash", searchedByDefault: true },
-  { id: "lua", searchedByDefault: true },
-  { id: "elixir", searchedByDefault: true },
-  { id: "dart", searchedByDefault: true },
-  { id: "haskell", searchedByDefault: true },
-  { id: "json", searchedByDefault: false },
-  { id: "yaml", searchedByDefault: false },
-  { id: "toml", searchedByDefault: false },
-  { id: "sql", searchedByDefault: false },
-  { id: "markdown", searchedByDefault: false },
-  // Angular templates are .html files; the built-in html grammar keeps the extension, angular is opt-in by id.
-  { id: "angular", ownedElsewhere: ["html"], searchedByDefault: false },
-];
-
-interface LangPackage {
-  libraryPath: string;
-  extensions: string[];
-  languageSymbol?: string;
-  expandoChar?: string;
+interface WantedGrammar {
+  grammar: PackagedGrammar;
+  /** The module the host handed in; without one, the package is looked up. */
+  module?: GrammarModule;
 }
 
-// napi keeps dynamic grammars in a process-wide OnceLock, so the outcome is kept process-wide too,
-// even when two copies of this package are loaded (research astgrep.md §0.2).
-const tableKey = Symbol.for("runbound.tool-astgrep.language-table");
+interface LoadedGrammars {
+  /** Every grammar that works in this process, the built-in ones included. */
+  available: ReadonlyMap<string, LanguageInfo>;
+  /** Grammars that were installed or handed in but could not be registered, with why. */
+  failed: ReadonlyMap<string, string>;
+  /** Known grammars whose package did not resolve. */
+  missing: ReadonlySet<string>;
+}
+
+interface ProcessGrammars {
+  /** What the parsers created before the first use asked for; registered together on that use. */
+  wanted: Map<string, WantedGrammar>;
+  loaded?: LoadedGrammars;
+}
+
+// napi keeps dynamic grammars in a process-wide OnceLock and honours only the first
+// registerDynamicLanguage call (research astgrep.md §0.2), so what was registered is kept
+// process-wide too, even when two copies of this package are loaded.
+const processKey = Symbol.for("runbound.tool-astgrep.grammars");
+
+function processGrammars(): ProcessGrammars {
+  const store = globalThis as unknown as Record<symbol, ProcessGrammars | undefined>;
+  store[processKey] ??= { wanted: new Map() };
+  return store[processKey];
+}
 
 function isMusl(): boolean {
   if (process.platform !== "linux") return false;
@@ -94,69 +100,72 @@ function isMusl(): boolean {
   return header?.glibcVersionRuntime === undefined;
 }
 
-function readLibraryPath(langPackage: LangPackage): string {
-  // @ast-grep/setup-lang logs "found prebuild…" with console.debug on every access, which would
-  // corrupt a host that speaks a protocol on stdout (MCP stdio).
-  const debug = console.debug;
-  console.debug = () => {};
-  try {
-    return langPackage.libraryPath;
-  } finally {
-    console.debug = debug;
-  }
+/** Why a parser library must not reach registerDynamicLanguage, if it must not. */
+function libraryProblem(libraryPath: string, musl: boolean): string | undefined {
+  // A libraryPath that does not exist or cannot be dlopen'ed aborts the whole process inside
+  // registerDynamicLanguage (research astgrep.md §0.2), so only certain paths are registered.
+  if (!existsSync(libraryPath)) return `the parser library \`${libraryPath}\` does not exist (no prebuild for ${process.platform}-${process.arch}).`;
+  // The prebuilds are linked against glibc; setup-lang picks them on musl too (research astgrep.md §1.1).
+  if (musl && libraryPath.includes("prebuilds")) return "the prebuilt parser needs glibc and this system uses musl; build the grammar from source (tree-sitter-cli).";
+  return undefined;
 }
 
-function loadTable(): LanguageTable {
+function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: readonly string[]): LoadedGrammars {
   napi();
-  const available = new Map<string, LanguageInfo>();
-  const unavailable: UnavailableLanguage[] = [];
-  for (const info of builtinGrammars) available.set(info.id, info);
+  const available = new Map<string, LanguageInfo>(builtinGrammars.map((info) => [info.id, info]));
+  const failed = new Map<string, string>();
+  const missing = new Set<string>();
+  const resolved = new Map<string, string>();
+  for (const grammar of packagedGrammars) {
+    if (wanted.get(grammar.id)?.module !== undefined) continue;
+    const path = resolveGrammarPackage(grammarPackageName(grammar.id), searchPaths);
+    if (path === undefined) missing.add(grammar.id);
+    else resolved.set(grammar.id, path);
+  }
 
-  const require = createRequire(import.meta.url);
   const musl = isMusl();
   const registrations: Record<string, { libraryPath: string; extensions: string[]; languageSymbol?: string; expandoChar?: string }> = {};
   const pending: LanguageInfo[] = [];
-  for (const grammar of dynamicGrammars) {
-    const packageName = `@ast-grep/lang-${grammar.id}`;
-    let langPackage: LangPackage;
-    let libraryPath: string;
-    try {
-      langPackage = require(packageName) as LangPackage;
-      libraryPath = readLibraryPath(langPackage);
-    } catch (error) {
-      unavailable.push({ id: grammar.id, reason: `${packageName} did not load: ${error instanceof Error ? error.message : String(error)}` });
+  for (const { grammar, module } of wanted.values()) {
+    let loaded: LoadedGrammarModule;
+    if (module !== undefined) {
+      loaded = readGrammarModule(module, `The grammar module given for \`${grammar.id}\``);
+    } else {
+      const path = resolved.get(grammar.id);
+      if (path === undefined) continue;
+      loaded = loadGrammarPackage(grammarPackageName(grammar.id), path);
+    }
+    if ("reason" in loaded) {
+      failed.set(grammar.id, loaded.reason);
       continue;
     }
-    // A libraryPath that does not exist or cannot be dlopen'ed aborts the whole process inside
-    // registerDynamicLanguage (research astgrep.md §0.2), so only certain paths are registered.
-    if (!existsSync(libraryPath)) {
-      unavailable.push({ id: grammar.id, reason: `the parser library \`${libraryPath}\` does not exist (no prebuild for ${process.platform}-${process.arch}).` });
+    const problem = libraryProblem(loaded.libraryPath, musl);
+    if (problem !== undefined) {
+      failed.set(grammar.id, problem);
       continue;
     }
-    // The prebuilds are linked against glibc; setup-lang picks them on musl too (research astgrep.md §1.1).
-    if (musl && libraryPath.includes("prebuilds")) {
-      unavailable.push({ id: grammar.id, reason: "the prebuilt parser needs glibc and this system uses musl; build the grammar from source (tree-sitter-cli)." });
-      continue;
-    }
-    const extensions = [...langPackage.extensions, ...(grammar.extraExtensions ?? [])];
+    const { languageSymbol, expandoChar } = loaded.module;
     registrations[grammar.id] = {
-      libraryPath,
-      extensions: langPackage.extensions.filter((extension) => !(grammar.ownedElsewhere ?? []).includes(extension)),
-      ...(langPackage.languageSymbol === undefined ? {} : { languageSymbol: langPackage.languageSymbol }),
-      ...(langPackage.expandoChar === undefined ? {} : { expandoChar: langPackage.expandoChar }),
+      libraryPath: loaded.libraryPath,
+      extensions: loaded.module.extensions.filter((extension) => !(grammar.ownedElsewhere ?? []).includes(extension)),
+      ...(languageSymbol === undefined ? {} : { languageSymbol }),
+      ...(expandoChar === undefined ? {} : { expandoChar }),
     };
-    pending.push({ id: grammar.id, napiLang: grammar.id, extensions, expandoChar: langPackage.expandoChar ?? "$", searchedByDefault: grammar.searchedByDefault });
+    pending.push({
+      id: grammar.id,
+      napiLang: grammar.id,
+      extensions: [...loaded.module.extensions, ...(grammar.extraExtensions ?? [])],
+      expandoChar: expandoChar ?? "$",
+      searchedByDefault: grammar.searchedByDefault,
+    });
   }
+  if (pending.length === 0) return { available, failed, missing };
 
-  if (pending.length > 0) {
-    try {
-      napi().registerDynamicLanguage(registrations);
-    } catch (error) {
-      for (const info of pending) {
-        unavailable.push({ id: info.id, reason: `registration failed: ${error instanceof Error ? error.message : String(error)}` });
-      }
-      return withExtensionIndex(available, unavailable);
-    }
+  try {
+    napi().registerDynamicLanguage(registrations);
+  } catch (error) {
+    for (const info of pending) failed.set(info.id, `registration failed: ${error instanceof Error ? error.message : String(error)}`);
+    return { available, failed, missing };
   }
   // A second registerDynamicLanguage call is silently ignored (research astgrep.md §0.2): if the host
   // registered grammars before us, ours are missing. A probe parse tells which ones really work.
@@ -165,63 +174,123 @@ function loadTable(): LanguageTable {
       napi().parse(info.napiLang, "");
       available.set(info.id, info);
     } catch {
+      failed.set(info.id, "napi does not know this grammar: registerDynamicLanguage was already called in this process by other code, and napi honours only the first call.");
+    }
+  }
+  return { available, failed, missing };
+}
+
+const builtinIds = new Set(builtinGrammars.map((info) => info.id));
+const knownGrammars = new Map(packagedGrammars.map((grammar) => [grammar.id, grammar]));
+
+function invalidChoice(message: string): ToolError {
+  return new ToolError({ code: "invalid_input", message });
+}
+
+function wantedGrammar(choice: LanguageChoice): WantedGrammar | undefined {
+  const name = typeof choice === "string" ? choice : choice.id;
+  if (typeof name !== "string" || name.trim() === "") {
+    throw invalidChoice(`An entry of \`createAstGrepParser({ languages })\` has no id (\`${JSON.stringify(name)}\`). Give a grammar id such as \`"python"\`, or \`{ id, grammar }\`.`);
+  }
+  const id = canonicalLanguageId(name);
+  const known = knownGrammars.get(id);
+  if (typeof choice === "string") {
+    if (builtinIds.has(id)) return undefined;
+    if (known === undefined) {
+      throw invalidChoice(
+        `Unknown grammar \`${choice}\` in \`createAstGrepParser({ languages })\`. Name one of: ${[...knownGrammars.keys()].sort().join(", ")}; or pass \`{ id, grammar }\` with a grammar module you imported.`,
+      );
+    }
+    return { grammar: known };
+  }
+  if (builtinIds.has(id)) {
+    throw invalidChoice(`\`${id}\` is built into @ast-grep/napi and always available; leave its \`{ id, grammar }\` out of \`createAstGrepParser({ languages })\`.`);
+  }
+  const grammar = known ?? { id, extensions: [], searchedByDefault: true };
+  return { grammar: choice.searchedByDefault === undefined ? grammar : { ...grammar, searchedByDefault: choice.searchedByDefault }, module: choice.grammar };
+}
+
+function withExtensionIndex(table: Omit<LanguageTable, "byExtension">): LanguageTable {
+  const byExtension = new Map<string, LanguageInfo>();
+  for (const info of table.available.values()) {
+    for (const extension of info.extensions) if (!byExtension.has(extension)) byExtension.set(extension, info);
+  }
+  return { ...table, byExtension };
+}
+
+function viewOf(loaded: LoadedGrammars, selected: ReadonlySet<string> | undefined, own: readonly WantedGrammar[]): LanguageTable {
+  const available = new Map<string, LanguageInfo>();
+  const unavailable: UnavailableLanguage[] = [];
+  const installable: InstallableLanguage[] = [];
+  const notSelected: string[] = [];
+  for (const info of builtinGrammars) available.set(info.id, loaded.available.get(info.id) ?? info);
+  const ids = [...packagedGrammars.map((grammar) => grammar.id), ...own.map((wanted) => wanted.grammar.id).filter((id) => !knownGrammars.has(id))];
+  for (const id of ids) {
+    const info = loaded.available.get(id);
+    const isSelected = selected === undefined || selected.has(id);
+    if (loaded.missing.has(id)) installable.push({ id, packageName: grammarPackageName(id) });
+    else if (!isSelected) notSelected.push(id);
+    else if (info !== undefined) available.set(id, info);
+    else {
       unavailable.push({
-        id: info.id,
-        reason: "napi does not know this grammar: registerDynamicLanguage was already called in this process by other code, and napi honours only the first call.",
+        id,
+        reason:
+          loaded.failed.get(id) ??
+          "it was not registered: napi registers grammars once per process, and the first search of this process ran before a parser asked for this one; name it in the `languages` of the first parser created.",
       });
     }
   }
-  return withExtensionIndex(available, unavailable);
+  return withExtensionIndex({ available, unavailable, installable, notSelected });
 }
 
-function withExtensionIndex(available: Map<string, LanguageInfo>, unavailable: UnavailableLanguage[]): LanguageTable {
-  const byExtension = new Map<string, LanguageInfo>();
-  for (const info of available.values()) {
-    for (const extension of info.extensions) if (!byExtension.has(extension)) byExtension.set(extension, info);
+/**
+ * The grammars of one parser: the built-in ones plus every known `@ast-grep/lang-*` package that
+ * resolves (see {@link grammarSearchPaths}), or only those `choices` name. The grammars are loaded
+ * and registered lazily on the first call of any parser's table, once per process, covering what
+ * every parser created until then asked for. `searchPaths` replaces where packages are looked for,
+ * when this selection is the one that loads them (tests pass a scratch project).
+ * @throws ToolError `invalid_input` for a choice naming no known grammar.
+ */
+export function selectLanguages(choices?: readonly LanguageChoice[], searchPaths?: readonly string[]): () => LanguageTable {
+  const own = choices === undefined ? packagedGrammars.map((grammar): WantedGrammar => ({ grammar })) : choices.flatMap((choice) => wantedGrammar(choice) ?? []);
+  const selected = choices === undefined ? undefined : new Set(own.map((wanted) => wanted.grammar.id));
+  const grammars = processGrammars();
+  if (grammars.loaded === undefined) {
+    for (const wanted of own) if (!grammars.wanted.has(wanted.grammar.id) || wanted.module !== undefined) grammars.wanted.set(wanted.grammar.id, wanted);
   }
-  return { available, unavailable, byExtension };
+  let table: LanguageTable | undefined;
+  return () => {
+    if (table !== undefined) return table;
+    grammars.loaded ??= loadGrammars(grammars.wanted, searchPaths ?? grammarSearchPaths());
+    table = viewOf(grammars.loaded, selected, own);
+    return table;
+  };
 }
 
-/** Load every grammar once per process (lazily, on first use) and return the table. */
+let defaultSelection: (() => LanguageTable) | undefined;
+
+/** The grammars of a parser created without `languages` (loaded on first use). */
 export function languageTable(): LanguageTable {
-  const store = globalThis as unknown as Record<symbol, LanguageTable | undefined>;
-  store[tableKey] ??= loadTable();
-  return store[tableKey];
+  defaultSelection ??= selectLanguages();
+  return defaultSelection();
 }
 
-const aliases: Readonly<Record<string, string>> = {
-  ts: "typescript",
-  js: "javascript",
-  jsx: "javascript",
-  py: "python",
-  golang: "go",
-  rs: "rust",
-  "c++": "cpp",
-  cc: "cpp",
-  "c#": "csharp",
-  cs: "csharp",
-  kt: "kotlin",
-  rb: "ruby",
-  sh: "bash",
-  shell: "bash",
-  ex: "elixir",
-  hs: "haskell",
-  yml: "yaml",
-  md: "markdown",
-};
-
-/** The language with this id or a common alias (`ts`, `py`, `c++` …), case-insensitive. */
+/** The language with this id or a common alias (`ts`, `py`, `c++` …), case-insensitive, if the table offers it. */
 export function findLanguage(table: LanguageTable, id: string): LanguageInfo | undefined {
-  const key = id.trim().toLowerCase();
-  return table.available.get(aliases[key] ?? key);
+  return table.available.get(canonicalLanguageId(id));
 }
 
 /** The language a file is read with, from its extension. */
 export function languageOfPath(table: LanguageTable, path: string): LanguageInfo | undefined {
+  const extension = extensionOf(path);
+  return extension === undefined ? undefined : table.byExtension.get(extension);
+}
+
+/** A file name's lowercase extension, without the dot; none for a dotfile such as `.bashrc`. */
+export function extensionOf(path: string): string | undefined {
   const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
   const dot = name.lastIndexOf(".");
-  if (dot <= 0) return undefined;
-  return table.byExtension.get(name.slice(dot + 1).toLowerCase());
+  return dot <= 0 ? undefined : name.slice(dot + 1).toLowerCase();
 }
 
 /** The ids of every available language, sorted, for messages. */

@@ -1,0 +1,70 @@
+import { ToolError } from "@runbound/tool-kit";
+import { statSync } from "node:fs";
+import { canonicalLanguageId, packagedGrammars } from "./grammar-catalog.js";
+import { availableLanguageIds, extensionOf, languageOfPath, type LanguageInfo, type LanguageTable } from "./language-registry.js";
+
+/** Why a known grammar is not offered by this table, as the error to answer; none when it is offered or unknown. */
+function missingGrammarError(table: LanguageTable, id: string): ToolError | undefined {
+  const installable = table.installable.find((entry) => entry.id === id);
+  if (installable !== undefined) {
+    return new ToolError({
+      code: "unavailable",
+      message: `The \`${id}\` grammar is not installed. Install it next to @runbound/tool-astgrep with \`npm install ${installable.packageName}\` and start the program again; until then search one of: ${availableLanguageIds(table).join(", ")}.`,
+    });
+  }
+  if (table.notSelected.includes(id)) {
+    return new ToolError({
+      code: "invalid_input",
+      message: `The \`${id}\` grammar is installed but this parser leaves it out: its \`languages\` setting does not name it. Add \`"${id}"\` to \`createAstGrepParser({ languages })\`, or search one of: ${availableLanguageIds(table).join(", ")}.`,
+    });
+  }
+  const unavailable = table.unavailable.find((entry) => entry.id === id);
+  if (unavailable !== undefined) {
+    return new ToolError({ code: "unavailable", message: `The \`${id}\` grammar cannot be used here: ${unavailable.reason}` });
+  }
+  return undefined;
+}
+
+/**
+ * The language with this id or alias if the table offers it; undefined for a name no grammar has.
+ * @throws ToolError `unavailable` for a known grammar that is not installed (naming the package to
+ * install) or cannot load here, `invalid_input` for one the parser's `languages` setting leaves out.
+ */
+export function offeredLanguage(table: LanguageTable, name: string): LanguageInfo | undefined {
+  const id = canonicalLanguageId(name);
+  const info = table.available.get(id);
+  if (info !== undefined) return info;
+  const missing = missingGrammarError(table, id);
+  if (missing !== undefined) throw missing;
+  return undefined;
+}
+
+/**
+ * For a search of one file without `language`: when no offered grammar reads the file's extension
+ * but a known one would, fail saying how to get that grammar, instead of "cannot be inferred".
+ * @throws ToolError as {@link offeredLanguage} does.
+ */
+export function assertGrammarForFile(table: LanguageTable, path: string): void {
+  const extension = extensionOf(path);
+  if (extension === undefined || languageOfPath(table, path) !== undefined) return;
+  const grammar = packagedGrammars.find((candidate) => candidate.extensions.includes(extension) || candidate.extraExtensions?.includes(extension) === true);
+  if (grammar === undefined) return;
+  try {
+    if (!statSync(path).isFile()) return;
+  } catch {
+    return; // The search itself reports a path that does not exist.
+  }
+  const missing = missingGrammarError(table, grammar.id);
+  if (missing !== undefined) throw missing;
+}
+
+/** One status line: the grammars offered, those one `npm install` away, and those that failed. */
+export function describeLanguageTable(table: LanguageTable): string {
+  const parts = [`${table.available.size} grammars: ${[...table.available.keys()].join(", ")}`];
+  if (table.installable.length > 0) {
+    parts.push(`installable: ${table.installable.map((entry) => entry.id).join(", ")} (npm install @ast-grep/lang-<id>)`);
+  }
+  if (table.notSelected.length > 0) parts.push(`installed, not in this parser's languages: ${table.notSelected.join(", ")}`);
+  if (table.unavailable.length > 0) parts.push(`unavailable: ${table.unavailable.map((entry) => `${entry.id} (${entry.reason})`).join("; ")}`);
+  return parts.join("; ");
+}

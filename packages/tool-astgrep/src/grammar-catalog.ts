@@ -1,0 +1,71 @@
+/** A grammar published as an `@ast-grep/lang-<id>` package, which the parser registers when it is installed. */
+export interface PackagedGrammar {
+  id: string;
+  /** What the package reads, for naming the package to install when a file of that kind is searched. */
+  extensions: readonly string[];
+  /** Extensions added to the package's own list (lang-python lists only `py`). */
+  extraExtensions?: readonly string[];
+  /** Extensions this grammar reads only when asked by id, because a built-in grammar owns them. */
+  ownedElsewhere?: readonly string[];
+  searchedByDefault: boolean;
+}
+
+/** Every `@ast-grep/lang-*` package this parser knows, in the order their extensions are claimed. */
+export const packagedGrammars: readonly PackagedGrammar[] = [
+  { id: "python", extensions: ["py"], extraExtensions: ["pyi"], searchedByDefault: true },
+  { id: "go", extensions: ["go"], searchedByDefault: true },
+  { id: "rust", extensions: ["rs"], searchedByDefault: true },
+  { id: "c", extensions: ["c", "h"], searchedByDefault: true },
+  { id: "cpp", extensions: ["cc", "hpp", "cpp", "hh", "cxx", "cu", "ino"], extraExtensions: ["c++", "h++", "hxx"], searchedByDefault: true },
+  { id: "java", extensions: ["java"], searchedByDefault: true },
+  { id: "kotlin", extensions: ["kt", "ktm", "kts"], searchedByDefault: true },
+  { id: "swift", extensions: ["swift"], searchedByDefault: true },
+  { id: "csharp", extensions: ["cs"], searchedByDefault: true },
+  { id: "ruby", extensions: ["rb", "rbw", "gemspec"], searchedByDefault: true },
+  { id: "php", extensions: ["php"], searchedByDefault: true },
+  { id: "scala", extensions: ["scala", "sc", "sbt"], searchedByDefault: true },
+  { id: "bash", extensions: ["bash", "bats", "cgi", "command", "env", "fcgi", "ksh", "sh", "tmux", "tool", "zsh"], searchedByDefault: true },
+  { id: "lua", extensions: ["lua"], searchedByDefault: true },
+  { id: "elixir", extensions: ["ex", "exs"], searchedByDefault: true },
+  { id: "dart", extensions: ["dart"], searchedByDefault: true },
+  { id: "haskell", extensions: ["hs"], searchedByDefault: true },
+  { id: "json", extensions: ["json"], searchedByDefault: false },
+  { id: "yaml", extensions: ["yaml", "yml"], searchedByDefault: false },
+  { id: "toml", extensions: ["toml"], searchedByDefault: false },
+  { id: "sql", extensions: ["sql"], searchedByDefault: false },
+  { id: "markdown", extensions: ["md"], searchedByDefault: false },
+  // Angular templates are .html files; the built-in html grammar keeps the extension, angular is opt-in by id.
+  { id: "angular", extensions: ["html"], ownedElsewhere: ["html"], searchedByDefault: false },
+];
+
+/** The npm package that holds a packaged grammar. */
+export function grammarPackageName(id: string): string {
+  return `@ast-grep/lang-${id}`;
+}
+
+const aliases: Readonly<Record<string, string>> = {
+  ts: "typescript",
+  js: "javascript",
+  jsx: "javascript",
+  py: "python",
+  golang: "go",
+  rs: "rust",
+  "c++": "cpp",
+  cc: "cpp",
+  "c#": "csharp",
+  cs: "csharp",
+  kt: "kotlin",
+  rb: "ruby",
+  sh: "bash",
+  shell: "bash",
+  ex: "elixir",
+  hs: "haskell",
+  yml: "yaml",
+  md: "markdown",
+};
+
+/** The id a language name or common alias (`ts`, `py`, `c++` …) stands for, case-insensitive. */
+export function canonicalLanguageId(name: string): string {
+  const key = name.trim().toLowerCase();
+  return aliases[key] ?? key;
+}
