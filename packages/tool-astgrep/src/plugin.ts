@@ -2,16 +2,15 @@ import { definePlugin, defineResourceProvider } from "@runbound/tool-kit";
 import { astEditTool } from "./ast-edit-tool.js";
 import { astGrepTool } from "./ast-grep-tool.js";
 import { AstGrepParser, createAstGrepParser, type AstGrepParserInstance } from "./astgrep-parser.js";
+import { describeLanguageTable } from "./grammar-availability.js";
 import { describeParseCache, parseCacheInvalidator } from "./parse-cache-observer.js";
 import { resolveTool } from "./resolve-tool.js";
 import { PACKAGE_VERSION } from "./version.js";
 
-/** For status views: which grammars loaded here and why others did not. */
+/** For status views: which grammars loaded here, which are one install away, and why others did not load. */
 function describeLanguages(parser: AstGrepParserInstance): string {
   try {
-    const table = parser.languages();
-    const unavailable = table.unavailable.map((language) => `${language.id} (${language.reason})`);
-    return `${table.available.size} grammars: ${[...table.available.keys()].join(", ")}${unavailable.length > 0 ? `; unavailable: ${unavailable.join("; ")}` : ""}`;
+    return describeLanguageTable(parser.languages());
   } catch (error) {
     return `unavailable: ${error instanceof Error ? error.message : String(error)}`;
   }
