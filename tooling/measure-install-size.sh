@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Install the packed packages into new projects outside the repository, as a user would from the
+# registry, and measure what each install weighs (du of node_modules):
+#   1. @runbound/tool-astgrep with its peers tool-kit and valibot, and no grammar package;
+#   2. the same plus @ast-grep/lang-python, installed next to it;
+#   3. the runbound CLI (every tarball), which depends on every grammar.
+# On the way it checks where grammars are found: none in 1 (a Python search names the package to
+# install), Python in 2, Python in a host project that installed only the grammar and links
+# tool-astgrep from project 1 (found from the host's entry script, not from tool-astgrep's own
+# directory), and all of them in 3.
+# Usage: bash tooling/measure-install-size.sh <directory of packed .tgz files>
+#   (pack them first: npm run pack:local -- <directory>)
+set -uo pipefail
+if [ "$#" -ne 1 ]; then echo "usage: bash tooling/measure-install-size.sh <directory of .tgz files>" >&2; exit 2; fi
+packs=$(cd "$1" && pwd)
+fail() { echo "install-size: $*" >&2; exit 1; }
+shopt -s nullglob
+tarballs=("$packs"/*.tgz)
+[ "${#tarballs[@]}" -gt 0 ] || fail "no .tgz files in ${packs}; pack them with npm run pack:local -- ${packs}"
+astgrep=("$packs"/runbound-tool-astgrep-*.tgz)
+toolkit=("$packs"/runbound-tool-kit-*.tgz)
+[ "${#astgrep[@]}" -eq 1 ] && [ "${#toolkit[@]}" -eq 1 ] || fail "expected one runbound-tool-astgrep-*.tgz and one runbound-tool-kit-*.tgz in ${packs}"
+repository=$(cd "$(dirname "$0")/.." && pwd)
+python_grammar=$(node -p "require('${repository}/packages/cli/package.json').dependencies['@ast-grep/lang-python']") \
+  || fail "cannot read the @ast-grep/lang-python version from packages/cli/package.json"
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/runbound-install-size-XXXXXX")
+new_project() {
+  mkdir -p "$1" && (cd "$1" && npm init -y >/dev/null && npm pkg set type=module) || fail "npm init failed in $1"
+}
+install_into() {
+  local project=$1
+  shift
+  (cd "$project" && npm install --no-audit --no-fund --loglevel=error "$@" >/dev/null) || fail "npm install $* failed in ${project}"
+  if ! (cd "$project" && npm ls --all >/dev/null 2>&1); then
+    (cd "$project" && npm ls --all 2>&1 | grep -E "invalid|missing|extraneous|ERR") >&2
+    fail "npm ls --all reports problems in ${project} (above)"
+  fi
+}
+size_of() { du -sm "$1/node_modules" | cut -f1; }
+
+# Prints one JSON line: the grammars this parser offers, those it lists as installable, and what a
+# Python search is answered with.
+probe='
+import { createAstGrepParser } from "@runbound/tool-astgrep";
+const parser = createAstGrepParser();
+const table = parser.languages();
+let python;
+try { python = parser.language("python")?.id; } catch (error) { python = error.message; }
+console.log(JSON.stringify({ available: [...table.available.keys()], installable: table.installable.map((entry) => entry.id), python }));
+'
+grammars_in() {
+  local project=$1
+  printf '%s' "$probe" > "$project/probe.mjs"
+  (cd "$project" && node probe.mjs) || fail "the grammar probe failed in ${project}"
+}
+expect_json() {
+  node -e 'const seen = JSON.parse(process.argv[1]); if (!(new Function("seen", `return ${process.argv[2]}`))(seen)) { console.error(`expected ${process.argv[2]}, got ${process.argv[1]}`); process.exit(1); }' "$1" "$2" \
+    || fail "$3"
+}
+
+alone="$scratch/tool-astgrep-alone"
+new_project "$alone"
+install_into "$alone" "${astgrep[0]}" "${toolkit[0]}" valibot
+alone_mb=$(size_of "$alone")
+seen=$(grammars_in "$alone")
+expect_json "$seen" 'seen.available.join() === "typescript,tsx,javascript,html,css" && seen.installable.length === 23 && seen.python.includes("npm install @ast-grep/lang-python")' \
+  "tool-astgrep alone should offer the 5 built-in grammars and name @ast-grep/lang-python for a Python search"
+echo "install-size: tool-astgrep + tool-kit + valibot: ${alone_mb} MB ($(ls "$alone/node_modules/@ast-grep" | tr '\n' ' '))"
+
+with_python="$scratch/tool-astgrep-python"
+new_project "$with_python"
+install_into "$with_python" "${astgrep[0]}" "${toolkit[0]}" valibot "@ast-grep/lang-python@${python_grammar}"
+python_mb=$(size_of "$with_python")
+seen=$(grammars_in "$with_python")
+expect_json "$seen" 'seen.python === "python" && seen.installable.includes("go") && !seen.installable.includes("python")' \
+  "@ast-grep/lang-python installed next to tool-astgrep should be found"
+echo "install-size: the same + @ast-grep/lang-python: ${python_mb} MB"
+
+# A host that installed only the grammar and links tool-astgrep from elsewhere (npm link, a global
+# install, a monorepo): tool-astgrep's own directory has no lang-python, the host's entry script does.
+host="$scratch/host-with-linked-tool-astgrep"
+new_project "$host"
+install_into "$host" "@ast-grep/lang-python@${python_grammar}"
+mkdir -p "$host/node_modules/@runbound"
+ln -s "$alone/node_modules/@runbound/tool-astgrep" "$host/node_modules/@runbound/tool-astgrep"
+seen=$(grammars_in "$host")
+expect_json "$seen" 'seen.python === "python"' \
+  "a grammar installed in the host project should be found from its entry script when tool-astgrep is linked from elsewhere"
+echo "install-size: a linked tool-astgrep finds the host's @ast-grep/lang-python from the entry script"
+
+cli="$scratch/runbound-cli"
+new_project "$cli"
+install_into "$cli" "${tarballs[@]}" valibot
+cli_mb=$(size_of "$cli")
+status=$(cd "$cli" && npx --no-install runbound status 2>&1) || fail "runbound status failed in ${cli}: ${status}"
+grep -q "astgrep.parser: 28 grammars" <<<"$status" || fail "runbound status should list 28 grammars: ${status}"
+echo "install-size: runbound CLI (every package): ${cli_mb} MB; runbound status lists 28 grammars"
+
+rm -rf "$scratch"
+printf '{"toolAstgrepAloneMB":%s,"withLangPythonMB":%s,"runboundCliMB":%s}\n' "$alone_mb" "$python_mb" "$cli_mb"
