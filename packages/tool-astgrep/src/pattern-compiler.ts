@@ -25,12 +25,32 @@ export interface PatternReading {
    * then ends with it, and a rewrite without it gets it back.
    */
   spannedTerminator?: string;
+  /**
+   * Set when the reading is not clean and is used only because no context gives a clean one: the
+   * snippet parsed with ERROR or MISSING nodes (`errors`), or ast-grep could not match the reading
+   * against the pattern's own text (`unverified`, e.g. JSON `[$A]`, where `$A` is no JSON value).
+   */
+  tolerance?: { kind: "errors" | "unverified"; reason: string };
 }
 
-/** Why a context did not accept the snippet. */
+/** Why a context did not accept the snippet, and the reading it would give if no context is clean. */
 export interface RejectedContext {
   context: string;
   reason: string;
+  /** The context's best reading that is not clean (see {@link PatternReading.tolerance}). */
+  fallback?: PatternReading;
+}
+
+/** How a pattern may be read. */
+export interface CompileOptions {
+  /**
+   * When no context reads the pattern cleanly, use its best tolerant reading (as ast-grep does) instead
+   * of refusing it; the compiled pattern then says so ({@link CompiledPattern.tolerant}), and a search
+   * that finds nothing with it must refuse the pattern ({@link tolerantReadingsFoundNothing}). Meant for
+   * a language the caller named: in a search over every language present, a language where the
+   * pattern has only a tolerant reading is better left out.
+   */
+  tolerant?: boolean;
 }
 
 /** A pattern ready to run. */
@@ -48,6 +68,11 @@ export interface CompiledPattern {
   captures: { single: readonly string[]; multi: readonly string[] };
   /** Likely mistakes worth mentioning when nothing matches. */
   hints: readonly string[];
+  /**
+   * Set when the reading used is a tolerant one ({@link PatternReading.tolerance}): every context tried
+   * and why none was clean, for the answer and for the refusal when the reading finds nothing.
+   */
+  tolerant?: { tried: string };
 }
 
 const metavariablePattern = /(?<![\w$])(\${1,3})([A-Z_][A-Z0-9_]*)/g;
@@ -84,16 +109,32 @@ interface InspectedNode {
   end: number;
   kind: string;
   isLeaf: boolean;
+  /** A leaf's named-ness: `if` the keyword is an unnamed leaf, `x` the identifier a named one. */
+  named: boolean;
   /** The node, or a node above it inside the snippet, is a metavariable (`$A`; in PHP a node with leaves `$` and `A`). */
   inMetavariable: boolean;
 }
 
 interface Inspection {
+  /** The first ERROR or MISSING node in pre-order (the walk goes on: a tolerant reading needs the rest). */
   problem?: { kind: "ERROR" | "MISSING"; index: number; text: string };
   /** Nodes whose range equals one of the wanted spans, outermost first, with their depth. */
   spanning: Array<{ node: SgNode; depth: number; exact: boolean }>;
   /** Every node inside the snippet (with the added terminator), leaves included, in pre-order. */
   inside: InspectedNode[];
+}
+
+/**
+ * The text ast-grep parses for a pattern: a run of `$` becomes the grammar's expando character only
+ * where it starts a metavariable (`$A`, `$$A`, `$$$A`, `$_`) or is the anonymous `$$$`; any other `$`
+ * (a literal dollar, as in Python `r'\\$'`) stays. This is ast-grep-language's `pre_process_pattern`.
+ */
+export function substituteMetavariables(text: string, expandoChar: string): string {
+  if (expandoChar === "$") return text;
+  return text.replace(/\$+/g, (run: string, offset: number) => {
+    const next = text.charAt(offset + run.length);
+    return /^[A-Z_]$/.test(next) || run.length === 3 ? expandoChar.repeat(run.length) : run;
+  });
 }
 
 function escapeRegex(text: string): string {
@@ -128,19 +169,19 @@ function inspect(root: SgNode, parsedText: string, snippetSpan: Span, terminated
     const text = parsedText.slice(start, end);
     // `$$$BODY` where the grammar wants items (an impl or class body, a C block) is an ERROR node
     // holding only the metavariable; ast-grep still reads it as a metavariable, so it is not a fault.
-    // The first fault in pre-order is the one reported, and it rejects the context: the rest of the
-    // tree is not needed (each node read costs FFI calls).
-    if (kind === "ERROR" && !lonelyMetavariable.test(text.trim())) return { ...result, problem: { kind: "ERROR", index: start, text } };
+    // The first fault in pre-order is the one reported.
+    if (kind === "ERROR" && !lonelyMetavariable.test(text.trim())) result.problem ??= { kind: "ERROR", index: start, text };
     const children = node.children();
     // napi exposes no isMissing(); a zero-width leaf is how a MISSING node shows (research astgrep.md §2).
-    if (children.length === 0 && start === end) return { ...result, problem: { kind: "MISSING", index: start, text: kind } };
+    if (children.length === 0 && start === end) result.problem ??= { kind: "MISSING", index: start, text: kind };
     if (start === snippetSpan.start && (end === snippetSpan.end || end === terminatedEnd)) {
       result.spanning.push({ node, depth, exact: end === snippetSpan.end });
     }
     let inMetavariable = entry.inMetavariable;
     if (start >= snippetSpan.start && end <= insideEnd) {
       inMetavariable ||= metavariableText.test(text);
-      result.inside.push({ node, start, end, kind, isLeaf: children.length === 0, inMetavariable });
+      const isLeaf = children.length === 0;
+      result.inside.push({ node, start, end, kind, isLeaf, named: isLeaf && node.isNamed(), inMetavariable });
     }
     for (let index = children.length - 1; index >= 0; index--) stack.push({ node: children[index]!, depth: depth + 1, inMetavariable });
   }
@@ -156,28 +197,67 @@ function describePosition(snippet: string, offset: number): string {
   return `at ${line}:${column}`;
 }
 
-function restoreMetavariables(text: string, expandoChar: string): string {
-  // `_` (lang-c) is too common to map back; `µ` never appears in real code.
-  return expandoChar === "$" || expandoChar === "_" ? text : text.replaceAll(expandoChar, "$");
-}
-
-function literalsOf(leaves: readonly InspectedNode[], parsedText: string, expandoChar: string): string[] {
+function literalsOf(leaves: readonly InspectedNode[], contextText: string): string[] {
   const texts = new Set<string>();
   for (const leaf of leaves) {
-    const text = parsedText.slice(leaf.start, leaf.end);
-    if (text.length < 2 || text.includes("$") || text.includes(expandoChar) || text.includes("\n") || text.includes("\r")) continue;
+    // The text as the user wrote it: the parsed text has the expando character in place of `$`.
+    const text = contextText.slice(leaf.start, leaf.end);
+    if (text.length < 2 || text.includes("$") || text.includes("\n") || text.includes("\r")) continue;
     if (leaf.kind.includes("comment") || !/[\p{L}\p{N}_]/u.test(text)) continue;
     texts.add(text);
   }
   return [...texts].sort((first, second) => second.length - first.length).slice(0, 4);
 }
 
-function tryContext(language: LanguageInfo, snippet: string, context: WrappingContext): PatternReading | RejectedContext {
+/** Where the first ERROR or MISSING node is, in words, with the text the user wrote. */
+function describeProblem(problem: NonNullable<Inspection["problem"]>, snippet: string, snippetSpan: Span, contextText: string): string {
+  const { kind, index, text: problemText } = problem;
+  // An ERROR node that starts in the wrapper but reaches into the snippet is the snippet's fault.
+  const reachesSnippet = index < snippetSpan.start && index + problemText.length > snippetSpan.start;
+  const from = reachesSnippet ? snippetSpan.start : index;
+  const where = describePosition(snippet, from - snippetSpan.start);
+  // The context text has the same offsets as the parsed one and shows `$`, not the expando character.
+  const near = kind === "ERROR" ? `unexpected \`${contextText.slice(from, Math.min(index + problemText.length, from + 40))}\`` : `missing \`${problemText}\``;
+  return `${kind === "ERROR" ? "syntax error" : "incomplete code"} ${where}: ${near}`;
+}
+
+/**
+ * Whether the terminator the context added ends a statement of the snippet (`f(x);`, Dart
+ * `if (a) b.c();`) rather than being code of its own: C++ `if (x);` is an `if` whose body is the
+ * empty statement `;`, which would match only such an `if`.
+ */
+function terminatorEndsStatement(inside: readonly InspectedNode[], snippetEnd: number, terminatedEnd: number, terminator: string): boolean {
+  return !inside.some((node) => node.start === snippetEnd && node.end === terminatedEnd && node.kind !== terminator);
+}
+
+/** Keyword tokens of the snippet (`if`, `template`) by offset in the snippet, as one parse reads them. */
+type Keywords = ReadonlyMap<number, string>;
+
+function keywordsOf(inside: readonly InspectedNode[], parsedText: string, snippetStart: number): Keywords {
+  const keywords = new Map<number, string>();
+  for (const node of inside) {
+    const text = parsedText.slice(node.start, node.end);
+    if (node.isLeaf && !node.named && node.kind === text && /^[A-Za-z_]\w*$/.test(text)) keywords.set(node.start - snippetStart, text);
+  }
+  return keywords;
+}
+
+/** A keyword of the as-is parse that this reading takes for a name (C++ `if ($A)` read as a call of `if`). */
+function keywordReadAsName(inside: readonly InspectedNode[], parsedText: string, snippetStart: number, keywords: Keywords): string | undefined {
+  for (const node of inside) {
+    if (!node.named) continue;
+    const keyword = keywords.get(node.start - snippetStart);
+    if (keyword !== undefined && parsedText.slice(node.start, node.end) === keyword) return keyword;
+  }
+  return undefined;
+}
+
+function tryContext(language: LanguageInfo, snippet: string, context: WrappingContext, asIsKeywords: Keywords): { outcome: PatternReading | RejectedContext; keywords: Keywords } {
   const terminator = context.terminator ?? "";
   const contextText = `${context.prefix}${snippet}${terminator}${context.suffix}`;
-  // napi replaces `$` with the grammar's expando character before parsing a pattern of a dynamic
-  // grammar, so the check must parse the same text (research astgrep.md §1.3).
-  const parsedSnippet = language.expandoChar === "$" ? snippet : snippet.replaceAll("$", language.expandoChar);
+  // napi substitutes the grammar's expando character for the metavariables' `$` before parsing a
+  // pattern, so the check must parse the same text (research astgrep.md §1.3).
+  const parsedSnippet = substituteMetavariables(snippet, language.expandoChar);
   const parsedText = `${context.prefix}${parsedSnippet}${terminator}${context.suffix}`;
   const snippetSpan = { start: context.prefix.length, end: context.prefix.length + snippet.length };
   const terminatedEnd = terminator.length > 0 ? snippetSpan.end + terminator.length : undefined;
@@ -185,27 +265,22 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
   try {
     root = napi().parse(language.napiLang, parsedText).root();
   } catch (error) {
-    return { context: context.name, reason: `the parser failed: ${error instanceof Error ? error.message : String(error)}` };
+    return { outcome: { context: context.name, reason: `the parser failed: ${error instanceof Error ? error.message : String(error)}` }, keywords: new Map() };
   }
   const inspection = inspect(root, parsedText, snippetSpan, terminatedEnd, language);
-  if (inspection.problem !== undefined) {
-    const { kind, index, text: problemText } = inspection.problem;
-    // An ERROR node that starts in the wrapper but reaches into the snippet is the snippet's fault.
-    const reachesSnippet = index < snippetSpan.start && index + problemText.length > snippetSpan.start;
-    const text = reachesSnippet ? problemText.slice(snippetSpan.start - index) : problemText;
-    const where = describePosition(snippet, (reachesSnippet ? snippetSpan.start : index) - snippetSpan.start);
-    const near = kind === "ERROR" ? `unexpected \`${restoreMetavariables(text.slice(0, 40), language.expandoChar)}\`` : `missing \`${text}\``;
-    return { context: context.name, reason: `${kind === "ERROR" ? "syntax error" : "incomplete code"} ${where}: ${near}` };
-  }
-  if (inspection.spanning.length === 0) return { context: context.name, reason: "parsed, but no single syntax node spans exactly the snippet" };
+  const keywords = keywordsOf(inspection.inside, parsedText, snippetSpan.start);
+  const problem = inspection.problem === undefined ? undefined : describeProblem(inspection.problem, snippet, snippetSpan, contextText);
+  if (inspection.spanning.length === 0) return { outcome: { context: context.name, reason: problem ?? "parsed, but no single syntax node spans exactly the snippet" }, keywords };
   const rootKind = root.kind();
   // Prefer a node spanning exactly the snippet over one that also spans the added terminator, and the
   // deepest named node (the most specific reading: `call_expression` rather than `expression_statement`).
+  // An ERROR node is never a reading: a search also collects the files' own ERROR nodes, by kind.
   const ranked = [...inspection.spanning]
-    .filter((candidate) => candidate.node.kind() !== rootKind)
+    .filter((candidate) => candidate.node.kind() !== rootKind && candidate.node.kind() !== "ERROR")
     .sort((first, second) => Number(second.exact) - Number(first.exact) || Number(second.node.isNamed()) - Number(first.node.isNamed()) || second.depth - first.depth);
-  if (ranked.length === 0) return { context: context.name, reason: "the snippet is several statements or declarations; a pattern must be one syntax node" };
+  if (ranked.length === 0) return { outcome: { context: context.name, reason: problem ?? "the snippet is several statements or declarations; a pattern must be one syntax node" }, keywords };
   let lastReason = "";
+  let fallback: PatternReading | undefined;
   for (const candidate of ranked) {
     const kind = String(candidate.node.kind());
     const range = candidate.node.range();
@@ -222,17 +297,9 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
       lastReason = `the wrapper itself contains a \`${kind}\` before the snippet`;
       continue;
     }
-    const matcher: NapiConfig = { rule: { pattern: { context: contextText, selector: kind } } };
-    // The reading must find its own node; otherwise napi would answer zero matches silently.
-    let self: SgNode | null;
-    try {
-      self = napi().parse(language.napiLang, parsedText).root().find(matcher);
-    } catch (error) {
-      lastReason = `ast-grep refused the reading \`${kind}\`: ${error instanceof Error ? error.message : String(error)}`;
-      continue;
-    }
-    if (self === null) {
-      lastReason = `ast-grep cannot match the reading \`${kind}\` against itself`;
+    // C++ `if ($A)` with `;` added is an `if` whose body is that `;`: it would match only `if (x);`.
+    if (!candidate.exact && !terminatorEndsStatement(inspection.inside, snippetSpan.end, snippetSpan.end + terminator.length, terminator)) {
+      lastReason = `the added \`${terminator}\` is read as code of its own inside \`${kind}\`, which changes the pattern's meaning`;
       continue;
     }
     const inside = inspection.inside.filter((node) => node.start >= range.start.index && node.end <= range.end.index);
@@ -244,15 +311,40 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
     const names = [...snippet.matchAll(metavariablePattern)].map((match) => match[0]);
     const longestName = names.reduce((longest, name) => Math.max(longest, name.length), 0);
     const nodeTexts = new Set(inside.filter((node) => node.end - node.start <= longestName).map((node) => parsedText.slice(node.start, node.end)));
-    const buried = names.find((name) => !nodeTexts.has(name.replaceAll("$", language.expandoChar)));
+    const buried = names.find((name) => !nodeTexts.has(substituteMetavariables(name, language.expandoChar)));
     if (buried !== undefined) {
-      return { context: context.name, reason: `\`${buried}\` is inside a larger token here, so ast-grep would read it as literal text, not a metavariable` };
+      return { outcome: { context: context.name, reason: `\`${buried}\` is inside a larger token here, so ast-grep would read it as literal text, not a metavariable` }, keywords };
     }
-    const reading: PatternReading = { context, kind, contextText, literals: literalsOf(leaves, parsedText, language.expandoChar) };
+    const demoted = keywordReadAsName(inside, parsedText, snippetSpan.start, asIsKeywords);
+    if (demoted !== undefined) {
+      lastReason = `the keyword \`${demoted}\` is read as a name here, which changes the pattern's meaning`;
+      continue;
+    }
+    const reading: PatternReading = { context, kind, contextText, literals: literalsOf(leaves, contextText) };
     if (!candidate.exact && terminator.length > 0) reading.spannedTerminator = terminator;
-    return reading;
+    const matcher: NapiConfig = { rule: { pattern: { context: contextText, selector: kind } } };
+    // The reading must find its own node; otherwise napi would answer zero matches silently.
+    let self: SgNode | null;
+    try {
+      self = napi().parse(language.napiLang, parsedText).root().find(matcher);
+    } catch (error) {
+      lastReason = `ast-grep refused the reading \`${kind}\`: ${error instanceof Error ? error.message : String(error)}`;
+      continue;
+    }
+    if (self === null) {
+      lastReason = `ast-grep cannot match the reading \`${kind}\` against itself`;
+      // A clean reading can still match real code: JSON `[$A]` is no JSON, but ast-grep reads `$A` as
+      // a metavariable and matches `[123]`. A tolerant one that cannot find itself is no reading.
+      if (problem === undefined) fallback ??= { ...reading, tolerance: { kind: "unverified", reason: lastReason } };
+      continue;
+    }
+    if (problem !== undefined) {
+      fallback ??= { ...reading, tolerance: { kind: "errors", reason: problem } };
+      continue;
+    }
+    return { outcome: reading, keywords };
   }
-  return { context: context.name, reason: lastReason };
+  return { outcome: { context: context.name, reason: problem ?? lastReason, ...(fallback === undefined ? {} : { fallback }) }, keywords };
 }
 
 function isReading(value: PatternReading | RejectedContext): value is PatternReading {
@@ -277,22 +369,27 @@ function checkedSnippet(pattern: string): string {
 
 /** Each context's verdict on the snippet, computed lazily: one parse and walk per step. */
 function* contextOutcomes(language: LanguageInfo, snippet: string): Generator<PatternReading | RejectedContext> {
+  // The first context is the snippet as written: its keywords must stay keywords in any other reading.
+  let asIsKeywords: Keywords | undefined;
   for (const context of wrappingContexts(language.id).contexts) {
     if (context.singleLine === true && snippet.includes("\n")) continue;
-    yield tryContext(language, snippet, context);
+    const { outcome, keywords } = tryContext(language, snippet, context, asIsKeywords ?? new Map());
+    asIsKeywords ??= keywords;
+    yield outcome;
   }
 }
 
 /**
  * Compile a pattern for one language: try every wrapping context, keep the clean parses whose node
- * spans the snippet, and use the first one in the language's order whose kind is not a weak reading.
+ * spans the snippet, and use the first one in the language's order whose kind is not a weak reading;
+ * with `options.tolerant`, fall back to the best reading that is not clean.
  *
  * @throws ToolError `invalid_input` naming every context tried and where it broke, or the limit a
  * pattern too long or too deep exceeds.
  */
-export function compilePattern(language: LanguageInfo, pattern: string): CompiledPattern {
+export function compilePattern(language: LanguageInfo, pattern: string, options: CompileOptions = {}): CompiledPattern {
   const snippet = checkedSnippet(pattern);
-  return chooseReading(language, snippet, [...contextOutcomes(language, snippet)]);
+  return chooseReading(language, snippet, [...contextOutcomes(language, snippet)], options);
 }
 
 /**
@@ -301,7 +398,7 @@ export function compilePattern(language: LanguageInfo, pattern: string): Compile
  *
  * @throws the signal's abort error when it aborts between two contexts.
  */
-export async function compilePatternYielding(language: LanguageInfo, pattern: string, signal: AbortSignal | undefined): Promise<CompiledPattern> {
+export async function compilePatternYielding(language: LanguageInfo, pattern: string, signal: AbortSignal | undefined, options: CompileOptions = {}): Promise<CompiledPattern> {
   const snippet = checkedSnippet(pattern);
   const outcomes: Array<PatternReading | RejectedContext> = [];
   for (const outcome of contextOutcomes(language, snippet)) {
@@ -309,21 +406,37 @@ export async function compilePatternYielding(language: LanguageInfo, pattern: st
     await yieldToEventLoop();
     throwIfAborted(signal);
   }
-  return chooseReading(language, snippet, outcomes);
+  return chooseReading(language, snippet, outcomes, options);
 }
 
-function chooseReading(language: LanguageInfo, snippet: string, outcomes: ReadonlyArray<PatternReading | RejectedContext>): CompiledPattern {
+const metavariableAdvice = "Write one complete expression, statement or declaration; metavariables are `$NAME` (one node), `$$$NAME` (any number of nodes) and `$_` (one node, not captured).";
+
+function unparseable(snippet: string, languageId: string, tried: string): ToolError {
+  return new ToolError({ code: "invalid_input", message: `The pattern \`${snippet.slice(0, 200)}\` does not parse as ${languageId} code in any context. Tried — ${tried}. ${metavariableAdvice}` });
+}
+
+/** The reading to use: the first non-weak one in the language's order, else the first. */
+function preferred(readings: readonly PatternReading[], weakKinds: readonly string[]): PatternReading | undefined {
+  return readings.find((reading) => !weakKinds.includes(reading.kind)) ?? readings[0];
+}
+
+function chooseReading(language: LanguageInfo, snippet: string, outcomes: ReadonlyArray<PatternReading | RejectedContext>, options: CompileOptions): CompiledPattern {
   const { weakKinds } = wrappingContexts(language.id);
   const readings = outcomes.filter(isReading);
   const rejected = outcomes.filter((outcome): outcome is RejectedContext => !isReading(outcome));
-  const chosen = readings.find((reading) => !weakKinds.includes(reading.kind)) ?? readings[0];
-  if (chosen === undefined) {
-    const tried = rejected.map((entry) => `${entry.context}: ${entry.reason}`).join("; ");
-    throw new ToolError({
-      code: "invalid_input",
-      message: `The pattern \`${snippet.slice(0, 200)}\` does not parse as ${language.id} code in any context. Tried — ${tried}. Write one complete expression, statement or declaration; metavariables are \`$NAME\` (one node), \`$$$NAME\` (any number of nodes) and \`$_\` (one node, not captured).`,
-    });
-  }
+  const tried = rejected.map((entry) => `${entry.context}: ${entry.reason}`).join("; ");
+  // No clean reading: ast-grep itself then uses its best tolerant reading (it ignores MISSING nodes and
+  // matches ERROR nodes as written), so do the same rather than lose its matches. A clean reading that
+  // only failed the self-check comes before one with syntax errors.
+  const fallbacks = options.tolerant === true ? rejected.flatMap((entry) => (entry.fallback === undefined ? [] : [entry.fallback])) : [];
+  const chosen =
+    preferred(readings, weakKinds) ??
+    preferred(
+      fallbacks.filter((reading) => reading.tolerance?.kind === "unverified"),
+      weakKinds,
+    ) ??
+    preferred(fallbacks, weakKinds);
+  if (chosen === undefined) throw unparseable(snippet, language.id, tried);
   const seenKinds = new Set([chosen.kind]);
   const alternatives = readings.filter((reading) => {
     if (seenKinds.has(reading.kind)) return false;
@@ -338,11 +451,29 @@ function chooseReading(language: LanguageInfo, snippet: string, outcomes: Readon
     matcher: { rule: { pattern: { context: chosen.contextText, selector: chosen.kind } } },
     captures: metavariableNames(snippet),
     hints: hintsFor(snippet),
+    ...(chosen.tolerance === undefined ? {} : { tolerant: { tried } }),
   };
+}
+
+/**
+ * The refusal for a search that found nothing when every language's pattern had only a tolerant
+ * reading: a zero then says nothing about the code, so the pattern is reported as unparseable, naming
+ * the contexts tried (never a silent zero). Undefined when some reading was clean.
+ */
+export function tolerantReadingsFoundNothing(compiled: readonly CompiledPattern[]): ToolError | undefined {
+  const first = compiled[0];
+  if (first?.tolerant === undefined || compiled.some((each) => each.tolerant === undefined)) return undefined;
+  return unparseable(first.snippet, compiled.map((each) => each.language.id).join(" or "), `${first.tolerant.tried}; its best tolerant reading, \`${first.reading.kind}\` (${first.reading.context.name}), found nothing`);
 }
 
 /** One line saying how a pattern was read, for results. */
 export function describeReading(compiled: CompiledPattern): string {
   const others = compiled.alternatives.map((reading) => `\`${reading.kind}\` (${reading.context.name})`).join(", ");
-  return `read as \`${compiled.reading.kind}\` (context: ${compiled.reading.context.name}) in ${compiled.language.id}${others.length > 0 ? `; it would also parse as ${others}` : ""}`;
+  const read = `read as \`${compiled.reading.kind}\` (context: ${compiled.reading.context.name}) in ${compiled.language.id}`;
+  const tolerance = compiled.reading.tolerance;
+  if (tolerance !== undefined) {
+    const why = tolerance.kind === "errors" ? `it parsed with errors (${tolerance.reason})` : `no context reads it cleanly (${tolerance.reason})`;
+    return `${read}; ${why}, so this is ast-grep's best tolerant reading and matches may be looser or fewer than meant. Contexts tried — ${compiled.tolerant?.tried ?? ""}`;
+  }
+  return `${read}${others.length > 0 ? `; it would also parse as ${others}` : ""}`;
 }
