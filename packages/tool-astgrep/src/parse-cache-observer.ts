@@ -15,7 +15,8 @@ export const parseCacheInvalidator = defineWriteObserver({
 });
 
 function mebibytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MiB`;
+  const mebibyte = 1024 * 1024;
+  return `${(bytes / mebibyte).toFixed(bytes < 10 * mebibyte ? 1 : 0)} MiB`;
 }
 
 /** For status views: `parse cache: 610 files, 181 of 256 MiB; 1,220 hits, 610 misses, 0 evicted, 2 dropped after writes`. */

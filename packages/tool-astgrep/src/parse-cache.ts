@@ -136,6 +136,17 @@ export class ParseCache {
     return true;
   }
 
+  /** Whether this search has left less than a sixteenth of the budget for trees it could still keep. */
+  isFull(): boolean {
+    let reclaimable = 0;
+    for (const entry of this.entries.values()) {
+      // Touched entries sit after every older one (see touch).
+      if (entry.generation === this.generation) break;
+      reclaimable += entry.treeCost;
+    }
+    return this.budgetBytes - this.usedBytes + reclaimable < this.budgetBytes / 16;
+  }
+
   /** What `key` (a pattern in one language) found in the cached `tree`, if it was kept. */
   result(tree: CachedTree, key: string): FileMatches | undefined {
     return this.entries.get(tree.path)?.results.get(key)?.found;

@@ -67,7 +67,7 @@ export async function searchCachedTrees(cache: ParseCache, trees: readonly Cache
 
 /**
  * Parse fresh files on libuv's pool, match each tree on the main thread and keep it in the cache,
- * until the cache refuses one (its budget is full of this search's trees).
+ * until the cache is full of this search's trees.
  * @returns the files left unparsed once the cache was full, in their order, for napi's parallel `findInFiles`.
  */
 export async function parseIntoCache(cache: ParseCache, files: readonly FreshFile[], compiled: CompiledPattern, collector: MatchCollector, signal: AbortSignal | undefined): Promise<FreshFile[]> {
@@ -85,7 +85,8 @@ export async function parseIntoCache(cache: ParseCache, files: readonly FreshFil
       collector.parsed += 1;
       collector.addFile(file.path, found);
       if (cache.admit(tree, file.stats, file.readAt)) cache.keepResult(tree, key, found);
-      else full = true;
+      // A tree too big for the room left is matched and let go; the next, smaller ones may still fit.
+      else full = cache.isFull();
     }
   };
   await Promise.all(Array.from({ length: parsesInFlight }, worker));
