@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,6 +8,16 @@ import { debugTestRuns, type DebugTestRun } from "./test-support/debug-test-run.
 import { stillRunning, supportFile } from "./test-support/real-adapters.js";
 
 const fakeAdapterScript = supportFile("fake-adapter.mjs");
+
+// Read synchronously: whether `pid` runs (a zombie does not: it has exited, only its parent has not reaped it).
+function runningNow(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
 
 function fakeAdapter(mode: string): AdapterDefinition {
   return {
@@ -75,6 +85,22 @@ describe("faults of the debug adapter (scripted adapters run as real processes)"
     expect(await stillRunning(pids)).toEqual([]);
     const again = await call({ op: "launch", program: "program.fake" });
     expect(again.text).toContain("disposed");
+  });
+
+  it("dispose SIGKILLs the adapter and the debuggee before it awaits anything (a host may exit right after asking)", async () => {
+    // An adapter that never answers `disconnect`, as one on a loaded machine may not in time.
+    const { call, supervisor } = setUp({ adapters: [fakeAdapter("orphan-deaf")] });
+    const launch = await call({ op: "launch", program: "program.fake" });
+    expect(launch.text, launch.text).toContain("Stopped (breakpoint)");
+    const pids = supervisor.session("conversation-1").knownPids();
+    expect(await stillRunning(pids)).toEqual(pids);
+    const disposing = supervisor.dispose();
+    // The thread blocked, so none of dispose's awaited steps can run: only what it did at once counts,
+    // as for a CLI that exits when its dispose grace is over.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+    expect(pids.filter((pid) => runningNow(pid))).toEqual([]);
+    await disposing;
+    expect(await stillRunning(pids)).toEqual([]);
   });
 });
 

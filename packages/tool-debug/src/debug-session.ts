@@ -7,7 +7,7 @@ import type { DebugProtocol } from "@vscode/debugprotocol";
 import type { AdapterDefinition, LocatedAdapter } from "./adapter-table.js";
 import { AdapterStartFailed, connectAdapter, type AdapterConnection } from "./adapter-connection.js";
 import { DapRequestFailed, type EventWait } from "./dap-connection.js";
-import { killProcesses } from "./kill-processes.js";
+import { killGroupsNow, killProcesses } from "./kill-processes.js";
 import { OutputBuffer } from "./output-buffer.js";
 
 /** Where a session is in its life. */
@@ -340,6 +340,28 @@ export class DebugSession {
     // `exited` (with the code) and `terminated` come as a pair in either order; wait briefly for the other.
     if (this.exitCode === undefined) await this.adapter.connection.waitForEvent((event) => event.event === "exited", 300);
     return { kind: "exited", ...(this.exitCode === undefined ? {} : { exitCode: this.exitCode }) };
+  }
+
+  /**
+   * End the session at once, for a run that is over. Its host may exit a fraction of a second after
+   * asking (the CLI gives each resource 250 ms once its client is gone), which would cut {@link end}'s
+   * disconnect short and leave a running lldb or dlv debuggee behind (it is not in the adapter's
+   * group). So every process known is SIGKILLed, with its group, before anything is awaited; then
+   * what the process table shows below them; then the wait until all are gone. Idempotent, like end.
+   */
+  kill(): Promise<void> {
+    if (this.ending === undefined) killGroupsNow(this.knownPids());
+    this.ending ??= (async () => {
+      // Awaited once first, so the close below finds `ending` set and is not taken for a crash.
+      await Promise.resolve();
+      this.adapter.hangUp();
+      this.adapter.connection.close();
+      await killProcesses(this.knownPids(), 2_000);
+      await this.adapter.process?.stop({ graceMs: 0 });
+      if (this.state !== "crashed") this.state = "ended";
+      if (this.buildDirectory !== undefined) await rm(this.buildDirectory, { recursive: true, force: true });
+    })();
+    return this.ending;
   }
 
   /**

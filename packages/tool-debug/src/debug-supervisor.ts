@@ -78,7 +78,7 @@ export interface DebugSupervisorInstance {
   readonly settings: Readonly<Required<Omit<DebugSupervisorSettings, "debugpyPython" | "env">>> & Pick<DebugSupervisorSettings, "debugpyPython" | "env">;
   /** For a host's status view: sessions and their state. Starts nothing. */
   describe(): string;
-  /** End every session (the run is over). Later starts are refused. */
+  /** End every session at once, its processes SIGKILLed before anything is awaited (the run is over; its host may exit right after). Later starts are refused. */
   dispose(): Promise<void>;
 }
 
@@ -223,7 +223,7 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
           resolved.now(),
         );
         if (disposed) {
-          await started.session.end();
+          await started.session.kill();
           throw new ToolError({ code: "unavailable", message: "The debug supervisor was disposed (its run ended) during the launch; nothing is left running." });
         }
         entry.session = started.session;
@@ -293,7 +293,8 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
         if (entry.session !== undefined) sessions.push(entry.session);
         entry.session = undefined;
       }
-      await Promise.all(sessions.map((session) => session.end()));
+      // Killed, not ended gracefully: the host may exit right after asking (see DebugSession.kill).
+      await Promise.all(sessions.map((session) => session.kill()));
     },
   };
 }

@@ -9,6 +9,19 @@ function kill(pid: number): void {
 }
 
 /**
+ * SIGKILL `pids` now, each with the process group it leads (lldb-server and dlv start the debuggee
+ * as a group leader, so its own children go with it), before anything is awaited: for a host that
+ * may exit right after asking.
+ */
+export function killGroupsNow(pids: readonly number[]): void {
+  for (const pid of pids) {
+    if (pid <= 1 || pid === process.pid) continue;
+    kill(-pid);
+    kill(pid);
+  }
+}
+
+/**
  * SIGKILL `pids` and everything below them, then wait at most `budgetMs` until none runs. A zombie
  * counts as gone: it runs nothing, and its new parent (pid 1 after re-parenting) reaps it.
  */

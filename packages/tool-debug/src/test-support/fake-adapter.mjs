@@ -3,12 +3,14 @@
 // initialize response, launch answered only after configurationDone, a breakpoint stop);
 // "crash-on-launch" exits when the launch request comes; "hang" never answers anything;
 // "orphan" starts a debuggee in a session of its own (as lldb-server --setsid does), reports it in
-// a `process` event and stops at a breakpoint, so a test can SIGKILL this adapter.
+// a `process` event and stops at a breakpoint, so a test can SIGKILL this adapter; "orphan-deaf"
+// does the same but never answers `disconnect` (an adapter too busy to answer in time).
 import { Buffer } from "node:buffer";
 import { spawn } from "node:child_process";
 import process from "node:process";
 
 const mode = process.argv[2] === "debug_adapter" ? "dart" : process.argv[2];
+const orphans = mode === "orphan" || mode === "orphan-deaf";
 let seq = 1;
 let buffer = Buffer.alloc(0);
 let launchRequest;
@@ -31,7 +33,7 @@ function handle(request) {
     case "launch":
       if (mode === "crash-on-launch") process.exit(3);
       launchRequest = request;
-      if (mode === "orphan") {
+      if (orphans) {
         const debuggee = spawn("sleep", ["1000"], { detached: true, stdio: "ignore" });
         debuggee.unref();
         event("process", { name: "sleep", systemProcessId: debuggee.pid, startMethod: "launch" });
@@ -58,6 +60,7 @@ function handle(request) {
       respond(request, { stackFrames: [{ id: 1000, name: "main", line: 3, column: 1, source: { path: launchRequest.arguments.program } }], totalFrames: 1 });
       return;
     case "disconnect":
+      if (mode === "orphan-deaf") return;
       respond(request);
       if (mode === "dart") process.exit(0);
       return;

@@ -1,0 +1,173 @@
+import { execFileSync, spawn, type ChildProcessByStdio } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { cp, mkdtemp, realpath } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
+import { ADAPTERS } from "@runbound/tool-debug";
+import { afterEach, describe, expect, it } from "vitest";
+import { descendantsOf, isRunning, millisecondsUntilExit, processesWithEnvironment } from "./__fixtures__/process-table.js";
+import { binPath } from "./__fixtures__/run-cli.js";
+
+// tool-debug's C fixture (CMakeLists.txt marks it as lldb's): `app loop` prints, then sleeps forever.
+const cFixture = new URL("../../tool-debug/src/__fixtures__/c-app/", import.meta.url).pathname;
+// DESIGN §5: a run whose client is gone ends with everything it started. The debuggee of lldb runs in a
+// session of its own (lldb-server --setsid), so only the supervisor's kill by pid can reach it; the
+// limit leaves room for a loaded 2-core machine.
+const goneLimitMs = 10_000;
+
+const lldb = ADAPTERS.find((adapter) => adapter.id === "lldb")!;
+const lldbFound = "command" in (await lldb.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: process.env["HOME"] ?? "/root" }));
+if (!lldbFound && process.env["RUNBOUND_REQUIRE_REAL"] === "1") {
+  throw new Error("RUNBOUND_REQUIRE_REAL is set but `lldb-dap` or `lldb-vscode[-NN]` is not installed; run `.ci/run`, whose .ci/install.d/debug.sh installs it.");
+}
+
+// The MCP client, as its own process so the test can SIGKILL it: it starts `runbound mcp` (argv[1]
+// as JSON: command, args, env, cwd), sets a breakpoint, launches, and reports each step as a JSON line
+// on stdout. With `continueFirst` it then sends a `continue` it does not wait for; with `closeStdin`
+// it ends the server's stdin itself when told to (a line on its stdin) and stays alive (a client that
+// hangs up); otherwise it waits to be killed. Raw newline-delimited JSON-RPC, as MCP's stdio is.
+const clientSource = `
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+const { command, args, env, cwd, closeStdin, continueFirst } = JSON.parse(process.argv[1]);
+const report = (event) => process.stdout.write(JSON.stringify(event) + "\\n");
+const server = spawn(command, args, { env, cwd, stdio: ["pipe", "pipe", "inherit"] });
+report({ event: "server", pid: server.pid });
+const pending = new Map();
+let id = 0;
+createInterface({ input: server.stdout }).on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.id !== undefined && pending.has(message.id)) pending.get(message.id)(message);
+});
+const request = (method, params) => new Promise((resolve) => { pending.set(++id, resolve); server.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\\n"); });
+await request("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "debug-client-gone", version: "1.0.0" } });
+server.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\\n");
+const call = async (input) => (await request("tools/call", { name: "debug", arguments: input })).result;
+await call({ op: "breakpoints", file: "main.c", lines: [11] });
+const launch = await call({ op: "launch", program: "app", args: ["loop"] });
+report({ event: "launched", text: launch.content.map((part) => part.text).join("\\n"), isError: launch.isError === true });
+if (continueFirst) {
+  // The program runs on (it loops), so this call waits for a stop while the client goes.
+  void call({ op: "continue" });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  report({ event: "continuing" });
+}
+if (closeStdin) {
+  // Once the test has read the process tree, it asks for the hang-up with a line on our stdin.
+  createInterface({ input: process.stdin }).once("line", () => {
+    server.stdin.end();
+    report({ event: "hung-up" });
+  });
+}
+setInterval(() => undefined, 60_000);
+`;
+
+type ClientEvent = { event: "server"; pid: number } | { event: "launched"; text: string; isError: boolean } | { event: "continuing" } | { event: "hung-up" };
+
+const started: Array<ChildProcessByStdio<Writable, Readable, Readable>> = [];
+const marks: string[] = [];
+
+afterEach(() => {
+  // Whatever a failed test left: the clients, and every process carrying a test's mark.
+  for (const client of started.splice(0)) client.kill("SIGKILL");
+  for (const mark of marks.splice(0)) for (const pid of processesWithEnvironment("RUNBOUND_TEST_DEBUG_CLIENT_GONE", mark)) process.kill(pid, "SIGKILL");
+});
+
+async function builtProject(): Promise<string> {
+  const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-debug-client-gone-")));
+  await cp(cFixture, project, { recursive: true });
+  execFileSync("gcc", ["-g", "-O0", "-o", join(project, "app"), join(project, "main.c")]);
+  return project;
+}
+
+interface StoppedSession {
+  client: ChildProcessByStdio<Writable, Readable, Readable>;
+  serverPid: number;
+  mark: string;
+  launched: Extract<ClientEvent, { event: "launched" }>;
+  /** `runbound mcp` and everything below it while the debuggee is stopped: the adapter, lldb-server, the program. */
+  tree: number[];
+  next(): Promise<ClientEvent>;
+}
+
+/** A client process whose `runbound mcp` has the C fixture launched under lldb and stopped at a breakpoint. */
+async function stoppedSession(closeStdin: boolean, continueFirst = false): Promise<StoppedSession> {
+  const project = await builtProject();
+  const mark = randomUUID();
+  marks.push(mark);
+  const env = { ...process.env, RUNBOUND_TEST_DEBUG_CLIENT_GONE: mark };
+  const config = { command: process.execPath, args: [binPath, "mcp", "--workdir", project], env, cwd: project, closeStdin, continueFirst };
+  const client = spawn(process.execPath, ["--input-type=module", "-e", clientSource, JSON.stringify(config)], { stdio: ["pipe", "pipe", "pipe"] });
+  started.push(client);
+  let stderr = "";
+  client.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: client.stdout })[Symbol.asyncIterator]();
+  const next = async (): Promise<ClientEvent> => {
+    const line = await lines.next();
+    if (line.done === true) throw new Error(`The client ended before its next report:\n${stderr}`);
+    return JSON.parse(line.value as string) as ClientEvent;
+  };
+  const server = await next();
+  if (server.event !== "server") throw new Error(`Expected the server's pid first, got ${JSON.stringify(server)}`);
+  const launched = await next();
+  if (launched.event !== "launched") throw new Error(`Expected the launch's answer, got ${JSON.stringify(launched)}`);
+  return { client, serverPid: server.pid, mark, launched, tree: [server.pid, ...descendantsOf(server.pid)], next };
+}
+
+/** Milliseconds until none of `pids` and no process with the mark runs; undefined past the limit. */
+async function millisecondsUntilAllGone(pids: readonly number[], mark: string, limitMs: number): Promise<number | undefined> {
+  const start = performance.now();
+  for (;;) {
+    const alive = [...pids.filter(isRunning), ...processesWithEnvironment("RUNBOUND_TEST_DEBUG_CLIENT_GONE", mark)];
+    if (alive.length === 0) return performance.now() - start;
+    if (performance.now() - start > limitMs) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function expectStoppedUnderLldb(session: StoppedSession): void {
+  expect(session.launched.isError, session.launched.text).toBe(false);
+  expect(session.launched.text).toContain("with lldb");
+  expect(session.launched.text).toContain("main.c:11");
+  // runbound mcp, lldb-vscode, lldb-server and the program at least; the program carries the mark too.
+  const marked = processesWithEnvironment("RUNBOUND_TEST_DEBUG_CLIENT_GONE", session.mark);
+  const names = (pids: readonly number[]): string => pids.map((pid) => `${pid} ${readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").slice(0, 80)}`).join("; ");
+  expect(session.tree.length, names(session.tree)).toBeGreaterThanOrEqual(4);
+  expect(marked.length, names(marked)).toBeGreaterThanOrEqual(4);
+}
+
+describe.runIf(lldbFound)("runbound mcp with a debug session stopped at a breakpoint when its client goes", () => {
+  it("a client that closes the server's stdin: runbound mcp, the adapter and the program are all gone", async () => {
+    const session = await stoppedSession(true);
+    expectStoppedUnderLldb(session);
+    session.client.stdin.write("hang up\n");
+    expect(await session.next()).toEqual({ event: "hung-up" });
+    const goneMs = await millisecondsUntilAllGone(session.tree, session.mark, goneLimitMs);
+    console.info(`stdin closed: everything gone after ${goneMs?.toFixed(0) ?? `more than ${goneLimitMs}`} ms`);
+    expect(goneMs).toBeDefined();
+    expect(isRunning(session.client.pid!)).toBe(true);
+  });
+
+  it("a client that is SIGKILLed: runbound mcp, the adapter and the program are all gone", async () => {
+    const session = await stoppedSession(false);
+    expectStoppedUnderLldb(session);
+    session.client.kill("SIGKILL");
+    expect(await millisecondsUntilExit(session.client.pid!, 5_000)).toBeDefined();
+    const goneMs = await millisecondsUntilAllGone(session.tree, session.mark, goneLimitMs);
+    console.info(`client SIGKILLed: everything gone after ${goneMs?.toFixed(0) ?? `more than ${goneLimitMs}`} ms`);
+    expect(goneMs).toBeDefined();
+  });
+
+  it("a client SIGKILLed while a `continue` waits for the running program to stop: all gone too", async () => {
+    const session = await stoppedSession(false, true);
+    expectStoppedUnderLldb(session);
+    expect(await session.next()).toEqual({ event: "continuing" });
+    session.client.kill("SIGKILL");
+    const goneMs = await millisecondsUntilAllGone(session.tree, session.mark, goneLimitMs);
+    console.info(`client SIGKILLed during continue: everything gone after ${goneMs?.toFixed(0) ?? `more than ${goneLimitMs}`} ms`);
+    expect(goneMs).toBeDefined();
+  });
+});
