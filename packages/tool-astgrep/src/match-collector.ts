@@ -1,6 +1,5 @@
 import type { SgNode } from "@ast-grep/napi";
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { throwIfAborted } from "./abort-error.js";
+import { EventLoopSlicer } from "./event-loop-slice.js";
 import { materialize, sortFound } from "./found-nodes.js";
 import type { FileMatches } from "./parse-cache.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
@@ -16,9 +15,6 @@ interface ArrivedFile {
   nodes: readonly SgNode[];
   compiled: CompiledPattern;
 }
-
-/** Nodes materialized between two yields: each costs a few FFI calls, and a file can hold thousands. */
-const nodesPerYield = 256;
 
 /** A search's count of matches, its first `keep` matches by path and position, and its syntax errors. */
 export class MatchCollector {
@@ -80,7 +76,8 @@ export class MatchCollector {
 
   /** Materialize the files that arrived, yielding to the event loop and checking the signal as it goes. */
   async settle(signal: AbortSignal | undefined): Promise<void> {
-    let sinceYield = 0;
+    // Each node costs a few FFI calls, and a file can hold thousands.
+    const slicer = new EventLoopSlicer(signal);
     for (let file = this.arrived.shift(); file !== undefined; file = this.arrived.shift()) {
       // Files arrive in parallel, in no order; only a file that sorts before the kept ones pays for
       // materializing its nodes (each text()/range() is an FFI call).
@@ -89,11 +86,7 @@ export class MatchCollector {
       const materialized: SearchMatch[] = [];
       for (let index = 0; index < count; index++) {
         materialized.push(materialize(file.nodes[index]!, file.path, file.compiled, this.withBom.has(file.path)));
-        if (++sinceYield >= nodesPerYield) {
-          sinceYield = 0;
-          await yieldToEventLoop();
-          throwIfAborted(signal);
-        }
+        await slicer.pause();
       }
       this.keepMatches(materialized);
     }

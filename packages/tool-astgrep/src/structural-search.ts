@@ -1,7 +1,7 @@
 import { ToolError } from "@runbound/tool-kit";
 import { lstatSync, statSync, type Stats } from "node:fs";
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { throwIfAborted } from "./abort-error.js";
+import { EventLoopSlicer } from "./event-loop-slice.js";
 import { withSyntaxErrors } from "./found-nodes.js";
 import { availableLanguageIds, languageOfPath, type LanguageInfo, type LanguageTable } from "./language-registry.js";
 import { MatchCollector } from "./match-collector.js";
@@ -241,7 +241,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
   const scanned: Record<string, number> = {};
   const cache = request.cache;
   cache?.beginSearch();
-  let sinceYield = 0;
+  const slicer = new EventLoopSlicer(request.signal);
   for (const [compiled, paths] of compiledByLanguage) {
     const literals = compiled.reading.literals.map((literal) => Buffer.from(literal));
     const hasLiterals = (bytes: Buffer): boolean => literals.every((literal) => bytes.includes(literal));
@@ -250,11 +250,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
     const uncached: Candidate[] = [];
     let count = 0;
     for (const path of paths) {
-      if (++sinceYield >= 256) {
-        sinceYield = 0;
-        await yieldToEventLoop();
-        throwIfAborted(request.signal);
-      }
+      await slicer.pause();
       const readAt = Date.now();
       const stats = cache === undefined ? undefined : lstatOrUndefined(path);
       let bytes: ReturnType<typeof readSearchableFile> | undefined;

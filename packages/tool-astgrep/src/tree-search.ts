@@ -1,6 +1,7 @@
 import type { Stats } from "node:fs";
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { availableParallelism } from "node:os";
 import { throwIfAborted } from "./abort-error.js";
+import { EventLoopSlicer } from "./event-loop-slice.js";
 import { materialize, sortFound, withSyntaxErrors } from "./found-nodes.js";
 import type { MatchCollector } from "./match-collector.js";
 import { napi } from "./napi-binding.js";
@@ -18,10 +19,8 @@ export interface FreshFile {
   readAt: number;
 }
 
-/** Parses in flight at once: enough to keep libuv's pool (4 threads by default) busy. */
-const parsesInFlight = 4;
-/** Main-thread matching between two yields to the event loop, in milliseconds. */
-const matchingSliceMs = 10;
+/** Parses in flight at once: one per core, while the main thread matches the trees that are ready. */
+const parsesInFlight = Math.max(1, availableParallelism());
 
 function patternKey(compiled: CompiledPattern, rewriting: boolean): string {
   return JSON.stringify([compiled.language.id, withSyntaxErrors(compiled, rewriting), compiled.captures, compiled.reading.spannedTerminator ?? null]);
@@ -53,14 +52,10 @@ function cachedResult(cache: ParseCache, tree: CachedTree, key: string, compiled
 /** Search trees already in the cache, on the main thread, yielding every few milliseconds. */
 export async function searchCachedTrees(cache: ParseCache, trees: readonly CachedTree[], compiled: CompiledPattern, collector: MatchCollector, signal: AbortSignal | undefined): Promise<void> {
   const key = patternKey(compiled, collector.rewriting);
-  let sliceStarted = performance.now();
+  const slicer = new EventLoopSlicer(signal);
   for (const tree of trees) {
     collector.addFile(tree.path, cachedResult(cache, tree, key, compiled, collector));
-    if (performance.now() - sliceStarted >= matchingSliceMs) {
-      await yieldToEventLoop();
-      throwIfAborted(signal);
-      sliceStarted = performance.now();
-    }
+    await slicer.pause();
   }
   collector.parsed += trees.length;
 }

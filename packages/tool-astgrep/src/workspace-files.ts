@@ -1,8 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import { closeSync, constants, type Dirent, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { throwIfAborted } from "./abort-error.js";
+import { EventLoopSlicer } from "./event-loop-slice.js";
 import { findGitRepository, globalExcludesFile, processIgnoreEnvironment, type IgnoreEnvironment } from "./git-repository.js";
 import { parseIgnoreFile, type IgnoreRules } from "./ignore-rules.js";
 import { errorCodeOf, type SkipLedger, type SkipReason } from "./skip-ledger.js";
@@ -103,9 +102,6 @@ export interface WalkOptions {
   environment?: IgnoreEnvironment;
 }
 
-/** Entries read between two yields to the event loop, so a huge tree cannot hold the thread (and the budget). */
-const entriesPerYield = 1024;
-
 /**
  * Every regular file under `root` that `accept` keeps, honouring `.ignore` and `.gitignore` files
  * (from the top of the repository's work tree, or the workdir outside a repository, down), the
@@ -138,7 +134,7 @@ export async function listWorkspaceFiles(workdir: string, root: string, accept: 
   // Depth-first with an explicit stack (a deep tree must not exhaust the JS stack); each directory
   // carries the .gitignore scopes that apply to it, and subdirectories are visited in name order.
   const pending: Array<{ directory: string; scopes: readonly IgnoreScope[] }> = [{ directory: root, scopes: ancestors }];
-  let sinceYield = 0;
+  const slicer = new EventLoopSlicer(options.signal);
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { directory } = next;
     const scope = loadScope(directory);
@@ -150,12 +146,8 @@ export async function listWorkspaceFiles(workdir: string, root: string, accept: 
       options.skipped.add({ path: directory, reason: "unreadable_directory", ...codeOf(error) });
       continue;
     }
-    sinceYield += entries.length + 1;
-    if (sinceYield >= entriesPerYield) {
-      sinceYield = 0;
-      await yieldToEventLoop();
-      throwIfAborted(options.signal);
-    }
+    // A huge tree must not hold the thread (nor the call's budget).
+    await slicer.pause();
     entries.sort((first, second) => (first.name < second.name ? -1 : first.name > second.name ? 1 : 0));
     const subdirectories: string[] = [];
     for (const entry of entries) {
