@@ -1,0 +1,138 @@
+import { lstatSync, mkdtempSync, rmSync, writeFileSync, type Stats } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { napi } from "./napi-binding.js";
+import { coarseMtimeMs, ParseCache, treeBytesPerSourceByte, type CachedTree, type FileMatches } from "./parse-cache.js";
+
+const dir = mkdtempSync(join(tmpdir(), "runbound-astgrep-cache-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const source = "const a = f(1);\n";
+
+/** A real file and its tree; `stats` is the file's lstat. */
+function treeFor(name: string, content = source): { tree: CachedTree; stats: Stats } {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  const bytes = Buffer.from(content);
+  return { tree: { path, language: "typescript", bytes, root: napi().parse("TypeScript", content), hasBom: false }, stats: lstatSync(path) };
+}
+
+/** The same stats with some fields changed (methods such as isFile kept). */
+function changed(stats: Stats, fields: Partial<Stats>): Stats {
+  return Object.assign(Object.create(Object.getPrototypeOf(stats) as object) as Stats, stats, fields);
+}
+
+const never = (): Buffer => {
+  throw new Error("the bytes were read although size and mtime are trusted");
+};
+
+function found(count: number): FileMatches {
+  return { count, matches: [], errors: undefined };
+}
+
+describe("ParseCache entries", () => {
+  it("serves an unchanged file and drops it when its size, mtime, inode or kind changed", () => {
+    for (const fields of [{ size: 1 }, { mtimeMs: 1 }, { ino: 1 }, { mode: 0o10644 }] as Array<Partial<Stats>>) {
+      const cache = new ParseCache(1 << 30);
+      const { tree, stats } = treeFor("a.ts");
+      const old = changed(stats, { mtimeMs: 1000 });
+      expect(cache.admit(tree, old, 1000 + coarseMtimeMs)).toBe(true);
+      expect(cache.lookup(tree.path, "typescript", old, never)?.root).toBe(tree.root);
+      expect(cache.lookup(tree.path, "typescript", changed(old, fields), never), JSON.stringify(fields)).toBeUndefined();
+      expect(cache.stats()).toMatchObject({ files: 0, hits: 1, misses: 1, usedBytes: 0 });
+    }
+  });
+
+  it("is keyed by language too", () => {
+    const cache = new ParseCache(1 << 30);
+    const { tree, stats } = treeFor("a.ts");
+    cache.admit(tree, stats, Date.now());
+    expect(cache.lookup(tree.path, "tsx", stats, never)).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ files: 1, misses: 1 });
+  });
+
+  it("compares the bytes while the mtime is within the coarse tick of the last check, and trusts it after", () => {
+    const cache = new ParseCache(1 << 30);
+    const { tree, stats } = treeFor("a.ts");
+    const mtime = changed(stats, { mtimeMs: 10_000 });
+    cache.admit(tree, mtime, 10_000);
+    let reads = 0;
+    const same = (): Buffer => {
+      reads += 1;
+      return Buffer.from(source);
+    };
+    expect(cache.lookup(tree.path, "typescript", mtime, same, 10_000 + coarseMtimeMs - 1)?.root).toBe(tree.root);
+    expect(reads).toBe(1);
+    // Checked less than a tick after the mtime: still not trusted.
+    expect(cache.lookup(tree.path, "typescript", mtime, same, 10_000 + coarseMtimeMs)?.root).toBe(tree.root);
+    expect(reads).toBe(2);
+    // The last check was a full tick after the mtime: a change since would have moved it.
+    expect(cache.lookup(tree.path, "typescript", mtime, never)?.root).toBe(tree.root);
+    expect(cache.lookup(tree.path, "typescript", mtime, () => Buffer.from("const a = g(1);\n"))?.root).toBe(tree.root);
+  });
+
+  it("drops a recent entry whose bytes differ or can no longer be read", () => {
+    for (const read of [() => Buffer.from("const b = f(1);\n"), () => undefined]) {
+      const cache = new ParseCache(1 << 30);
+      const { tree, stats } = treeFor("a.ts");
+      cache.admit(tree, stats, Date.now());
+      expect(cache.lookup(tree.path, "typescript", stats, read)).toBeUndefined();
+      expect(cache.stats().files).toBe(0);
+    }
+  });
+
+  it("counts trees at their estimated native size, refuses one over the budget, and replaces an entry of the same path", () => {
+    const treeCost = Buffer.byteLength(source) * treeBytesPerSourceByte;
+    const cache = new ParseCache(treeCost);
+    const { tree, stats } = treeFor("a.ts");
+    expect(cache.admit(tree, stats, Date.now())).toBe(true);
+    expect(cache.stats().usedBytes).toBe(treeCost);
+    expect(cache.admit({ ...tree, root: napi().parse("TypeScript", source) }, stats, Date.now())).toBe(true);
+    expect(cache.stats()).toMatchObject({ files: 1, usedBytes: treeCost, evicted: 0 });
+    const big = treeFor("big.ts", `${source}${source}`);
+    expect(cache.admit(big.tree, big.stats, Date.now())).toBe(false);
+    expect(cache.stats().files).toBe(1);
+  });
+
+  it("keeps the results of a few patterns per file, within the budget, and forgets them with the file", () => {
+    const cache = new ParseCache(1 << 30);
+    const { tree, stats } = treeFor("a.ts");
+    cache.admit(tree, stats, Date.now());
+    const treeCost = cache.stats().usedBytes;
+    for (let key = 0; key < 5; key++) cache.keepResult(tree, `p${key}`, found(key));
+    expect(cache.result(tree, "p0")).toBeUndefined();
+    expect(cache.result(tree, "p1")).toEqual(found(1));
+    expect(cache.result(tree, "p4")).toEqual(found(4));
+    const withResults = cache.stats().usedBytes;
+    expect(withResults).toBe(treeCost + 4 * 128);
+    cache.keepResult(tree, "p4", found(7));
+    expect(cache.result(tree, "p4")).toEqual(found(7));
+    expect(cache.stats().usedBytes).toBe(withResults);
+    // A tree that is not (or no longer) the cached one keeps nothing.
+    cache.keepResult({ ...tree, root: napi().parse("TypeScript", source) }, "p9", found(9));
+    expect(cache.result(tree, "p9")).toBeUndefined();
+    expect(cache.forget([tree.path])).toBe(1);
+    expect(cache.stats()).toMatchObject({ files: 0, usedBytes: 0, invalidated: 1 });
+    expect(cache.result(tree, "p1")).toBeUndefined();
+  });
+
+  it("says it is full once this search's trees leave less than a sixteenth of the budget", () => {
+    const treeCost = Buffer.byteLength(source) * treeBytesPerSourceByte;
+    const cache = new ParseCache(treeCost * 17);
+    cache.beginSearch();
+    for (let index = 0; index < 15; index++) {
+      const { tree, stats } = treeFor(`f${index}.ts`);
+      cache.admit(tree, stats, Date.now());
+    }
+    expect(cache.isFull()).toBe(false);
+    const { tree, stats } = treeFor("f15.ts");
+    cache.admit(tree, stats, Date.now());
+    expect(cache.isFull()).toBe(true);
+    // A new search may evict the previous one's trees: room again.
+    cache.beginSearch();
+    expect(cache.isFull()).toBe(false);
+    cache.clear();
+    expect(cache.stats()).toMatchObject({ files: 0, usedBytes: 0 });
+  });
+});
