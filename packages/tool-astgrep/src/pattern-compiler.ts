@@ -425,17 +425,12 @@ function chooseReading(language: LanguageInfo, snippet: string, outcomes: Readon
   const readings = outcomes.filter(isReading);
   const rejected = outcomes.filter((outcome): outcome is RejectedContext => !isReading(outcome));
   const tried = rejected.map((entry) => `${entry.context}: ${entry.reason}`).join("; ");
-  // No clean reading: ast-grep itself then uses its best tolerant reading (it ignores MISSING nodes and
-  // matches ERROR nodes as written), so do the same rather than lose its matches. A clean reading that
-  // only failed the self-check comes before one with syntax errors.
-  const fallbacks = options.tolerant === true ? rejected.flatMap((entry) => (entry.fallback === undefined ? [] : [entry.fallback])) : [];
-  const chosen =
-    preferred(readings, weakKinds) ??
-    preferred(
-      fallbacks.filter((reading) => reading.tolerance?.kind === "unverified"),
-      weakKinds,
-    ) ??
-    preferred(fallbacks, weakKinds);
+  // No clean reading: ast-grep itself then reads the snippet as written, ignoring MISSING nodes and
+  // matching ERROR nodes as they are, so do the same rather than lose its matches. Only the first
+  // context's reading is ast-grep's: another context's tolerant reading (TypeScript `foo(;` with a
+  // missing `)`) would match code ast-grep does not (`foo(1)`).
+  const first = outcomes[0];
+  const chosen = preferred(readings, weakKinds) ?? (options.tolerant === true && first !== undefined && !isReading(first) ? first.fallback : undefined);
   if (chosen === undefined) throw unparseable(snippet, language.id, tried);
   const seenKinds = new Set([chosen.kind]);
   const alternatives = readings.filter((reading) => {

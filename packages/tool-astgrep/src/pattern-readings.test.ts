@@ -78,6 +78,9 @@ describe("tolerant readings: no context parses the pattern cleanly", () => {
     expect(described).toMatch(/it parsed with errors \(syntax error at 1:1: unexpected `\|\$A, \$B\|`\), so this is ast-grep's best tolerant reading/);
     expect(described).toContain("Contexts tried — as-is:");
     expect(() => compilePattern(language("rust"), "|$A, $B|")).toThrow(/does not parse as rust code in any context/);
+    // Only the as-is reading is ast-grep's: TypeScript `foo(` would be read as `foo(;` with a missing
+    // `)` in the `;`-added context and match `foo(1)`, which ast-grep does not.
+    expect(() => compilePattern(language("typescript"), "foo(", tolerant)).toThrow(/does not parse as typescript code in any context/);
   });
 
   it("C++ block of a condition with an unterminated `$$$BODY` matches", () => {
