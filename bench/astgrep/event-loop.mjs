@@ -6,10 +6,11 @@
 import { createRun } from "@runbound/runner-adapter";
 import { AstGrepParser, astGrepPlugin, createAstGrepParser } from "@runbound/tool-astgrep";
 import { resultErrorCode, resultText, ToolError, Workdir } from "@runbound/tool-kit";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { loadAverage } from "./measure.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
@@ -19,7 +20,6 @@ const option = (name, fallback) => {
 };
 const language = option("--language", "typescript");
 const pattern = option("--pattern", "$A.$B($C)");
-const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
 const parser = createAstGrepParser({ maxFileBytes: 1 << 30 });
 const run = createRun({ plugins: [astGrepPlugin] });
@@ -62,13 +62,13 @@ async function watched(abortAfterMs) {
   };
 }
 
-const loads = [load()];
+const loads = [loadAverage()];
 const cold = await watched();
-loads.push(load());
+loads.push(loadAverage());
 const warm = await watched();
-loads.push(load());
+loads.push(loadAverage());
 const cancelled = await watched(Math.max(50, warm.wallMs / 2));
-loads.push(load());
+loads.push(loadAverage());
 const cache = parser.parseCache?.stats();
 await run.close();
 

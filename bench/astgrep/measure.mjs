@@ -1,5 +1,6 @@
 // What both astgrep benchmarks measure: a child process under GNU time, and the medians of runs.
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 export const timeBinary = "/usr/bin/time";
 
@@ -30,4 +31,13 @@ export function summarize(cliRuns, toolRuns) {
       callCpuS: median(toolRuns.map((run) => run.inProcess.cpuMs / 1000)),
     },
   };
+}
+
+/** The machine's load averages over 1, 5 and 15 minutes, to print next to every figure. */
+export function loadAverage() {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  } catch {
+    return "unknown";
+  }
 }

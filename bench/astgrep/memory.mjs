@@ -2,11 +2,11 @@
 // against `ast-grep run --files-with-matches`, on a tree of ≥ 4,000 real JavaScript files: a copy of this
 // repository's node_modules made in a temporary directory (never committed, removed afterwards).
 // Usage (from the repo root): npm run build && node bench/astgrep/memory.mjs [--runs 3] [--files 4500]
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { summarize, timeBinary, timed } from "./measure.mjs";
+import { loadAverage, summarize, timeBinary, timed } from "./measure.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
@@ -44,47 +44,52 @@ for (const path of picked) {
 }
 
 const benchCase = { workdir: corpus, path: ".", language: "javascript", pattern: "return $X", maxResults: 5 };
+// The search engine alone (parse cache off), and as shipped (the default 256 MiB cache fills as it goes).
+const variants = [
+  { name: "cache off", parseCacheBytes: 0 },
+  { name: "cache 256 MiB (default)", parseCacheBytes: undefined },
+];
 const cliRuns = [];
-const toolRuns = [];
+const toolRuns = variants.map(() => []);
 try {
   for (let index = 0; index < runs; index++) {
     // Alternate so load changes on the machine hit both sides alike.
     const cliRun = timed(cli, ["run", "-p", benchCase.pattern, "-l", "js", "--files-with-matches", "."], corpus);
     cliRuns.push({ ...cliRun, files: cliRun.stdout.split("\n").filter((line) => line.length > 0).length });
-    const tool = timed(process.execPath, [join(here, "tool-child.mjs"), JSON.stringify(benchCase)], repo);
-    toolRuns.push({ ...tool, inProcess: JSON.parse(tool.stdout) });
+    variants.forEach((variant, position) => {
+      const tool = timed(process.execPath, [join(here, "tool-child.mjs"), JSON.stringify({ ...benchCase, parseCacheBytes: variant.parseCacheBytes })], repo);
+      toolRuns[position].push({ ...tool, inProcess: JSON.parse(tool.stdout) });
+    });
   }
 } finally {
   rmSync(corpus, { recursive: true, force: true });
 }
-const row = {
-  corpus: { files: picked.length, megabytes: bytes / 2 ** 20 },
-  pattern: benchCase.pattern,
-  maxResults: benchCase.maxResults,
-  matches: toolRuns[0].inProcess.total,
-  cliFilesWithMatches: cliRuns[0].files,
-  ...summarize(cliRuns, toolRuns),
-  loadAverage: readLoad(),
-};
-row.ratio = { wall: row.tool.wallS / row.cli.wallS, cpu: row.tool.cpuS / row.cli.cpuS, peak: row.tool.peakMb / row.cli.peakMb };
-
-function readLoad() {
-  try {
-    return readFileSync("/proc/loadavg", "utf8").trim();
-  } catch {
-    return "unknown";
-  }
-}
+const rows = variants.map((variant, position) => {
+  const row = {
+    variant: variant.name,
+    corpus: { files: picked.length, megabytes: bytes / 2 ** 20 },
+    pattern: benchCase.pattern,
+    maxResults: benchCase.maxResults,
+    matches: toolRuns[position][0].inProcess.total,
+    cliFilesWithMatches: cliRuns[0].files,
+    ...summarize(cliRuns, toolRuns[position]),
+  };
+  row.ratio = { wall: row.tool.wallS / row.cli.wallS, cpu: row.tool.cpuS / row.cli.cpuS, peak: row.tool.peakMb / row.cli.peakMb };
+  return row;
+});
+const load = loadAverage();
 
 const format = (value, digits = 2) => value.toFixed(digits);
-console.log(`${picked.length} JavaScript files (${format(row.corpus.megabytes, 1)} MB), \`${benchCase.pattern}\`, max_results ${benchCase.maxResults}; medians of ${runs} runs (peaks: the highest), load ${row.loadAverage}.`);
-console.log("| side | wall s | CPU s | peak MB |");
-console.log("|---|---|---|---|");
-console.log(`| ast-grep run --files-with-matches (${row.cliFilesWithMatches} files) | ${format(row.cli.wallS)} | ${format(row.cli.cpuS)} | ${format(row.cli.peakMb, 0)} |`);
-console.log(`| ast_grep (${row.matches} matches, call ${format(row.tool.callWallS)} s) | ${format(row.tool.wallS)} | ${format(row.tool.cpuS)} | ${format(row.tool.peakMb, 0)} |`);
-console.log(`| ratio tool / CLI | ${format(row.ratio.wall)}× | ${format(row.ratio.cpu)}× | ${format(row.ratio.peak)}× |`);
+const cliRow = rows[0].cli;
+console.log(`${picked.length} JavaScript files (${format(rows[0].corpus.megabytes, 1)} MB), \`${benchCase.pattern}\`, max_results ${benchCase.maxResults}; medians of ${runs} runs (peaks: the highest), load average ${load}.`);
+console.log("| side | wall s | CPU s | peak MB | wall / CLI | CPU / CLI | peak / CLI |");
+console.log("|---|---|---|---|---|---|---|");
+console.log(`| ast-grep run --files-with-matches (${rows[0].cliFilesWithMatches} files) | ${format(cliRow.wallS)} | ${format(cliRow.cpuS)} | ${format(cliRow.peakMb, 0)} | | | |`);
+for (const row of rows) {
+  console.log(`| ast_grep, ${row.variant} (${row.matches} matches, call ${format(row.tool.callWallS)} s) | ${format(row.tool.wallS)} | ${format(row.tool.cpuS)} | ${format(row.tool.peakMb, 0)} | ${format(row.ratio.wall)}× | ${format(row.ratio.cpu)}× | ${format(row.ratio.peak)}× |`);
+}
 const resultsDir = join(repo, "bench/results");
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `astgrep-memory-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-writeFileSync(file, `${JSON.stringify({ runs, node: process.version, row, cliRuns, toolRuns: toolRuns.map(({ stdout, ...rest }) => rest) }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ runs, node: process.version, loadAverage: load, rows, cliRuns: cliRuns.map(({ stdout, ...rest }) => rest), toolRuns: toolRuns.map((list) => list.map(({ stdout, ...rest }) => rest)) }, null, 2)}\n`);
 console.log(`\nWrote ${file}`);

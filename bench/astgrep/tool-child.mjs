@@ -8,7 +8,7 @@ import { resultText, Workdir } from "@runbound/tool-kit";
 const benchCase = JSON.parse(process.argv[2]);
 const verify = process.argv[3] === "verify";
 // The CLI has no size limit; lift ours so both read the same files.
-const parser = createAstGrepParser({ maxFileBytes: 1 << 30 });
+const parser = createAstGrepParser({ maxFileBytes: 1 << 30, ...(benchCase.parseCacheBytes === undefined ? {} : { parseCacheBytes: benchCase.parseCacheBytes }) });
 
 if (verify) {
   const root = `${benchCase.workdir}/${benchCase.path}`.replace(/\/\.$/, "");

@@ -3,11 +3,11 @@
 // a first call, the same no-literal pattern again, then different patterns on the warm cache. Each call
 // is set against a fresh `ast-grep run --json=stream` of the same pattern.
 // Usage (from the repo root): npm run build && node bench/astgrep/warm.mjs [--runs 5]
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { effectRxjsCorpus } from "./corpus.mjs";
-import { median, timeBinary, timed } from "./measure.mjs";
+import { loadAverage, median, timeBinary, timed } from "./measure.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
@@ -31,7 +31,7 @@ const patterns = [...new Set(steps.map((step) => step.pattern))];
 const cliSeconds = Object.fromEntries(patterns.map((pattern) => [pattern, []]));
 const cliCounts = {};
 const toolRuns = [];
-const loads = [readLoad()];
+const loads = [loadAverage()];
 for (let index = 0; index < runs; index++) {
   // Alternate so load changes on the machine hit both sides alike.
   for (const pattern of patterns) {
@@ -43,15 +43,7 @@ for (let index = 0; index < runs; index++) {
   const tool = timed(process.execPath, [join(here, "warm-child.mjs"), JSON.stringify(sequence)], repo);
   if (tool.status !== 0) throw new Error(`warm-child failed: ${tool.stdout}`);
   toolRuns.push({ peakMb: tool.peakMb, ...JSON.parse(tool.stdout) });
-  loads.push(readLoad());
-}
-
-function readLoad() {
-  try {
-    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-  } catch {
-    return "unknown";
-  }
+  loads.push(loadAverage());
 }
 
 const rows = steps.map((step, position) => {
