@@ -78,6 +78,24 @@ describe.skipIf(venv === undefined)("eval on a native CPython", () => {
     await kernelPid(call);
   });
 
+  it("does not echo a last expression followed by `;`, and does echo one where the `;` is in a string or a comment", async () => {
+    const { call } = session(fixtureProject(venv));
+    await call("x = 5\né = 'ü'");
+    const cases: Array<[code: string, echoed: string | undefined]> = [
+      ["x;", undefined],
+      ["x ;  # quiet", undefined],
+      ["x \\\n;", undefined],
+      ["(x,\n x);", undefined],
+      ["é + 'ß' ;  # é", undefined],
+      ["x + 1  # ;", "6"],
+      ["'a;b'", "'a;b'"],
+      ["f'{x};'", "'5;'"],
+      ["print(1); x + 2", "1\n7"],
+    ];
+    for (const [code, echoed] of cases) expect([code, resultText(await call(code))]).toEqual([code, echoed ?? "(no output)"]);
+    await kernelPid(call);
+  });
+
   it("uses python3 from PATH when the project has no virtualenv", async () => {
     const workdir = fixtureProject();
     const { call, factory } = session(workdir);

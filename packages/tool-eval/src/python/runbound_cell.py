@@ -56,7 +56,6 @@ import shlex
 import sys
 import threading
 import time
-import tokenize
 import traceback
 import types
 import warnings
@@ -314,15 +313,18 @@ def _duration(seconds):
     return f"{seconds} s"
 
 
-def _quiet(code):
-    """IPython's rule: a trailing `;` on the last line keeps the value from being echoed."""
-    if ";" not in code:
-        return False
-    try:
-        tokens = [token for token in tokenize.generate_tokens(io.StringIO(code).readline) if token.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.COMMENT, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT)]
-    except (tokenize.TokenError, SyntaxError):
-        return False
-    return bool(tokens) and tokens[-1].type == tokenize.OP and tokens[-1].string == ";"
+def _quiet(code, last):
+    """IPython's rule: a `;` after the last expression statement `last` keeps its value from being echoed."""
+    # After the last statement only `;`, blanks, comments and line continuations can follow (anything
+    # else would be a statement), so the text there is read directly: tokenizing the cell cost more
+    # than running a small one. AST columns count UTF-8 bytes.
+    lines = code.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    rest = lines[last.end_lineno - 1].encode("utf-8")[last.end_col_offset :].decode("utf-8", "replace")
+    for line in [rest, *lines[last.end_lineno :]]:
+        text = line.split("#", 1)[0].replace("\\", "").strip()
+        if text:
+            return text.startswith(";")
+    return False
 
 
 class CellExecutor:
@@ -454,7 +456,7 @@ class CellExecutor:
             raise error.with_traceback(None) from None
         flags = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
         last = None
-        if tree.body and isinstance(tree.body[-1], ast.Expr) and not _quiet(code):
+        if tree.body and isinstance(tree.body[-1], ast.Expr) and not _quiet(code, tree.body[-1]):
             last = compile(ast.Expression(tree.body.pop().value), filename, "eval", flags)
         body = compile(tree, filename, "exec", flags)
         return body, last
