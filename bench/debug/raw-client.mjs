@@ -19,7 +19,11 @@ async function connect(adapter, located, cwd) {
   return { child, connection: new DapConnection(socket, socket) };
 }
 
-/** Launch to the first breakpoint stop, then time each inspection request and a step. */
+/**
+ * Launch to the first breakpoint stop, then time each inspection request and a step. The stop and
+ * the step are timed twice: to the `stopped` event, and to the top frame after it (one stackTrace
+ * more), which is what the tool's answer holds (where it stopped, with the source line).
+ */
 export async function rawSession({ adapter, located, program, cwd, file, line, expression, buildOutput, iterations }) {
   const started = performance.now();
   const { child, connection } = await connect(adapter, located, cwd);
@@ -35,6 +39,9 @@ export async function rawSession({ adapter, located, program, cwd, file, line, e
   const stop = await stopped;
   const firstStopMs = performance.now() - started;
   const threadId = stop.event.body.threadId;
+  // What the tool's answer holds beyond the stop: the top frame (function, file, line).
+  await connection.request("stackTrace", { threadId, startFrame: 0, levels: 1 }, 10_000);
+  const firstStopWithFrameMs = performance.now() - started;
   const timings = { threads: [], stack: [], scopes: [], variables: [], evaluate: [] };
   for (let index = 0; index < iterations; index++) {
     let at = performance.now();
@@ -58,6 +65,8 @@ export async function rawSession({ adapter, located, program, cwd, file, line, e
   await connection.request("next", { threadId }, 10_000);
   await next;
   const stepMs = performance.now() - stepAt;
+  await connection.request("stackTrace", { threadId, startFrame: 0, levels: 1 }, 10_000);
+  const stepWithFrameMs = performance.now() - stepAt;
   await connection.request("disconnect", { terminateDebuggee: true }, 2_000).catch(() => undefined);
   connection.close();
   try {
@@ -65,5 +74,5 @@ export async function rawSession({ adapter, located, program, cwd, file, line, e
   } catch {
     // gone
   }
-  return { firstStopMs, stepMs, timings };
+  return { firstStopMs, firstStopWithFrameMs, stepMs, stepWithFrameMs, timings };
 }

@@ -167,8 +167,9 @@ const lldb: AdapterDefinition = {
   async locate(context) {
     const directories = pathDirectories(context.pathVariable);
     // Debian installs only versioned names (lldb-vscode-16, lldb-dap-19) on PATH.
-    const names = ["lldb-dap", ...(await versionedNames("lldb-dap", directories)), "lldb-vscode", ...(await versionedNames("lldb-vscode", directories))];
-    const llvmDirectories = (await versionedNames("llvm", ["/usr/lib"])).map((name) => join("/usr/lib", name, "bin"));
+    const [dapNames, vscodeNames, llvmNames] = await Promise.all([versionedNames("lldb-dap", directories), versionedNames("lldb-vscode", directories), versionedNames("llvm", ["/usr/lib"])]);
+    const names = ["lldb-dap", ...dapNames, "lldb-vscode", ...vscodeNames];
+    const llvmDirectories = llvmNames.map((name) => join("/usr/lib", name, "bin"));
     const found = (await findExecutable(names, directories)) ?? (await findExecutable(["lldb-dap", "lldb-vscode"], llvmDirectories));
     if (found !== undefined) return { command: found, args: [], detail: found };
     return { sought: "lldb-dap, lldb-dap-NN, lldb-vscode or lldb-vscode-NN", looked: [...directories, "/usr/lib/llvm-*/bin"] };

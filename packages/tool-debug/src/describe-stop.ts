@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
 import { displayPath, isInside } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { cutText } from "./bounded-text.js";
 import type { DebugSession, StopEvent } from "./debug-session.js";
 import { readableFrameName } from "./readable-frame-name.js";
+import { sourceLine } from "./source-line.js";
 
 /** A stop as the tool reports it: reason, where, the source line, the exception. */
 export interface StopView {
@@ -16,14 +16,6 @@ export interface StopView {
   source_line?: string;
   frame_id?: number;
   exception?: { id: string; description?: string; type?: string; message?: string };
-}
-
-/** The text of line `line` (1-based) of a file inside the workdir; nothing for files outside it. */
-export async function sourceLine(workdir: string, path: string | undefined, line: number | undefined): Promise<string | undefined> {
-  if (path === undefined || line === undefined || !isInside(workdir, path)) return undefined;
-  const text = await readFile(path, "utf8").catch(() => undefined);
-  const found = text?.split(/\r?\n/)[line - 1];
-  return found === undefined ? undefined : cutText(found.trimEnd(), 200).text;
 }
 
 /** The thread a request without `thread_id` means: the one that stopped last, else the first. */
@@ -48,7 +40,7 @@ export async function describeStop(session: DebugSession, stop: StopEvent, workd
     view.frame_id = frame.id;
     view.line = frame.line;
     if (frame.source?.path !== undefined) view.file = isInside(workdir, frame.source.path) ? displayPath(workdir, frame.source.path) : frame.source.path;
-    const text = await sourceLine(workdir, frame.source?.path, frame.line);
+    const text = sourceLine(workdir, frame.source?.path, frame.line);
     if (text !== undefined) view.source_line = text;
   }
   if (stop.reason === "exception" && session.capabilities.supportsExceptionInfoRequest === true) {

@@ -7,15 +7,15 @@ export function pathDirectories(pathVariable: string | undefined): string[] {
   return [...new Set((pathVariable ?? "").split(delimiter).filter((entry) => isAbsolute(entry)))];
 }
 
-/** The first `directory/name` that is executable, trying names in order within each directory in order. */
+/**
+ * The first `directory/name` that is executable, trying names in order within each directory in order.
+ * Every candidate is checked at once and the first in that order wins: one after the other, the
+ * checks cost a thread-pool round trip each, tens of ms on a busy machine for a long PATH.
+ */
 export async function findExecutable(names: readonly string[], directories: readonly string[]): Promise<string | undefined> {
-  for (const directory of directories) {
-    for (const name of names) {
-      const candidate = join(directory, name);
-      if (await isExecutableFile(candidate)) return candidate;
-    }
-  }
-  return undefined;
+  const candidates = directories.flatMap((directory) => names.map((name) => join(directory, name)));
+  const executable = await Promise.all(candidates.map((candidate) => isExecutableFile(candidate)));
+  return candidates.find((_, index) => executable[index]);
 }
 
 /**
@@ -25,8 +25,9 @@ export async function findExecutable(names: readonly string[], directories: read
 export async function versionedNames(base: string, directories: readonly string[]): Promise<string[]> {
   const pattern = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-(\\d+)$`);
   const found = new Map<string, number>();
-  for (const directory of directories) {
-    const entries = await readdir(directory).catch(() => [] as string[]);
+  // Read at once, for the same reason as above.
+  const listings = await Promise.all(directories.map((directory) => readdir(directory).catch(() => [] as string[])));
+  for (const entries of listings) {
     for (const entry of entries) {
       const match = pattern.exec(entry);
       if (match !== null) found.set(entry, Number(match[1]));
