@@ -1,9 +1,10 @@
-import { lstatSync, mkdtempSync, rmSync, writeFileSync, type Stats } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, type Stats } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createAstGrepParser } from "./astgrep-parser.js";
 import { napi } from "./napi-binding.js";
-import { coarseMtimeMs, ParseCache, treeBytesPerSourceByte, type CachedTree, type FileMatches } from "./parse-cache.js";
+import { coarseMtimeMs, createParseCache, defaultParseCacheBytes, ParseCache, treeBytesPerSourceByte, type CachedTree, type FileMatches } from "./parse-cache.js";
 
 const dir = mkdtempSync(join(tmpdir(), "runbound-astgrep-cache-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -117,14 +118,63 @@ describe("ParseCache entries", () => {
     expect(cache.result(tree, "p1")).toBeUndefined();
   });
 
+  it("costs a result by its matches, captures and error regions, and keeps none that does not fit", () => {
+    const { tree, stats } = treeFor("a.ts");
+    const treeCost = Buffer.byteLength(source) * treeBytesPerSourceByte;
+    const cache = new ParseCache(treeCost + 600);
+    cache.admit(tree, stats, Date.now());
+    const match = { path: tree.path, language: "typescript", line: 0, column: 0, endLine: 0, start: 0, end: 3, text: "f(1)", captures: { N: { text: "1", start: 2, end: 3, multi: false } } };
+    const regions = [
+      { start: 0, end: 1, line: 0 },
+      { start: 2, end: 3, line: 0 },
+    ];
+    const rich: FileMatches = { count: 1, matches: [match], errors: { site: { line: 0, column: 0, kind: "ERROR", near: "f" }, regions } };
+    cache.keepResult(tree, "p", rich);
+    // 128 per result, 48 per region, 256 per match and 2 per character of its text, 96 per capture and 2 per character.
+    expect(cache.stats().usedBytes).toBe(treeCost + 128 + 2 * 48 + 256 + 2 * 4 + 96 + 2 * 1);
+    // Fits the budget, not the room left.
+    const another: FileMatches = { count: 1, matches: [match], errors: undefined };
+    cache.keepResult(tree, "q", another);
+    expect(cache.result(tree, "q")).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ files: 1, evicted: 0 });
+    // Nor may a result push its own tree out, even one a new search has not touched yet.
+    cache.beginSearch();
+    cache.keepResult(tree, "q", another);
+    expect(cache.stats()).toMatchObject({ files: 1, evicted: 0, usedBytes: treeCost + 586 });
+  });
+
+  it("refuses a tree over the whole budget without evicting anything for it", () => {
+    const { tree, stats } = treeFor("a.ts");
+    const cache = new ParseCache(Buffer.byteLength(source) * treeBytesPerSourceByte * 1.5);
+    cache.admit(tree, stats, Date.now());
+    cache.beginSearch();
+    const big = treeFor("big.ts", `${source}${source}`);
+    expect(cache.admit(big.tree, big.stats, Date.now())).toBe(false);
+    expect(cache.stats()).toMatchObject({ files: 1, evicted: 0 });
+  });
+
+  it("forgets a written directory's files, not those of a sibling whose name starts the same", () => {
+    const cache = new ParseCache(1 << 30);
+    for (const name of ["src/a.ts", "src/b.ts", "srcx/c.ts"]) {
+      mkdirSync(join(dir, dirname(name)), { recursive: true });
+      const { tree, stats } = treeFor(name);
+      cache.admit(tree, stats, Date.now());
+    }
+    expect(cache.forget([join(dir, "src")])).toBe(2);
+    expect(cache.stats().files).toBe(1);
+    expect(cache.forget([`${join(dir, "srcx")}/`])).toBe(1);
+    expect(cache.forget([join(dir, "nothing")])).toBe(0);
+  });
+
   it("says it is full once this search's trees leave less than a sixteenth of the budget", () => {
     const treeCost = Buffer.byteLength(source) * treeBytesPerSourceByte;
-    const cache = new ParseCache(treeCost * 17);
+    const cache = new ParseCache(treeCost * 16);
     cache.beginSearch();
     for (let index = 0; index < 15; index++) {
       const { tree, stats } = treeFor(`f${index}.ts`);
       cache.admit(tree, stats, Date.now());
     }
+    // Exactly a sixteenth left: not yet full.
     expect(cache.isFull()).toBe(false);
     const { tree, stats } = treeFor("f15.ts");
     cache.admit(tree, stats, Date.now());
@@ -134,5 +184,17 @@ describe("ParseCache entries", () => {
     expect(cache.isFull()).toBe(false);
     cache.clear();
     expect(cache.stats()).toMatchObject({ files: 0, usedBytes: 0 });
+  });
+});
+
+describe("the parseCacheBytes setting", () => {
+  it("defaults to 256 MiB, turns the cache off at 0 and refuses a negative or non-finite budget", () => {
+    expect(defaultParseCacheBytes).toBe(256 * 1024 * 1024);
+    expect(createAstGrepParser().parseCache?.budgetBytes).toBe(defaultParseCacheBytes);
+    expect(createAstGrepParser({ parseCacheBytes: 1024 }).parseCache?.budgetBytes).toBe(1024);
+    expect(createParseCache(0)).toBeUndefined();
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => createAstGrepParser({ parseCacheBytes: bad })).toThrow(expect.objectContaining({ code: "invalid_input", message: `\`parseCacheBytes\` is \`${bad}\`; give a number of bytes, 0 or more (0 turns the parse cache off).` }));
+    }
   });
 });

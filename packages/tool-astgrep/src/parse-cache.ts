@@ -1,4 +1,5 @@
 import type { SgRoot } from "@ast-grep/napi";
+import { ToolError } from "@runbound/tool-kit";
 import type { Stats } from "node:fs";
 import { sep } from "node:path";
 import { releaseEvictedTrees } from "./native-memory-pacer.js";
@@ -252,4 +253,18 @@ export class ParseCache {
     this.evictedSinceRelease = 0;
     releaseEvictedTrees();
   }
+}
+
+/** The parse cache's budget when `createAstGrepParser` is given none. */
+export const defaultParseCacheBytes = 256 * 1024 * 1024;
+
+/**
+ * The cache for a `parseCacheBytes` setting: `undefined` (off) for 0.
+ * @throws ToolError `invalid_input` for a negative or non-finite budget.
+ */
+export function createParseCache(budgetBytes = defaultParseCacheBytes): ParseCache | undefined {
+  if (!Number.isFinite(budgetBytes) || budgetBytes < 0) {
+    throw new ToolError({ code: "invalid_input", message: `\`parseCacheBytes\` is \`${budgetBytes}\`; give a number of bytes, 0 or more (0 turns the parse cache off).` });
+  }
+  return budgetBytes === 0 ? undefined : new ParseCache(budgetBytes);
 }
