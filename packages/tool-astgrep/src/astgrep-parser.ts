@@ -1,7 +1,7 @@
 import { defineResource, type AtomicWriteFileSystem } from "@runbound/tool-kit";
 import { assertGrammarForFile, offeredLanguage } from "./grammar-availability.js";
 import { selectLanguages, type LanguageChoice, type LanguageInfo, type LanguageTable } from "./language-registry.js";
-import { ParseCache } from "./parse-cache.js";
+import { createParseCache, type ParseCache } from "./parse-cache.js";
 import { compilePattern, type CompiledPattern } from "./pattern-compiler.js";
 import { StagedEditStore } from "./staged-edit-store.js";
 import { searchStructurally, type SearchOutcome, type SearchRequest } from "./structural-search.js";
@@ -61,14 +61,13 @@ export const AstGrepParser = defineResource<AstGrepParserInstance>(
 /**
  * Create the parser resource for one run. The grammars are registered lazily, once per process, on
  * first use; the staged edits belong to this instance and vanish with it.
- * @throws ToolError `invalid_input` when `languages` names a grammar that does not exist.
+ * @throws ToolError `invalid_input` when `languages` names a grammar that does not exist, or `parseCacheBytes` is negative.
  */
 export function createAstGrepParser(settings: AstGrepParserSettings = {}): AstGrepParserInstance {
   const maxFileBytes = settings.maxFileBytes ?? 2 * 1024 * 1024;
   const edits = new StagedEditStore();
   const languageTable = selectLanguages(settings.languages);
-  const parseCacheBytes = settings.parseCacheBytes ?? 256 * 1024 * 1024;
-  const parseCache = parseCacheBytes > 0 ? new ParseCache(parseCacheBytes) : undefined;
+  const parseCache = createParseCache(settings.parseCacheBytes);
   return {
     maxFileBytes,
     languages: languageTable,
