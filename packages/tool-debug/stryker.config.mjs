@@ -2,12 +2,34 @@ import { strykerConfig } from "@runbound/test-config/stryker";
 
 export default {
   ...strykerConfig({
-    mutate: ["src/dap-framer.ts", "src/dap-connection.ts", "src/output-buffer.ts", "src/bounded-text.ts", "src/find-executable.ts", "src/find-root-marker.ts"],
+    mutate: [
+      "src/dap-framer.ts",
+      "src/dap-connection.ts",
+      "src/output-buffer.ts",
+      "src/bounded-text.ts",
+      "src/find-executable.ts",
+      "src/find-root-marker.ts",
+      "src/readable-frame-name.ts",
+      "src/source-line.ts",
+      "src/rust-formatters.ts",
+      "src/adapter-request-error.ts",
+    ],
   }),
   // Runs started side by side use their own temp folders (`--tempDirName`); Stryker ignores only its
   // own, so without this one run copies another's half-written sandbox into its own.
   ignorePatterns: ["/.stryker-tmp*"],
   // The real-adapter suites (minutes on a small machine) cover these files too; their own unit tests
   // are the ones meant to kill their mutants.
-  testFiles: ["src/dap-framer.test.ts", "src/dap-connection.test.ts", "src/output-buffer.test.ts", "src/bounded-text.test.ts", "src/find-executable.test.ts", "src/find-root-marker.test.ts"],
+  testFiles: [
+    "src/dap-framer.test.ts",
+    "src/dap-connection.test.ts",
+    "src/output-buffer.test.ts",
+    "src/bounded-text.test.ts",
+    "src/find-executable.test.ts",
+    "src/find-root-marker.test.ts",
+    "src/readable-frame-name.test.ts",
+    "src/source-line.test.ts",
+    "src/rust-formatters.test.ts",
+    "src/adapter-request-error.test.ts",
+  ],
 };

@@ -1,6 +1,7 @@
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { listDescendants } from "@runbound/process-kit/testing";
 import { describe, expect, it } from "vitest";
 import { ADAPTERS, type AdapterDefinition } from "./adapter-table.js";
 import type { DebugSupervisorSettings } from "./debug-supervisor.js";
@@ -101,6 +102,28 @@ describe("faults of the debug adapter (scripted adapters run as real processes)"
     expect(pids.filter((pid) => runningNow(pid))).toEqual([]);
     await disposing;
     expect(await stillRunning(pids)).toEqual([]);
+  });
+});
+
+describe("a dispose during the launch", () => {
+  it("kills an adapter still in its handshake at once, and the launch says the run ended", async () => {
+    const { call, supervisor } = setUp({ adapters: [fakeAdapter("hang")], handshakeTimeoutMs: 60_000 });
+    const launching = call({ op: "launch", program: "program.fake" });
+    let adapters: number[] = [];
+    for (let waited = 0; adapters.length === 0 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      adapters = (await listDescendants(process.pid)).map((row) => row.pid).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("fake-adapter.mjs"));
+    }
+    expect(adapters).toHaveLength(1);
+    // The handshake waits on an adapter that never answers; give the session time to exist.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const disposing = supervisor.dispose();
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+    expect(adapters.filter((pid) => runningNow(pid))).toEqual([]);
+    await disposing;
+    const launch = await launching;
+    expect(launch.isError).toBe(true);
+    expect(launch.text).toContain("disposed (its run ended) during the launch");
   });
 });
 

@@ -77,6 +77,8 @@ export interface DebugSessionSettings {
   outputCapacity: number;
   /** Progress lines for the caller (a Go build). */
   onProgress(message: string): void;
+  /** Called as soon as the adapter runs, before the handshake: a supervisor disposed meanwhile kills the session through it. */
+  onStarted?(session: DebugSession): void;
 }
 
 const endEvents = new Set(["stopped", "terminated", "exited"]);
@@ -141,6 +143,7 @@ export class DebugSession {
       onAdapterStdout: (text) => output.push("stdout", text),
     });
     const session = new DebugSession(settings, adapter, output, now, await setup);
+    settings.onStarted?.(session);
     try {
       const outcome = await session.handshake();
       return { session, outcome };

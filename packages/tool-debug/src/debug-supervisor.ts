@@ -113,6 +113,8 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
     ...(settings.debugpyPython === undefined ? {} : { debugpyPython: settings.debugpyPython }),
   };
   const conversations = new Map<string, Conversation>();
+  // Sessions whose adapter runs but whose handshake has not ended: a dispose kills them too.
+  const launching = new Set<DebugSession>();
   let disposed = false;
 
   function conversation(id: string): Conversation {
@@ -204,6 +206,7 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
         throw new ToolError({ code: "invalid_input", message: `Adapter \`${adapter.id}\` cannot attach by port here; attach works with ${resolved.adapters.filter((candidate) => candidate.attachArguments !== undefined).map((candidate) => `\`${candidate.id}\``).join(", ")}. Launch the program instead.` });
       }
       const builds = request.request === "launch" && adapter.builds({ program, isDirectory });
+      let launchingSession: DebugSession | undefined;
       try {
         const started = await DebugSession.launch(
           {
@@ -219,9 +222,16 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
             stopBudgetMs: resolved.stopBudgetMs,
             outputCapacity: resolved.outputCapacity,
             onProgress: request.onProgress,
+            onStarted: (session) => {
+              launchingSession = session;
+              launching.add(session);
+              if (disposed) void session.kill();
+            },
           },
           resolved.now(),
-        );
+        ).finally(() => {
+          if (launchingSession !== undefined) launching.delete(launchingSession);
+        });
         if (disposed) {
           await started.session.kill();
           throw new ToolError({ code: "unavailable", message: "The debug supervisor was disposed (its run ended) during the launch; nothing is left running." });
@@ -232,6 +242,7 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
         entry.timer.unref();
         return started;
       } catch (error) {
+        if (disposed) throw new ToolError({ code: "unavailable", message: "The debug supervisor was disposed (its run ended) during the launch; nothing is left running.", cause: error });
         if (error instanceof LaunchFailed) {
           throw new ToolError({
             code: "invalid_input",
@@ -287,7 +298,7 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
 
     async dispose() {
       disposed = true;
-      const sessions: DebugSession[] = [];
+      const sessions: DebugSession[] = [...launching];
       for (const entry of conversations.values()) {
         clearTimeout(entry.timer);
         if (entry.session !== undefined) sessions.push(entry.session);

@@ -41,4 +41,9 @@ describe("finding adapter programs", () => {
     const root = tree({ "x/lldb-vscode-9": 0o755, "x/lldb-vscode-16": 0o755, "y/lldb-vscode-11": 0o755, "y/lldb-vscode-16.0": 0o755, "y/lldb-vscodeX-17": 0o755, "y/lldb-vscode": 0o755 });
     expect(await versionedNames("lldb-vscode", [join(root, "x"), join(root, "y"), join(root, "missing")])).toEqual(["lldb-vscode-16", "lldb-vscode-11", "lldb-vscode-9"]);
   });
+
+  it("takes a base name literally, not as a pattern", async () => {
+    const root = tree({ "bin/tool.x-3": 0o755, "bin/toolyx-4": 0o755, "bin/tool.x-beta": 0o755 });
+    expect(await versionedNames("tool.x", [join(root, "bin")])).toEqual(["tool.x-3"]);
+  });
 });
