@@ -45,17 +45,25 @@ export function offeredLanguage(table: LanguageTable, name: string): LanguageInf
  * @throws ToolError as {@link offeredLanguage} does.
  */
 export function assertGrammarForFile(table: LanguageTable, path: string): void {
-  const extension = extensionOf(path);
-  if (extension === undefined || languageOfPath(table, path) !== undefined) return;
-  const grammar = packagedGrammars.find((candidate) => candidate.extensions.includes(extension) || candidate.extraExtensions?.includes(extension) === true);
+  const grammar = missingGrammarOfPath(table, path);
   if (grammar === undefined) return;
   try {
     if (!statSync(path).isFile()) return;
   } catch {
     return; // The search itself reports a path that does not exist.
   }
-  const missing = missingGrammarError(table, grammar.id);
+  const missing = missingGrammarError(table, grammar);
   if (missing !== undefined) throw missing;
+}
+
+/**
+ * The id of the known grammar that would read this file when no grammar the table offers does, e.g.
+ * `go` for `main.go` without @ast-grep/lang-go: a search can name what to install for files it skipped.
+ */
+export function missingGrammarOfPath(table: LanguageTable, path: string): string | undefined {
+  const extension = extensionOf(path);
+  if (extension === undefined || languageOfPath(table, path) !== undefined) return undefined;
+  return packagedGrammars.find((candidate) => candidate.extensions.includes(extension) || candidate.extraExtensions?.includes(extension) === true)?.id;
 }
 
 /** One status line: the grammars offered, those one `npm install` away, and those that failed. */

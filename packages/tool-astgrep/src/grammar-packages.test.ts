@@ -1,5 +1,6 @@
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, realpathSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGrammarHostProject, type GrammarHostProject } from "./__fixtures__/grammar-host-project.js";
@@ -39,6 +40,11 @@ describe("grammar packages", () => {
       reason: "The module `x` does not export `libraryPath` and `extensions` as an @ast-grep/lang-* package does.",
     });
     expect(readGrammarModule(undefined, "The module `y`")).toHaveProperty("reason", expect.stringContaining("The module `y` does not export"));
+    expect(readGrammarModule(null, "The module `z`")).toHaveProperty("reason", expect.stringContaining("The module `z` does not export"));
+    const helper = createRequire(import.meta.url).resolve("@ast-grep/setup-lang");
+    expect(loadGrammarPackage("@ast-grep/setup-lang", helper)).toEqual({
+      reason: "`@ast-grep/setup-lang` does not export `libraryPath` and `extensions` as an @ast-grep/lang-* package does.",
+    });
     const throwing = {
       extensions: ["x"],
       get libraryPath(): string {
@@ -79,5 +85,22 @@ describe("grammar packages", () => {
     expect(paths).toContain(realpathSync(entry));
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).not.toContain(process.cwd());
+  });
+
+  it("adds a linked entry script's real path, and no entry path when there is no script", () => {
+    project = createGrammarHostProject([]);
+    const linked = join(project.dir, "linked-host.js");
+    symlinkSync(project.entry, linked);
+    const argv = process.argv;
+    try {
+      process.argv = [argv[0]!, linked];
+      expect(grammarSearchPaths().slice(1)).toEqual([linked, project.entry]);
+      process.argv = [argv[0]!, ""];
+      expect(grammarSearchPaths()).toHaveLength(1);
+      process.argv = [argv[0]!, join(project.dir, "gone.js")];
+      expect(grammarSearchPaths().slice(1)).toEqual([join(project.dir, "gone.js")]);
+    } finally {
+      process.argv = argv;
+    }
   });
 });

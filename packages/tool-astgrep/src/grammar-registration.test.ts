@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createGrammarHostProject, type GrammarHostProject } from "./__fixtures__/grammar-host-project.js";
 import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
-import { assertGrammarForFile, describeLanguageTable, offeredLanguage } from "./grammar-availability.js";
+import { assertGrammarForFile, describeLanguageTable, missingGrammarOfPath, offeredLanguage } from "./grammar-availability.js";
 import type { GrammarModule } from "./grammar-packages.js";
 import { AstGrepParser, astGrepPlugin, createAstGrepParser, type AstGrepParserInstance } from "./index.js";
 import { selectLanguages } from "./language-registry.js";
@@ -16,6 +16,9 @@ import { selectLanguages } from "./language-registry.js";
 // holding only lang-python and lang-java, as a host that installed @runbound/tool-astgrep and those
 // two grammars would. (A test runner sharing one process across files, as mutation testing does,
 // then sees the same registration on every run.)
+// A runner that re-runs this file in the same thread (mutation testing) keeps the global object; the
+// native registration survives anyway, but this file's parsers must load the grammars again.
+delete (globalThis as Record<symbol, unknown>)[Symbol.for("runbound.tool-astgrep.grammars")];
 const require = createRequire(import.meta.url);
 const goModule = require("@ast-grep/lang-go") as GrammarModule;
 const pythonOnly = createAstGrepParser({ languages: ["py"] });
@@ -87,6 +90,8 @@ describe("grammars that are not installed", () => {
     mkdirSync(at("vendor.go"));
     expect(() => assertGrammarForFile(table, at("vendor.go"))).not.toThrow();
     expect(() => assertGrammarForFile(table, at("app.py"))).not.toThrow();
+    const paths = [at("main.go"), at("lib.H"), at("x.pyi"), at("a.txt"), at(".sh"), at("run.sh"), at("w.hxx"), "dir.go\\.sh", "a.b/c"];
+    expect(paths.map((path) => missingGrammarOfPath(table, path))).toEqual(["go", "c", undefined, undefined, undefined, "bash", "cpp", undefined, undefined]);
   });
 
   it("answers ast_grep with the package to install, and still searches the grammars it has", async () => {
@@ -107,6 +112,8 @@ describe("grammars that are not installed", () => {
     const installable = `installable: ${missingIds.join(", ")} (npm install @ast-grep/lang-<id>)`;
     expect(describeLanguageTable(table)).toBe(`7 grammars: typescript, tsx, javascript, html, css, python, rust; ${installable}; unavailable: ${table.unavailable.map((entry) => `${entry.id} (${entry.reason})`).join("; ")}`);
     expect(describeLanguageTable(pythonOnly.languages())).toBe(`6 grammars: typescript, tsx, javascript, html, css, python; ${installable}; installed, not in this parser's languages: rust, java, kotlin`);
+    const empty = { available: new Map(), unavailable: [], installable: [], notSelected: [], byExtension: new Map() };
+    expect(describeLanguageTable(empty)).toBe("0 grammars: ");
     const provider = astGrepPlugin.resourceProviders[0]!;
     const instance = await provider.create({ workdir: project.dir, signal: new AbortController().signal });
     try {
