@@ -87,8 +87,8 @@ function bytesOf(buffer: Buffer): Uint8Array {
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 
-// The snapshot's bytes (a view of the file's, not a copy, and not kept after the restore: 30 MB of
-// resident memory), or undefined after saying why the file cannot be used.
+// The snapshot's bytes (a view of the file's, not a copy), or undefined after saying why the file
+// cannot be used.
 function readSnapshot(path: string): Uint8Array | undefined {
   let file: Buffer;
   try {
@@ -103,6 +103,19 @@ function readSnapshot(path: string): Uint8Array | undefined {
   return undefined;
 }
 
+// Pyodide keeps its configuration, `_loadSnapshot` included, for the kernel's life: handed through a
+// thenable that lets go of them, the file's 30 MB can be freed once they are in wasm memory.
+function handOnce(bytes: Uint8Array): PromiseLike<Uint8Array> {
+  let held: Uint8Array | undefined = bytes;
+  return {
+    then(onFulfilled) {
+      const handed = held!;
+      held = undefined;
+      return Promise.resolve(onFulfilled!(handed));
+    },
+  } as PromiseLike<Uint8Array>;
+}
+
 async function boot(start: StartFrame): Promise<PyodideAPI> {
   const began = performance.now();
   const { loadPyodide } = await importPyodide(start.pyodideDirectory);
@@ -114,7 +127,7 @@ async function boot(start: StartFrame): Promise<PyodideAPI> {
       env: { HOME: start.workdir },
       stdout: () => undefined,
       stderr: () => undefined,
-      ...(snapshot === undefined ? {} : { _loadSnapshot: snapshot }),
+      ...(snapshot === undefined ? {} : { _loadSnapshot: handOnce(snapshot) }),
     });
   const snapshot = start.snapshotPath === undefined ? undefined : readSnapshot(start.snapshotPath);
   let fromSnapshot = snapshot !== undefined;

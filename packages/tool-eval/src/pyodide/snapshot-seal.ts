@@ -24,7 +24,7 @@ export function sealOf(snapshot: Uint8Array): Uint8Array {
 }
 
 function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
-  return left.length === right.length && left.every((byte, index) => byte === right[index]);
+  return Buffer.from(left.buffer, left.byteOffset, left.byteLength).equals(right);
 }
 
 /**
