@@ -62,6 +62,7 @@ describe("messages of the compiler", () => {
   it("says where a context broke: inside the snippet, past its end, before it", () => {
     expect(() => compilePattern(language("python"), "x = = 1")).toThrow(/as-is: syntax error at 1:5: unexpected `=`/);
     expect(() => compilePattern(language("python"), "x = [\n1,,]")).toThrow(/as-is: syntax error at 2:3: unexpected `,`/);
+    expect(() => compilePattern(language("python"), "x = = 1\ny")).toThrow(/as-is: syntax error at 1:5: unexpected `=`/);
     expect(() => compilePattern(language("rust"), "|$A, $B|")).toThrow(/impl member: incomplete code before the snippet: missing `}`/);
     expect(() => compilePattern(language("cpp"), "if ($A)")).toThrow(/as-is: incomplete code at 1:8: missing `;`/);
     expect(() => compilePattern(language("typescript"), "foo(")).toThrow(/function parameters: syntax error at 1:1: unexpected `foo\(\) \{\}`/);
@@ -90,6 +91,9 @@ describe("messages of the compiler", () => {
     expect(compilePattern(language("typescript"), "foo.barBaz($A, /* note */ 12, x)").reading.literals).toEqual(["barBaz", "foo", "12"]);
     expect(compilePattern(language("go"), "if err != nil { return $$$R }").reading.literals).toEqual(["return", "err", "nil", "if"]);
     expect(compilePattern(language("python"), "a.b.c.d.e_f.gh").reading.literals).toEqual(["e_f", "gh"]);
+    expect(compilePattern(language("typescript"), "alpha.bravo(charlie, delta, echo, fox)").reading.literals).toEqual(["charlie", "alpha", "bravo", "delta"]);
+    // A PHP metavariable is a node with the leaves `$` and `STR`: neither is a word every match contains.
+    expect(compilePattern(language("php"), "strlen($STR)").reading.literals).toEqual(["strlen"]);
   });
 
   it("refuses a tree nesting exactly one level deeper than the limit, and accepts the limit", () => {
