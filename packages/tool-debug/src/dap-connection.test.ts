@@ -68,7 +68,7 @@ describe("DapConnection", () => {
     reply({ seq: 7, type: "request", command: "runInTerminal", arguments: {} });
     await tick();
     await tick();
-    expect(sent).toEqual([expect.objectContaining({ type: "response", request_seq: 7, command: "runInTerminal", success: false })]);
+    expect(sent).toEqual([expect.objectContaining({ type: "response", request_seq: 7, command: "runInTerminal", success: false, message: "runbound does not support the reverse request `runInTerminal`." })]);
   });
 
   it("ends on every way its streams can end: input closed or failing, output failing", async () => {

@@ -26,4 +26,12 @@ describe("OutputBuffer", () => {
     expect(buffer.tail(4)).toEqual({ text: "ond\n", notShown: 14, dropped: 0, total: 18 });
     expect(buffer.tail(7)).toEqual({ text: "second\n", notShown: 11, dropped: 0, total: 18 });
   });
+
+  it("cuts the oldest of the pieces it shows so the tail is exactly the limit", () => {
+    const buffer = new OutputBuffer(100);
+    buffer.push("stdout", "aaaa");
+    buffer.push("stdout", "bbbb");
+    expect(buffer.tail(6)).toEqual({ text: "aabbbb", notShown: 2, dropped: 0, total: 8 });
+    expect(buffer.tail(9)).toEqual({ text: "aaaabbbb", notShown: 0, dropped: 0, total: 8 });
+  });
 });

@@ -24,21 +24,29 @@ function project(options: { cargoToml: boolean; sysroot?: string; formatterFiles
 
 describe("rustFormatterCommands", () => {
   it("loads the toolchain's lldb_lookup.py and lldb_commands, paths quoted", async () => {
-    const sysroot = join(mkdtempSync(join(tmpdir(), "runbound-sysroot-")), 'tool "chain"');
+    const sysroot = join(mkdtempSync(join(tmpdir(), "runbound-sysroot-")), 'tool "chain" \\x');
     const { root, env } = project({ cargoToml: true, sysroot, formatterFiles: ["lldb_lookup.py", "lldb_commands"] });
-    const etc = join(sysroot, "lib", "rustlib", "etc").replaceAll('"', '\\"');
+    const etc = join(sysroot, "lib", "rustlib", "etc").replaceAll("\\", "\\\\").replaceAll('"', '\\"');
     expect(await rustFormatterCommands(root, env)).toEqual([`command script import "${etc}/lldb_lookup.py"`, `command source -s true "${etc}/lldb_commands"`]);
   });
 
   it("is empty without a Cargo.toml, without rustc, or with a toolchain lacking either file", async () => {
-    const sysroot = mkdtempSync(join(tmpdir(), "runbound-sysroot-"));
-    expect(await rustFormatterCommands(project({ cargoToml: false, sysroot, formatterFiles: ["lldb_lookup.py", "lldb_commands"] }).root, { PATH: "/nonexistent" })).toEqual([]);
+    // A toolchain that would do, in a project that is not Cargo's.
+    const notCargo = project({ cargoToml: false, sysroot: mkdtempSync(join(tmpdir(), "runbound-sysroot-")), formatterFiles: ["lldb_lookup.py", "lldb_commands"] });
+    expect(await rustFormatterCommands(notCargo.root, notCargo.env)).toEqual([]);
     const withoutRustc = project({ cargoToml: true });
     expect(await rustFormatterCommands(withoutRustc.root, withoutRustc.env)).toEqual([]);
     for (const only of ["lldb_lookup.py", "lldb_commands"]) {
       const partial = project({ cargoToml: true, sysroot: mkdtempSync(join(tmpdir(), "runbound-sysroot-")), formatterFiles: [only] });
       expect(await rustFormatterCommands(partial.root, partial.env)).toEqual([]);
     }
+  });
+
+  it("is empty when rustc fails, whatever it printed", async () => {
+    const sysroot = mkdtempSync(join(tmpdir(), "runbound-sysroot-"));
+    const { root, env } = project({ cargoToml: true, sysroot, formatterFiles: ["lldb_lookup.py", "lldb_commands"] });
+    writeFileSync(join(env["PATH"]!, "rustc"), `#!/bin/sh\nprintf '%s\\n' '${sysroot}'\nexit 1\n`);
+    expect(await rustFormatterCommands(root, env)).toEqual([]);
   });
 
   it("is empty when rustc prints no sysroot", async () => {
