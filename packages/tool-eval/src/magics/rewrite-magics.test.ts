@@ -64,6 +64,8 @@ const rewritten: Array<[string, string, string]> = [
   ["an unterminated one-line string ends at its line", 's = "oops\n!ls', 's = "oops\n__runbound__.shell("ls")'],
   ["a closing bracket ends the bracket", "f(a,\n  b)\n%cd ..", 'f(a,\n  b)\n__runbound__.cd("..")'],
   ["a magic right after a comment line", "# setup\n!ls", '# setup\n__runbound__.shell("ls")'],
+  ["a bracket in a comment opens nothing", "x = 1  # (see below\n!ls", 'x = 1  # (see below\n__runbound__.shell("ls")'],
+  ["triple quotes in a comment open no string", '# a """ in a comment\n%cd ..', '# a """ in a comment\n__runbound__.cd("..")'],
   ["!pip with an assignment is a shell capture", "out = !pip list", 'out = __runbound__.getoutput("pip list")'],
   ["%%timeit trims its setup", "%%timeit   x = 1   \nx + 1", '__runbound__.timeit("x = 1", globals(), "x + 1")'],
   ["%%sh is bash", "%%sh\necho hi", '__runbound__.bash("echo hi")'],
