@@ -217,7 +217,9 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
   const compiledByLanguage: Array<[CompiledPattern, string[]]> = [];
   const notParsed: LanguageNotParsed[] = [];
   if (explicit !== undefined) {
-    compiledByLanguage.push([await compilePatternYielding(explicit, request.pattern, request.signal), byLanguage.get(explicit) ?? []]);
+    // One language asked for: its best tolerant reading beats a refusal, as in ast-grep (the answer says so,
+    // and a tolerant reading that finds nothing is refused by the tool). Inferred languages stay strict.
+    compiledByLanguage.push([await compilePatternYielding(explicit, request.pattern, request.signal, { tolerant: true }), byLanguage.get(explicit) ?? []]);
   } else {
     for (const [language, paths] of byLanguage) {
       try {

@@ -1,0 +1,71 @@
+import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
+import { createFakeRun } from "@runbound/tool-kit/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
+import { AstGrepParser, astGrepPlugin, createAstGrepParser } from "./index.js";
+
+// A C++ `if` block with a `$$$` body parses with a MISSING `;` in every context; ast-grep matches
+// with that reading anyway, and so do the tools when the language is given.
+const cpp = `#include <cstdio>
+int main() {
+  int a = 1;
+  if (a) { puts("x"); }
+}
+`;
+
+let workspace: TempWorkspace | undefined;
+afterEach(async () => {
+  await workspace?.cleanup();
+  workspace = undefined;
+});
+
+async function runIn(files: Record<string, string>) {
+  workspace = await createTempWorkspace(files);
+  return createFakeRun({
+    plugins: [astGrepPlugin],
+    resources: [
+      [AstGrepParser, createAstGrepParser()],
+      [Workdir, workspace.dir],
+    ],
+  });
+}
+
+describe("patterns that only parse with errors", () => {
+  it("ast_grep with a language matches with the best tolerant reading and says it parsed with errors", async () => {
+    const run = await runIn({ "m.cpp": cpp });
+    const result = await run.call("ast_grep", { pattern: "if (a) { $$$BODY }", language: "cpp" });
+    const text = resultText(result);
+    expect(result.isError).toBeUndefined();
+    expect(text).toMatch(/^1 match in 1 file/);
+    expect(text).toContain("m.cpp:4:3: if (a) { puts(\"x\"); }");
+    expect(text).toContain("parsed with errors");
+    expect(text).toContain("best tolerant reading");
+  });
+
+  it("a tolerant reading that finds nothing is refused as unparseable, naming the contexts tried", async () => {
+    const run = await runIn({ "m.cpp": cpp });
+    const result = await run.call("ast_grep", { pattern: "if (zz) { $$$BODY }", language: "cpp" });
+    expect(resultErrorCode(result)).toBe("invalid_input");
+    const text = resultText(result);
+    expect(text).toContain("`if (zz) { $$$BODY }` does not parse as cpp");
+    expect(text).toContain("as-is:");
+    expect(text).toContain("found nothing");
+  });
+
+  it("ast_edit stages with the tolerant reading and refuses one that finds nothing", async () => {
+    const run = await runIn({ "m.cpp": cpp });
+    const staged = await run.call("ast_edit", { pattern: "if (a) { $$$BODY }", rewrite: "if (a != 0) { $$$BODY }", language: "cpp" });
+    expect(staged.isError).toBeUndefined();
+    expect(resultText(staged)).toMatch(/^\(proposed\) 1 replacement in 1 file/);
+    const refused = await run.call("ast_edit", { pattern: "if (zz) { $$$BODY }", rewrite: "if (zz) {}", language: "cpp" });
+    expect(resultErrorCode(refused)).toBe("invalid_input");
+    expect(resultText(refused)).toContain("found nothing");
+  });
+
+  it("a search over every language present stays strict: a language with only a tolerant reading is left out", async () => {
+    const run = await runIn({ "m.cpp": cpp });
+    const result = await run.call("ast_grep", { pattern: "if (a) { $$$BODY }" });
+    expect(resultErrorCode(result)).toBe("invalid_input");
+    expect(resultText(result)).toContain("does not parse in any language present");
+  });
+});
