@@ -25,7 +25,7 @@ export class DapNoAnswer extends Error {
 }
 
 /** What {@link DapConnection.waitForEvent} ends with. */
-export type EventWait = { kind: "event"; event: DebugProtocol.Event } | { kind: "closed" } | { kind: "timeout" };
+export type EventWait = { kind: "event"; event: DebugProtocol.Event } | { kind: "closed" } | { kind: "timeout" } | { kind: "aborted" };
 
 interface Pending {
   command: string;
@@ -99,10 +99,10 @@ export class DapConnection {
 
   /**
    * The next event that `accept` takes, the connection's end, or the budget's end, whichever comes
-   * first. Register it BEFORE sending what causes the event: the event can arrive in the same chunk
-   * as the response.
+   * first — or the caller's `signal`, so a call whose client left stops waiting. Register it BEFORE
+   * sending what causes the event: the event can arrive in the same chunk as the response.
    */
-  waitForEvent(accept: (event: DebugProtocol.Event) => boolean, timeoutMs: number): Promise<EventWait> {
+  waitForEvent(accept: (event: DebugProtocol.Event) => boolean, timeoutMs: number, signal?: AbortSignal): Promise<EventWait> {
     return new Promise((resolve) => {
       let settled = false;
       const finish = (outcome: EventWait): void => {
@@ -111,14 +111,18 @@ export class DapConnection {
         clearTimeout(timer);
         stop();
         this.closeListeners.delete(onClosed);
+        signal?.removeEventListener("abort", onAbort);
         resolve(outcome);
       };
       const onClosed = (): void => finish({ kind: "closed" });
+      const onAbort = (): void => finish({ kind: "aborted" });
       const stop = this.onEvent((event) => {
         if (accept(event)) finish({ kind: "event", event });
       });
       const timer = setTimeout(() => finish({ kind: "timeout" }), timeoutMs);
       this.onClose(onClosed);
+      if (signal?.aborted === true) onAbort();
+      else signal?.addEventListener("abort", onAbort, { once: true });
     });
   }
 

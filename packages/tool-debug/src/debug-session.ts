@@ -332,8 +332,8 @@ export class DebugSession {
    * Send an execution request (continue, next, stepIn, stepOut, pause) and wait at most the stop
    * budget for `stopped`/`terminated`/`exited`. The wait is registered before the request is sent.
    */
-  async execute(command: string, args: unknown): Promise<ExecutionOutcome> {
-    const next = this.adapter.connection.waitForEvent((event) => endEvents.has(event.event), this.settings.stopBudgetMs);
+  async execute(command: string, args: unknown, signal?: AbortSignal): Promise<ExecutionOutcome> {
+    const next = this.adapter.connection.waitForEvent((event) => endEvents.has(event.event), this.settings.stopBudgetMs, signal);
     if (command !== "pause") this.state = "running";
     try {
       await this.request(command, args);
@@ -346,7 +346,8 @@ export class DebugSession {
 
   private async outcomeOf(wait: Promise<EventWait>): Promise<ExecutionOutcome> {
     const outcome = await wait;
-    if (outcome.kind === "timeout") return { kind: "running" };
+    // A wait the caller gave up on leaves the program as it is: running.
+    if (outcome.kind === "timeout" || outcome.kind === "aborted") return { kind: "running" };
     if (outcome.kind === "closed") return { kind: "crashed", detail: this.crashDetail ?? "The debug adapter closed the connection." };
     if (outcome.event.event === "stopped") return { kind: "stopped", stop: this.lastStop! };
     // `exited` (with the code) and `terminated` come as a pair in either order; wait briefly for the other.

@@ -94,7 +94,7 @@ export const debugTool = defineTool({
         case "evaluate":
           return await evaluateOp(supervisor.session(conversationId), required(input.expression, "expression", input.op, '`"expression": "len(items)"`'), input.frame_id);
         default:
-          return await executionOp(supervisor.session(conversationId), input.op satisfies ExecutionOp, input.thread_id, workdir, budget);
+          return await executionOp(supervisor.session(conversationId), input.op satisfies ExecutionOp, input.thread_id, workdir, budget, context.signal);
       }
     } catch (error) {
       // A refusal of the adapter (a bad expression, a stale reference) is the caller's to fix, not a bug.

@@ -2,6 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { listDescendants } from "@runbound/process-kit/testing";
+import { resultErrorCode, resultText } from "@runbound/tool-kit";
 import { describe, expect, it } from "vitest";
 import type { DebugSupervisorSettings } from "./debug-supervisor.js";
 import { debugTestRuns, type DebugTestRun } from "./test-support/debug-test-run.js";
@@ -112,6 +113,23 @@ describe.runIf(available)("debug over debugpy", () => {
     expect(paused.text).toContain("loop.py:");
     const again = await call({ op: "pause" });
     expect(again.text).toContain("Stopped (pause");
+  });
+
+  it("a continue whose call is cancelled stops waiting at once, says the program still runs, and pause still works", async () => {
+    const { run, call } = setUp({ stopBudgetMs: 120_000 });
+    await call({ op: "breakpoints", file: "loop.py", lines: [5] });
+    expect((await call({ op: "launch", program: "loop.py" })).text).toContain("loop.py:5");
+    await call({ op: "breakpoints", file: "loop.py", lines: [] });
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 500);
+    const cancelled = await run.call("debug", { op: "continue" }, { signal: controller.signal });
+    // Far inside the 120 s stop budget the old code waited out.
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(resultErrorCode(cancelled)).toBe("cancelled");
+    expect(resultText(cancelled)).toContain("still running");
+    expect((await call({ op: "status" })).text).toContain(": running");
+    expect((await call({ op: "pause" })).text).toContain("Stopped (pause");
   });
 
   it("rejects a second launch naming the running session, and terminate leaves no process behind", async () => {

@@ -1,4 +1,4 @@
-import { displayPath, textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
+import { abortedError, displayPath, textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
 import { describeStop, defaultThread, formatStop } from "./describe-stop.js";
 import type { DebugSession, ExecutionOutcome } from "./debug-session.js";
 
@@ -45,7 +45,7 @@ export async function answerOutcome(session: DebugSession, outcome: ExecutionOut
 }
 
 /** continue / step_over / step_in / step_out / pause. */
-export async function executionOp(session: DebugSession, op: ExecutionOp, threadId: number | undefined, workdir: string, budgetMs: number): Promise<ToolResult> {
+export async function executionOp(session: DebugSession, op: ExecutionOp, threadId: number | undefined, workdir: string, budgetMs: number, signal?: AbortSignal): Promise<ToolResult> {
   if (op === "pause" && session.state === "stopped") {
     // Answer from state rather than asking the adapter: a pause of a stopped target never gets a
     // `stopped` event (DebugMCP#157: a pause that hangs when already stopped).
@@ -58,6 +58,10 @@ export async function executionOp(session: DebugSession, op: ExecutionOp, thread
     });
   }
   const thread = threadId ?? (await defaultThread(session));
-  const outcome = await session.execute(STEP_COMMANDS[op], op === "continue" ? { threadId: thread, singleThread: false } : { threadId: thread });
+  const outcome = await session.execute(STEP_COMMANDS[op], op === "continue" ? { threadId: thread, singleThread: false } : { threadId: thread }, signal);
+  if (signal?.aborted === true && outcome.kind === "running") {
+    const left = `the program is still running (op \`pause\` stops it, \`status\` shows its state)`;
+    throw abortedError(signal, { timeout: `Op \`${op}\` ran out of time; ${left}.`, cancelled: `Op \`${op}\` was cancelled; ${left}.` });
+  }
   return answerOutcome(session, outcome, workdir, budgetMs);
 }
