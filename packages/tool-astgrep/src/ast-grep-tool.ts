@@ -58,6 +58,7 @@ export const astGrepTool = defineTool({
       skipped: outcome.skipped,
       skipped_entries: outcome.skippedEntries.map((entry) => skippedEntryView(entry, scope.workdir)),
       syntax_errors: { files: outcome.syntaxErrors.files, parsed: outcome.syntaxErrors.parsed, first: outcome.syntaxErrors.named.map((site) => syntaxErrorView(site, scope.workdir)) },
+      not_searched_grammars: outcome.notInstalled,
       readings: outcome.compiled.map((compiled) => ({ language: compiled.language.id, kind: compiled.reading.kind, context: compiled.reading.context.name })),
       matches: outcome.matches.map((match) => ({
         path: displayPath(scope.workdir, match.path),

@@ -26,6 +26,10 @@ export function describeScan(outcome: SearchOutcome, maxFileBytes: number): stri
   let text = parts.length === 0 ? "scanned 0 files" : `scanned ${parts.join(", ")} ${scannedTotal === 1 ? "file" : "files"}`;
   const skipped = (Object.keys(countLabels) as SkipReason[]).filter((reason) => outcome.skipped[reason] > 0).map((reason) => countLabels[reason](outcome.skipped[reason], maxFileBytes));
   if (skipped.length > 0) text += `; skipped ${skipped.join(", ")}`;
+  for (const entry of outcome.notInstalled) {
+    const why = entry.leftOut ? `the parser's \`languages\` setting leaves ${entry.language} out` : `no ${entry.language} grammar here: npm install @ast-grep/lang-${entry.language}`;
+    text += `; not searched: ${plural(entry.files, `${entry.language} file`)} (${why})`;
+  }
   for (const entry of outcome.notParsed) text += `; not searched: ${plural(entry.files, `${entry.language} file`)} (the pattern does not parse as ${entry.language})`;
   return text;
 }

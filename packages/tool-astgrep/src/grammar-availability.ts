@@ -66,6 +66,11 @@ export function missingGrammarOfPath(table: LanguageTable, path: string): string
   return packagedGrammars.find((candidate) => candidate.extensions.includes(extension) || candidate.extraExtensions?.includes(extension) === true)?.id;
 }
 
+/** Whether a directory search without `language` would read this packaged grammar's files (not data or markup). */
+export function searchedByDefaultGrammar(id: string): boolean {
+  return packagedGrammars.some((candidate) => candidate.id === id && candidate.searchedByDefault);
+}
+
 /** One status line: the grammars offered, those one `npm install` away, and those that failed. */
 export function describeLanguageTable(table: LanguageTable): string {
   const parts = [`${table.available.size} grammars: ${[...table.available.keys()].join(", ")}`];

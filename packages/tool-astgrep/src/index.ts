@@ -6,8 +6,9 @@ export { AstGrepParser, createAstGrepParser, type AstGrepParserInstance, type As
 export { astGrepTool } from "./ast-grep-tool.js";
 export { astEditTool } from "./ast-edit-tool.js";
 export { resolveTool } from "./resolve-tool.js";
-export type { LanguageInfo, LanguageTable, UnavailableLanguage } from "./language-registry.js";
+export type { InstallableLanguage, LanguageChoice, LanguageInfo, LanguageTable, UnavailableLanguage } from "./language-registry.js";
+export type { GrammarModule } from "./grammar-packages.js";
 export type { CompiledPattern, PatternReading } from "./pattern-compiler.js";
-export type { Capture, SearchMatch, SearchOutcome, SearchRequest } from "./structural-search.js";
+export type { Capture, GrammarNotInstalled, SearchMatch, SearchOutcome, SearchRequest } from "./structural-search.js";
 export type { StagedEdit, StagedEditStore, StagedFile } from "./staged-edit-store.js";
 export { PACKAGE_VERSION } from "./version.js";

@@ -3,6 +3,7 @@ import { lstatSync, statSync, type Stats } from "node:fs";
 import { throwIfAborted } from "./abort-error.js";
 import { EventLoopSlicer } from "./event-loop-slice.js";
 import { withSyntaxErrors } from "./found-nodes.js";
+import { missingGrammarOfPath, searchedByDefaultGrammar } from "./grammar-availability.js";
 import { availableLanguageIds, languageOfPath, type LanguageInfo, type LanguageTable } from "./language-registry.js";
 import { MatchCollector } from "./match-collector.js";
 import { napi } from "./napi-binding.js";
@@ -69,11 +70,21 @@ export interface LanguageNotParsed {
   reason: string;
 }
 
+/** Files under the root a known grammar would read, but its package is not installed here. */
+export interface GrammarNotInstalled {
+  language: string;
+  files: number;
+  /** Installed, but the parser's `languages` setting leaves it out. */
+  leftOut: boolean;
+}
+
 /** What a search found, and what it looked at. */
 export interface SearchOutcome {
   /** The compiled pattern per language searched. */
   compiled: CompiledPattern[];
   notParsed: LanguageNotParsed[];
+  /** Files left out because their grammar is not installed, per grammar (never a silent skip). */
+  notInstalled: GrammarNotInstalled[];
   total: number;
   filesWithMatches: number;
   /** The first `keep` matches, by path then position. */
@@ -194,6 +205,11 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
       });
     }
   }
+  const notInstalled = new Map<string, number>();
+  const countNotInstalled = (path: string): void => {
+    const grammar = missingGrammarOfPath(table, path);
+    if (grammar !== undefined && searchedByDefaultGrammar(grammar)) notInstalled.set(grammar, (notInstalled.get(grammar) ?? 0) + 1);
+  };
   const languageFor = (path: string): LanguageInfo | undefined => {
     if (fileLanguage !== undefined) return fileLanguage;
     if (request.language !== undefined) {
@@ -201,6 +217,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
       return request.language.extensions.some((extension) => lower.endsWith(`.${extension}`)) ? request.language : undefined;
     }
     const inferred = languageOfPath(table, path);
+    if (inferred === undefined) countNotInstalled(path);
     return inferred?.searchedByDefault === true ? inferred : undefined;
   };
   const skipped = new SkipLedger();
@@ -288,6 +305,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
   return {
     compiled: compiledByLanguage.map(([compiled]) => compiled),
     notParsed,
+    notInstalled: [...notInstalled].map(([language, files]) => ({ language, files, leftOut: table.notSelected.includes(language) })),
     total: collector.total,
     filesWithMatches: collector.filesWithMatches,
     matches: collector.matches,
