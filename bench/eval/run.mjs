@@ -112,7 +112,9 @@ const kernel = await factory.start("python", { workdir, signal });
 const raw = await startRawPython(python);
 await cellOnKernel(kernel, "x = 0");
 await raw.run("x = 0");
-const run = createFakeRun({ tools: [evalTool], resources: [[KernelFactory, createHostKernelFactory({ python: "native" })], [Workdir, workdir]] });
+// The tool's own factory, disposed below: its kernel would otherwise keep this process alive.
+const toolFactory = createHostKernelFactory({ python: "native" });
+const run = createFakeRun({ tools: [evalTool], resources: [[KernelFactory, toolFactory], [Workdir, workdir]] });
 const toolInput = (code) => ({ code, description: "add one to x and echo it" });
 await run.call("eval", toolInput("x = 0"));
 const nativeTrip = await interleaved(
@@ -140,7 +142,7 @@ results.native.rssKiB = { fresh, afterPandasMatplotlib: loaded, rawPythonFresh: 
 log(`native RSS: kernel fresh ${mib(fresh)}, after import pandas + matplotlib.pyplot ${mib(loaded)}; raw python fresh ${mib(results.native.rssKiB.rawPythonFresh)}`);
 await raw.stop();
 await factory.dispose();
-await run.dispose?.();
+await toolFactory.dispose();
 
 // JavaScript: the same against a plain node child evaluating with vm.
 const jsReady = { kernel: [], raw: [] };
