@@ -104,6 +104,27 @@ describe("serveRunOverMcp's client session", () => {
     await client.close();
   });
 
+  it("answers a call made right after `initialized` only once `onClientInitialized` has attached what it attaches", async () => {
+    const run = createRun({ plugins: [examplePlugin], approvalPolicy: askFor(["write"]) });
+    await run.attach(Counter, { value: { count: 0 } });
+    const server = new Server({ name: "test", version: "1.0.0" }, { capabilities: { tools: {} } });
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    // A host whose attach takes a while (an ask port resource), as the CLI's does under load.
+    await serveRunOverMcp(server, serverTransport, run, {
+      elicitationApprovals: false,
+      onClientInitialized: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        run.setApprover({ approve: () => Promise.resolve(true) });
+      },
+    });
+    const client = new Client({ name: "probe", version: "2.0.0" });
+    await client.connect(clientTransport);
+    const result = await client.callTool({ name: "bump", arguments: { by: 1 } });
+    expect(JSON.stringify(result.content)).not.toContain("no approver is connected");
+    expect(result.isError).toBeFalsy();
+    await client.close();
+  });
+
   it("reports a failing `onClientInitialized` to the server's error handler", async () => {
     const run = createRun({ plugins: [examplePlugin] });
     const server = new Server({ name: "test", version: "1.0.0" }, { capabilities: { tools: {} } });

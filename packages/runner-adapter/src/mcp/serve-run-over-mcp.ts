@@ -45,10 +45,15 @@ export async function serveRunOverMcp(server: Server, transport: Transport, run:
   const caller = settings.caller ?? run.caller;
   // Converted before connecting: an output schema JSON Schema cannot express fails the serve, not every later tools/list.
   const outputSchemas = new Map(run.tools.map((tool) => [tool.name, exportOutputSchema(tool)]));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: run.visibleTools(caller).map((tool) => toMcpTool(tool, outputSchemas.get(tool.name))),
-  }));
+  // What the host attaches for this client (an ask port, its approver) must be in place before the
+  // client's first list or call is answered: a client may call the moment it has said `initialized`.
+  let clientReady: Promise<void> = Promise.resolve();
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    await clientReady;
+    return { tools: run.visibleTools(caller).map((tool) => toMcpTool(tool, outputSchemas.get(tool.name))) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    await clientReady;
     const progressToken = request.params._meta?.progressToken;
     let notices = 0;
     // MCP requires `progress` to grow with every notice; a tool that reports none gets a running count.
@@ -65,7 +70,7 @@ export async function serveRunOverMcp(server: Server, transport: Transport, run:
     if (client.supportsElicitation && settings.elicitationApprovals !== false) run.setApprover(createElicitationApprover(server));
     const initialized = settings.onClientInitialized;
     if (initialized !== undefined) {
-      Promise.resolve()
+      clientReady = Promise.resolve()
         .then(() => initialized(client))
         .catch((error: unknown) => server.onerror?.(error instanceof Error ? error : new Error(String(error))));
     }
