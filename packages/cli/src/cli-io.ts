@@ -11,3 +11,8 @@ export interface CliIo {
 export function writeLine(stream: Writable, line: string): Promise<void> {
   return new Promise((resolve, reject) => stream.write(`${line}\n`, (error) => (error ? reject(error) : resolve())));
 }
+
+/** Whether a stream is a terminal, where a person reads (or types) as it happens. */
+export function isTerminal(stream: NodeJS.ReadableStream | NodeJS.WritableStream): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
+}

@@ -3,16 +3,13 @@ import { join } from "node:path";
 import { createTerminalAskPort } from "@runbound/tool-ask";
 import type { ToolResult } from "@runbound/tool-kit";
 import type { CliArguments } from "../cli-arguments.js";
-import { writeLine, type CliIo } from "../cli-io.js";
+import { isTerminal, writeLine, type CliIo } from "../cli-io.js";
 import { createImageDirectory } from "../image-directory.js";
 import { attachAskPort } from "../attach-ask-port.js";
 import { openRun } from "../open-run.js";
+import { progressOnStderr } from "../progress-on-stderr.js";
 import { parseJsonInput } from "../parse-json-input.js";
 import { EXIT_CODES, UsageError } from "../usage-error.js";
-
-function isTerminal(stream: NodeJS.ReadableStream | NodeJS.WritableStream): boolean {
-  return (stream as { isTTY?: boolean }).isTTY === true;
-}
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -58,7 +55,8 @@ export async function callCommand(args: CliArguments, io: CliIo): Promise<number
     if (isTerminal(io.stdin) && isTerminal(io.stdout) && inputText !== "-") {
       await attachAskPort(run, createTerminalAskPort({ input: io.stdin, output: io.stdout }), { id: "terminal", label: "this terminal" }, args.askTiers);
     }
-    const result = await run.call(toolName, input);
+    const onProgress = progressOnStderr(io.stderr, toolName);
+    const result = await run.call(toolName, input, onProgress === undefined ? {} : { onProgress });
     if (format === "json") await writeLine(io.stdout, JSON.stringify(result, null, 2));
     else await printResult(result, io);
     return result.isError === true ? EXIT_CODES.toolError : EXIT_CODES.ok;

@@ -3,6 +3,7 @@ import { exportToolSchemas } from "@runbound/runner-adapter";
 import type { CliArguments } from "../cli-arguments.js";
 import { writeLine, type CliIo } from "../cli-io.js";
 import { openRun } from "../open-run.js";
+import { progressOnStderr } from "../progress-on-stderr.js";
 import { nonObjectKind } from "../parse-json-input.js";
 import { CLIENT_GONE_GRACE_MS, stopProcessIfCallsRemain } from "../stop-process-if-calls-remain.js";
 import { watchParentExit } from "../watch-parent-exit.js";
@@ -53,7 +54,8 @@ export async function sessionCommand(args: CliArguments, io: CliIo): Promise<num
       return respond({ id, error: `A request needs "tool", a tool name; this one has ${tool === undefined ? "none" : `\`${JSON.stringify(tool)}\``}. Send ${EXAMPLE_REQUEST} ("input" is optional and defaults to {}), or {"command":"tools"} to list the tools.` });
     }
     // An input that is not an object reaches the run, whose validation answers it as the tool's error.
-    const result = await run.call(tool, input, { signal: clientGone.signal });
+    const onProgress = progressOnStderr(io.stderr, tool);
+    const result = await run.call(tool, input, { signal: clientGone.signal, ...(onProgress === undefined ? {} : { onProgress }) });
     return respond({ id, result });
   }
 
