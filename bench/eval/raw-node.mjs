@@ -2,7 +2,7 @@
 // vm and answering util.inspect of the value, one JSON line per cell, and nothing else (no output
 // capture, no top-level await, no watchdog).
 import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
+import { driveLineChild } from "./line-child.mjs";
 
 const loop = `
 const { runInThisContext } = require("node:vm");
@@ -15,21 +15,5 @@ process.stdout.write("ready\\n");
 /** Start `node` on the loop; resolves once it printed "ready". */
 export async function startRawNode() {
   const child = spawn(process.execPath, ["-e", loop], { stdio: ["pipe", "pipe", "inherit"] });
-  const lines = createInterface({ input: child.stdout });
-  const waiting = [];
-  lines.on("line", (line) => waiting.shift()?.(line));
-  await new Promise((resolve) => waiting.push(resolve));
-  return {
-    pid: child.pid,
-    run(code) {
-      return new Promise((resolve) => {
-        waiting.push(resolve);
-        child.stdin.write(`${JSON.stringify(code)}\n`);
-      });
-    },
-    async stop() {
-      child.kill("SIGKILL");
-      await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", resolve)));
-    },
-  };
+  return driveLineChild(child);
 }

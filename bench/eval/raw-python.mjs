@@ -2,7 +2,7 @@
 // same exec/eval split of the last expression the kernel does, and nothing else (no output capture,
 // no display, no channel moved off stdout).
 import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
+import { driveLineChild } from "./line-child.mjs";
 
 const loop = `
 import ast, json, sys
@@ -19,21 +19,5 @@ for line in sys.stdin:
 /** Start `python` on the loop; resolves once it printed "ready". */
 export async function startRawPython(python) {
   const child = spawn(python, ["-c", loop], { stdio: ["pipe", "pipe", "inherit"] });
-  const lines = createInterface({ input: child.stdout });
-  const waiting = [];
-  lines.on("line", (line) => waiting.shift()?.(line));
-  await new Promise((resolve) => waiting.push(resolve));
-  return {
-    pid: child.pid,
-    run(code) {
-      return new Promise((resolve) => {
-        waiting.push(resolve);
-        child.stdin.write(`${JSON.stringify(code)}\n`);
-      });
-    },
-    async stop() {
-      child.kill("SIGKILL");
-      await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", resolve)));
-    },
-  };
+  return driveLineChild(child);
 }
