@@ -79,7 +79,7 @@ export interface LspSupervisorInstance {
   entries(workdir: string): Promise<ServerEntryStatus[]>;
   /** The sessions running now. */
   running(): LanguageServerSession[];
-  /** Call `listener` for the progress of every server, running or started later. @returns a function that stops listening. */
+  /** Call `listener` for the progress of every server, running or started later, first with the work in progress now. @returns a function that stops listening. */
   listenProgress(listener: (server: string, progress: ActiveProgress) => void): () => void;
   /** Stop the server for `file`'s root, forget its crashes, and start it again. */
   reload(workdir: string, file: string, signal: AbortSignal): Promise<LanguageServerSession>;
@@ -260,6 +260,11 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
     },
     listenProgress(listener) {
       progressListeners.add(listener);
+      // A call that starts while a server is already indexing hears where it is now, not only the
+      // reports that happen to come during the call: a long index may report once a minute.
+      for (const entry of entries.values()) {
+        for (const progress of entry.session?.progress.current() ?? []) listener(entry.spec.id, progress);
+      }
       return () => void progressListeners.delete(listener);
     },
     running: () => [...entries.values()].flatMap((entry) => (entry.session === undefined ? [] : [entry.session])),
