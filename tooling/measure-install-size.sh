@@ -25,6 +25,8 @@ python_grammar=$(node -p "require('${repository}/packages/cli/package.json').dep
   || fail "cannot read the @ast-grep/lang-python version from packages/cli/package.json"
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/runbound-install-size-XXXXXX")
+# Removed however the script ends, a failed check included.
+trap 'rm -rf "$scratch"' EXIT
 new_project() {
   mkdir -p "$1" && (cd "$1" && npm init -y >/dev/null && npm pkg set type=module) || fail "npm init failed in $1"
 }
@@ -97,5 +99,4 @@ status=$(cd "$cli" && npx --no-install runbound status 2>&1) || fail "runbound s
 grep -q "astgrep.parser: 28 grammars" <<<"$status" || fail "runbound status should list 28 grammars: ${status}"
 echo "install-size: runbound CLI (every package): ${cli_mb} MB; runbound status lists 28 grammars"
 
-rm -rf "$scratch"
 printf '{"toolAstgrepAloneMB":%s,"withLangPythonMB":%s,"runboundCliMB":%s}\n' "$alone_mb" "$python_mb" "$cli_mb"

@@ -12,7 +12,7 @@ import type { CachedTree, ParseCache } from "./parse-cache.js";
 import { compilePatternYielding, type CompiledPattern } from "./pattern-compiler.js";
 import { SkipLedger, type SkippedEntry, type SkipReason } from "./skip-ledger.js";
 import type { ErrorRegion, SyntaxErrorSite } from "./syntax-error-ledger.js";
-import { parseIntoCache, searchCachedTrees, type FreshFile } from "./tree-search.js";
+import { hasBom, parseIntoCache, searchCachedTrees, type FreshFile } from "./tree-search.js";
 import { listWorkspaceFiles, readSearchableFile } from "./workspace-files.js";
 
 /** What to search. */
@@ -290,7 +290,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
       }
       count += 1;
       if (!hasLiterals(bytes)) continue;
-      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) collector.withBom.add(path);
+      if (hasBom(bytes)) collector.withBom.add(path);
       if (stats === undefined) uncached.push({ path, bytes: bytes.length });
       else fresh.push({ path, bytes, stats, readAt });
     }

@@ -26,7 +26,8 @@ function patternKey(compiled: CompiledPattern, rewriting: boolean): string {
   return JSON.stringify([compiled.language.id, withSyntaxErrors(compiled, rewriting), compiled.captures, compiled.reading.spannedTerminator ?? null]);
 }
 
-function hasBom(bytes: Buffer): boolean {
+/** Whether the bytes start with a UTF-8 byte order mark. */
+export function hasBom(bytes: Buffer): boolean {
   return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
