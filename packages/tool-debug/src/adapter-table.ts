@@ -81,7 +81,8 @@ export interface AdapterDefinition {
   builds(request: Pick<LaunchRequest, "program" | "isDirectory">): boolean;
   /**
    * Arguments added to every `launch`/`attach` that need a look at the project first (lldb: the Rust
-   * formatters of a Cargo project). Run while the adapter starts, so it costs no time; never throws.
+   * formatters of a Cargo project). Settled before the adapter starts (so no adapter outlives a dispose
+   * while it runs); never throws.
    */
   launchSetup?(root: string, env: NodeJS.ProcessEnv): Promise<Record<string, unknown>>;
 }

@@ -131,7 +131,9 @@ export class DebugSession {
   static async launch(settings: DebugSessionSettings, now: number): Promise<{ session: DebugSession; outcome: ExecutionOutcome }> {
     // Created before the adapter: a dial-in adapter's own stdout (dlv 1.20's program output) starts at once.
     const output = new OutputBuffer(settings.outputCapacity);
-    const setup = settings.adapter.launchSetup?.(settings.cwd, settings.env) ?? Promise.resolve({});
+    // Settled before the adapter starts: an adapter alive before its session exists is one a dispose
+    // in between could not reach (lldb's setup asks rustc, which may take seconds).
+    const setup = (await settings.adapter.launchSetup?.(settings.cwd, settings.env)) ?? {};
     const adapter = await connectAdapter({
       transport: settings.adapter.transport,
       ...(settings.attachPort !== undefined && settings.adapter.attachConnectsDirectly === true ? { connectPort: settings.attachPort } : {}),
@@ -142,7 +144,7 @@ export class DebugSession {
       connectTimeoutMs: settings.handshakeTimeoutMs,
       onAdapterStdout: (text) => output.push("stdout", text),
     });
-    const session = new DebugSession(settings, adapter, output, now, await setup);
+    const session = new DebugSession(settings, adapter, output, now, setup);
     settings.onStarted?.(session);
     try {
       const outcome = await session.handshake();

@@ -5,6 +5,8 @@ import { checkAdapter, type AdapterAvailability } from "./adapter-availability.j
 import { ADAPTERS, processLocateDefaults, type AdapterDefinition, type AdapterId } from "./adapter-table.js";
 import { AdapterStartFailed, DebugSession, LaunchFailed, type ExecutionOutcome } from "./debug-session.js";
 
+const DISPOSED_DURING_LAUNCH = "The debug supervisor was disposed (its run ended) during the launch; nothing is left running.";
+
 /** Settings of {@link createDebugSupervisor}. */
 export interface DebugSupervisorSettings {
   /** A session's hard lifetime in milliseconds; default 30 minutes (DESIGN §4 debug). */
@@ -234,7 +236,7 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
         });
         if (disposed) {
           await started.session.kill();
-          throw new ToolError({ code: "unavailable", message: "The debug supervisor was disposed (its run ended) during the launch; nothing is left running." });
+          throw new ToolError({ code: "unavailable", message: DISPOSED_DURING_LAUNCH });
         }
         entry.session = started.session;
         delete entry.expired;
@@ -242,7 +244,7 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
         entry.timer.unref();
         return started;
       } catch (error) {
-        if (disposed) throw new ToolError({ code: "unavailable", message: "The debug supervisor was disposed (its run ended) during the launch; nothing is left running.", cause: error });
+        if (disposed) throw ToolError.isInstance(error) && error.message === DISPOSED_DURING_LAUNCH ? error : new ToolError({ code: "unavailable", message: DISPOSED_DURING_LAUNCH, cause: error });
         if (error instanceof LaunchFailed) {
           throw new ToolError({
             code: "invalid_input",

@@ -2,7 +2,6 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isExecutableFile } from "@runbound/process-kit";
 import { findExecutable, pathDirectories, versionedNames } from "./find-executable.js";
 
 function tree(files: Record<string, number>): string {
@@ -16,15 +15,6 @@ function tree(files: Record<string, number>): string {
 }
 
 describe("finding adapter programs", () => {
-  it("takes executable regular files only", async () => {
-    const root = tree({ "bin/tool": 0o755, "bin/plain": 0o644 });
-    mkdirSync(join(root, "bin", "folder"));
-    expect(await isExecutableFile(join(root, "bin/tool"))).toBe(true);
-    expect(await isExecutableFile(join(root, "bin/plain"))).toBe(false);
-    expect(await isExecutableFile(join(root, "bin/folder"))).toBe(false);
-    expect(await isExecutableFile(join(root, "bin/missing"))).toBe(false);
-  });
-
   it("searches directories in order, then names in order within each", async () => {
     const root = tree({ "a/second": 0o755, "b/first": 0o755, "b/second": 0o755 });
     expect(await findExecutable(["first", "second"], [join(root, "a"), join(root, "b")])).toBe(join(root, "a/second"));
