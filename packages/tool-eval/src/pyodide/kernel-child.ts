@@ -51,8 +51,16 @@ function requestInterrupt(cell: number): void {
   wake();
   // Seen by the worker only once its thread is free, i.e. while the cell waits at an await.
   worker?.postMessage({ type: "interrupt", cell });
+  repeatWhileRunning(cell);
+}
+
+// While the flag is still set (Python is in C code that does not check it) the check waits another
+// round rather than ending, so a KeyboardInterrupt swallowed later is still answered by a repeat.
+function repeatWhileRunning(cell: number): void {
   setTimeout(() => {
+    if (cell !== runningCell) return;
     if (Atomics.load(signals, SignalSlots.interrupt) === 0) requestInterrupt(cell);
+    else repeatWhileRunning(cell);
   }, REPEAT_INTERRUPT_MS).unref();
 }
 

@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, readdirSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { closeSync, constants, openSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
@@ -75,7 +75,8 @@ async function writeSnapshot(frame: SnapshotFrame): Promise<void> {
   const temporary = `${frame.snapshotPath}.${process.pid}.partial`;
   const file = openSync(temporary, "w");
   try {
-    for (const part of [snapshot, sealOf(snapshot)]) writeSync(file, part);
+    // writeFileSync on the descriptor writes each part whole; one writeSync call may write less.
+    for (const part of [snapshot, sealOf(snapshot)]) writeFileSync(file, part);
   } finally {
     closeSync(file);
   }
