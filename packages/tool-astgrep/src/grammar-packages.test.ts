@@ -1,9 +1,10 @@
-import { existsSync, realpathSync, symlinkSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGrammarHostProject, type GrammarHostProject } from "./__fixtures__/grammar-host-project.js";
+import { grammarPackageName, packagedGrammars } from "./grammar-catalog.js";
 import { grammarSearchPaths, loadGrammarPackage, readGrammarModule, resolveGrammarPackage } from "./grammar-packages.js";
 
 let project: GrammarHostProject | undefined;
@@ -102,5 +103,76 @@ describe("grammar packages", () => {
     } finally {
       process.argv = argv;
     }
+  });
+});
+
+interface Manifest {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
+function manifest(relativePath: string): Manifest {
+  return JSON.parse(readFileSync(new URL(relativePath, import.meta.url), "utf8")) as Manifest;
+}
+
+/** The `@ast-grep/lang-*` entries of a dependency map, sorted by name. */
+function grammarEntries(dependencies: Record<string, string> | undefined): Array<[string, string]> {
+  return Object.entries(dependencies ?? {})
+    .filter(([name]) => name.startsWith("@ast-grep/lang-"))
+    .sort(([left], [right]) => left.localeCompare(right));
+}
+
+function versionParts(version: string): number[] {
+  const parts = version.split(".").map(Number);
+  if (parts.length !== 3 || parts.some((part) => !Number.isInteger(part))) throw new Error(`\`${version}\` is not a plain major.minor.patch version.`);
+  return parts;
+}
+
+function compareVersions(left: string, right: string): number {
+  const [a, b] = [versionParts(left), versionParts(right)];
+  return a.map((part, index) => part - b[index]!).find((difference) => difference !== 0) ?? 0;
+}
+
+/** Whether `version` lies in a range written as the peers are, `>=LOW <HIGH`. */
+function satisfiesPeerRange(version: string, range: string): boolean {
+  const bounds = /^>=(\S+) <(\S+)$/.exec(range);
+  if (bounds === null) throw new Error(`The peer range \`${range}\` is not of the form \`>=LOW <HIGH\` this test reads.`);
+  return compareVersions(version, bounds[1]!) >= 0 && compareVersions(version, bounds[2]!) < 0;
+}
+
+// The grammar catalog, this package's optional peers (with the versions the workspace tests with) and
+// the CLI's batteries-included dependencies are four lists of one set: a grammar added to one alone
+// would be searched here but not installable, or installed by the CLI but never registered.
+describe("the lists of grammar packages", () => {
+  const astgrep = manifest("../package.json");
+  const cli = manifest("../../cli/package.json");
+  const catalog = packagedGrammars.map((grammar) => grammarPackageName(grammar.id)).sort((left, right) => left.localeCompare(right));
+
+  it("name the same packages: the catalog, the optional peers, the dev dependencies and the CLI's dependencies", () => {
+    expect(new Set(catalog).size).toBe(catalog.length);
+    expect(grammarEntries(astgrep.peerDependencies).map(([name]) => name)).toEqual(catalog);
+    expect(grammarEntries(astgrep.devDependencies).map(([name]) => name)).toEqual(catalog);
+    expect(grammarEntries(cli.dependencies).map(([name]) => name)).toEqual(catalog);
+    expect(Object.keys(astgrep.peerDependenciesMeta ?? {}).sort((left, right) => left.localeCompare(right))).toEqual(catalog);
+  });
+
+  it("are optional peers, and the CLI installs the version the workspace tests with, inside the peer range", () => {
+    const tested = new Map(grammarEntries(astgrep.devDependencies));
+    for (const [name, range] of grammarEntries(astgrep.peerDependencies)) {
+      expect(astgrep.peerDependenciesMeta?.[name], name).toEqual({ optional: true });
+      expect(satisfiesPeerRange(tested.get(name)!, range), `${name}@${tested.get(name)} in ${range}`).toBe(true);
+    }
+    expect(grammarEntries(cli.dependencies)).toEqual(grammarEntries(astgrep.devDependencies));
+  });
+
+  it("reads peer ranges and versions as npm does for the forms used here", () => {
+    expect(satisfiesPeerRange("0.0.6", ">=0.0.6 <0.1.0")).toBe(true);
+    expect(satisfiesPeerRange("0.0.10", ">=0.0.9 <0.1.0")).toBe(true);
+    expect(satisfiesPeerRange("0.0.5", ">=0.0.6 <0.1.0")).toBe(false);
+    expect(satisfiesPeerRange("0.1.0", ">=0.0.6 <0.1.0")).toBe(false);
+    expect(() => satisfiesPeerRange("0.0.6", "^0.0.6")).toThrow("is not of the form");
+    expect(() => satisfiesPeerRange("latest", ">=0.0.6 <0.1.0")).toThrow("not a plain major.minor.patch");
   });
 });
