@@ -61,10 +61,13 @@ describe("sourceLine", () => {
     expect(sourceLine(workdir, file, 1)).toBe("head");
   });
 
-  it("keeps answering right for more files than it caches", () => {
-    for (let index = 0; index < 40; index++) writeFileSync(join(workdir, `many-${index}.py`), `line of ${index}\n`);
-    for (let round = 0; round < 2; round++) {
-      for (let index = 0; index < 40; index++) expect(sourceLine(workdir, join(workdir, `many-${index}.py`), 1)).toBe(`line of ${index}`);
-    }
+  it("decodes a line of multi-byte characters far into the file, and the empty line after a final newline", () => {
+    const file = join(workdir, "unicode.py");
+    writeFileSync(file, `${"pass\n".repeat(5_000)}naïve = "日本語 ✓"\r\nlast\n`);
+    expect(sourceLine(workdir, file, 5_001)).toBe('naïve = "日本語 ✓"');
+    expect(sourceLine(workdir, file, 5_002)).toBe("last");
+    expect(sourceLine(workdir, file, 5_003)).toBe("");
+    expect(sourceLine(workdir, file, 5_004)).toBeUndefined();
+    expect(sourceLine(workdir, file, 1.5)).toBeUndefined();
   });
 });

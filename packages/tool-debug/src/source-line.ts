@@ -4,34 +4,36 @@ import { cutText } from "./bounded-text.js";
 
 // Files larger than this are not read for a stop's source line (a generated file of megabytes).
 const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
-const CACHED_FILES = 32;
-const cache = new Map<string, { mtimeMs: number; size: number; lines: string[] }>();
+const NEWLINE = 0x0a;
 
 /**
  * The text of line `line` (1-based) of a file inside the workdir, cut at 200 characters; nothing for
- * files outside it or too large. Read synchronously and kept while the file is unchanged (same
- * modification time and size): every stop answer needs it, and a read through the thread pool waits
- * behind any other file work queued there (tens of ms on a busy machine), more than the step itself.
+ * files outside it or too large. Read synchronously, at every stop: a read through the thread pool
+ * waits behind any other file work queued there (tens of ms on a busy machine), more than the step
+ * itself, while a synchronous read of a source file costs tens of microseconds. Only the line's own
+ * bytes are decoded (a newline byte never occurs inside a UTF-8 sequence), so a stop late in a 4 MiB
+ * file costs a few milliseconds, and nothing is kept between stops.
  */
 export function sourceLine(workdir: string, path: string | undefined, line: number | undefined): string | undefined {
-  if (path === undefined || line === undefined || !isInside(workdir, path)) return undefined;
-  const lines = linesOf(path);
-  const found = lines?.[line - 1];
-  return found === undefined ? undefined : cutText(found.trimEnd(), 200).text;
+  if (path === undefined || line === undefined || !Number.isInteger(line) || line < 1 || !isInside(workdir, path)) return undefined;
+  const bytes = fileBytes(path);
+  if (bytes === undefined) return undefined;
+  let start = 0;
+  for (let passed = 1; passed < line; passed++) {
+    const newline = bytes.indexOf(NEWLINE, start);
+    if (newline === -1) return undefined;
+    start = newline + 1;
+  }
+  const end = bytes.indexOf(NEWLINE, start);
+  // The line after a final newline is an empty last line, as splitting the text would give.
+  return cutText(bytes.toString("utf8", start, end === -1 ? bytes.length : end).trimEnd(), 200).text;
 }
 
-function linesOf(path: string): string[] | undefined {
+function fileBytes(path: string): Buffer | undefined {
   try {
     const info = statSync(path);
     if (!info.isFile() || info.size > MAX_SOURCE_BYTES) return undefined;
-    const cached = cache.get(path);
-    if (cached !== undefined && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.lines;
-    const lines = readFileSync(path, "utf8").split(/\r?\n/);
-    cache.delete(path);
-    cache.set(path, { mtimeMs: info.mtimeMs, size: info.size, lines });
-    // The oldest entry goes first (a Map keeps insertion order).
-    if (cache.size > CACHED_FILES) cache.delete(cache.keys().next().value!);
-    return lines;
+    return readFileSync(path);
   } catch {
     return undefined;
   }
