@@ -66,9 +66,20 @@ export interface SortedNodes {
 
 /** Sort what {@link withSyntaxErrors} found in one file into matches, ERROR nodes and MISSING nodes. */
 export function sortFound(found: readonly SgNode[], compiled: CompiledPattern): SortedNodes {
+  const kinds = found.map((node) => node.kind());
+  if (compiled.reading.anyKind === true) {
+    // An ERROR reading matches nodes of any kind, ERROR nodes of the file included, so the kind cannot
+    // tell a match from a syntax error: ask napi (one call per found node; such readings are rare). An
+    // ERROR node that matches is both: a rewrite of it is then refused as inside misparsed code.
+    const matched = found.map((node) => node.matches(compiled.matcher));
+    return {
+      matches: found.filter((_, index) => matched[index]),
+      errors: found.filter((_, index) => kinds[index] === "ERROR"),
+      missing: found.filter((node, index) => !matched[index] && kinds[index] !== "ERROR" && node.parent() !== null),
+    };
+  }
   // Every match has the reading's kind (it is the pattern's selector); see withSyntaxErrors for the rest.
   const kind = compiled.reading.kind;
-  const kinds = found.map((node) => node.kind());
   if (kinds.every((each) => each === kind)) return { matches: found, errors: [], missing: [] };
   return {
     matches: found.filter((_, index) => kinds[index] === kind),

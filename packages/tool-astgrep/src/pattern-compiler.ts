@@ -31,6 +31,13 @@ export interface PatternReading {
    * against the pattern's own text (`unverified`, e.g. JSON `[$A]`, where `$A` is no JSON value).
    */
   tolerance?: { kind: "errors" | "unverified"; reason: string };
+  /**
+   * Set when the reading is the snippet's ERROR node (a tolerant reading of the as-is parse, as ast-grep
+   * reads Go `print('123')` or C++ `struct $A: $B`): ast-grep matches an ERROR pattern node against a
+   * node of any kind, comparing only the children, so the matcher is the bare snippet with no selector
+   * (a selector would demand the kind ERROR) and a match may be of any kind (see {@link matcherOf}).
+   */
+  anyKind?: true;
 }
 
 /** Why a context did not accept the snippet, and the reading it would give if no context is clean. */
@@ -197,9 +204,11 @@ function describePosition(snippet: string, offset: number): string {
   return `at ${line}:${column}`;
 }
 
-function literalsOf(leaves: readonly InspectedNode[], contextText: string): string[] {
+/** The literal words of a reading, from the nodes inside its node. */
+function literalsOf(inside: readonly InspectedNode[], contextText: string): string[] {
   const texts = new Set<string>();
-  for (const leaf of leaves) {
+  // The leaves of a metavariable node (`$` and `ARGS` in PHP) are not literals every match contains.
+  for (const leaf of inside.filter((node) => node.isLeaf && !node.inMetavariable)) {
     // The text as the user wrote it: the parsed text has the expando character in place of `$`.
     const text = contextText.slice(leaf.start, leaf.end);
     if (text.length < 2 || text.includes("$") || text.includes("\n") || text.includes("\r")) continue;
@@ -252,6 +261,53 @@ function keywordReadAsName(inside: readonly InspectedNode[], parsedText: string,
   return undefined;
 }
 
+function nodesWithin(nodes: readonly InspectedNode[], range: { start: { index: number }; end: { index: number } }): InspectedNode[] {
+  return nodes.filter((node) => node.start >= range.start.index && node.end <= range.end.index);
+}
+
+/**
+ * A metavariable of the snippet that is no node of its own in this reading. ast-grep reads any node
+ * whose whole text is `$NAME` as a metavariable (in PHP `$A` is a variable_name node with two leaves);
+ * one inside a bigger token (`<$H>` in C, `"$S"`) is literal text to ast-grep and would silently match
+ * nothing, so the reading is refused instead.
+ */
+function buriedMetavariable(snippet: string, inside: readonly InspectedNode[], parsedText: string, language: LanguageInfo): string | undefined {
+  const names = [...snippet.matchAll(metavariablePattern)].map((match) => match[0]);
+  const longestName = names.reduce((longest, name) => Math.max(longest, name.length), 0);
+  const nodeTexts = new Set(inside.filter((node) => node.end - node.start <= longestName).map((node) => parsedText.slice(node.start, node.end)));
+  return names.find((name) => !nodeTexts.has(substituteMetavariables(name, language.expandoChar)));
+}
+
+/**
+ * The node ast-grep reads a bare pattern as: from the root down while a node has one child, or a
+ * second one that is zero-width (a MISSING token; ast-grep's `is_single_node`).
+ */
+function patternRootOf(root: SgNode): SgNode {
+  let node = root;
+  for (let children = node.children(); children.length === 1 || (children.length === 2 && isZeroWidth(children[1]!)); children = node.children()) node = children[0]!;
+  return node;
+}
+
+function isZeroWidth(node: SgNode): boolean {
+  const range = node.range();
+  return range.start.index === range.end.index;
+}
+
+/**
+ * The tolerant reading of a snippet that ast-grep reads as an ERROR node (Go `print('123')`, C++
+ * `template <typename $T>`): only for the snippet parsed as written, as ast-grep parses it, and only
+ * when napi then finds that reading in the snippet's own text.
+ */
+function errorNodeReading(root: SgNode, inspection: Inspection, context: WrappingContext, parsedText: string, snippet: string, language: LanguageInfo, problem: string): PatternReading | undefined {
+  if (context.prefix !== "" || context.suffix !== "" || context.terminator !== undefined) return undefined;
+  const node = patternRootOf(root);
+  if (node.kind() !== "ERROR") return undefined;
+  const inside = nodesWithin(inspection.inside, node.range());
+  if (buriedMetavariable(snippet, inside, parsedText, language) !== undefined) return undefined;
+  const reading: PatternReading = { context, kind: "ERROR", contextText: snippet, literals: literalsOf(inside, snippet), anyKind: true, tolerance: { kind: "errors", reason: problem } };
+  return napi().parse(language.napiLang, parsedText).root().find(matcherOf(reading)) === null ? undefined : reading;
+}
+
 function tryContext(language: LanguageInfo, snippet: string, context: WrappingContext, asIsKeywords: Keywords): { outcome: PatternReading | RejectedContext; keywords: Keywords } {
   const terminator = context.terminator ?? "";
   const contextText = `${context.prefix}${snippet}${terminator}${context.suffix}`;
@@ -274,11 +330,15 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
   const rootKind = root.kind();
   // Prefer a node spanning exactly the snippet over one that also spans the added terminator, and the
   // deepest named node (the most specific reading: `call_expression` rather than `expression_statement`).
-  // An ERROR node is never a reading: a search also collects the files' own ERROR nodes, by kind.
+  // An ERROR node spanning the snippet is a reading only as ast-grep reads the bare snippet (see
+  // errorNodeReading), never with a selector: napi would then match only ERROR nodes.
   const ranked = [...inspection.spanning]
     .filter((candidate) => candidate.node.kind() !== rootKind && candidate.node.kind() !== "ERROR")
     .sort((first, second) => Number(second.exact) - Number(first.exact) || Number(second.node.isNamed()) - Number(first.node.isNamed()) || second.depth - first.depth);
-  if (ranked.length === 0) return { outcome: { context: context.name, reason: problem ?? "the snippet is several statements or declarations; a pattern must be one syntax node" }, keywords };
+  if (ranked.length === 0) {
+    const fallback = problem === undefined ? undefined : errorNodeReading(root, inspection, context, parsedText, snippet, language, problem);
+    return { outcome: { context: context.name, reason: problem ?? "the snippet is several statements or declarations; a pattern must be one syntax node", ...(fallback === undefined ? {} : { fallback }) }, keywords };
+  }
   let lastReason = "";
   let fallback: PatternReading | undefined;
   for (const candidate of ranked) {
@@ -302,16 +362,8 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
       lastReason = `the added \`${terminator}\` is read as code of its own inside \`${kind}\`, which changes the pattern's meaning`;
       continue;
     }
-    const inside = inspection.inside.filter((node) => node.start >= range.start.index && node.end <= range.end.index);
-    // The leaves of a metavariable node (`$` and `ARGS` in PHP) are not literals every match contains.
-    const leaves = inside.filter((node) => node.isLeaf && !node.inMetavariable);
-    // ast-grep reads any node whose whole text is `$NAME` as a metavariable (in PHP `$A` is a
-    // variable_name node with two leaves); one inside a bigger token (`<$H>` in C, `"$S"`) is
-    // literal text to ast-grep and would silently match nothing: say so instead.
-    const names = [...snippet.matchAll(metavariablePattern)].map((match) => match[0]);
-    const longestName = names.reduce((longest, name) => Math.max(longest, name.length), 0);
-    const nodeTexts = new Set(inside.filter((node) => node.end - node.start <= longestName).map((node) => parsedText.slice(node.start, node.end)));
-    const buried = names.find((name) => !nodeTexts.has(substituteMetavariables(name, language.expandoChar)));
+    const inside = nodesWithin(inspection.inside, range);
+    const buried = buriedMetavariable(snippet, inside, parsedText, language);
     if (buried !== undefined) {
       return { outcome: { context: context.name, reason: `\`${buried}\` is inside a larger token here, so ast-grep would read it as literal text, not a metavariable` }, keywords };
     }
@@ -320,9 +372,9 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
       lastReason = `the keyword \`${demoted}\` is read as a name here, which changes the pattern's meaning`;
       continue;
     }
-    const reading: PatternReading = { context, kind, contextText, literals: literalsOf(leaves, contextText) };
+    const reading: PatternReading = { context, kind, contextText, literals: literalsOf(inside, contextText) };
     if (!candidate.exact && terminator.length > 0) reading.spannedTerminator = terminator;
-    const matcher: NapiConfig = { rule: { pattern: { context: contextText, selector: kind } } };
+    const matcher = matcherOf(reading);
     // The reading must find its own node; otherwise napi would answer zero matches silently.
     let self: SgNode | null;
     try {
@@ -345,6 +397,15 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
     return { outcome: reading, keywords };
   }
   return { outcome: { context: context.name, reason: problem ?? lastReason, ...(fallback === undefined ? {} : { fallback }) }, keywords };
+}
+
+/**
+ * The napi rule of a reading: the context with the reading's kind as selector, or for an ERROR reading
+ * ({@link PatternReading.anyKind}) the bare snippet, which napi reads as ast-grep does.
+ */
+export function matcherOf(reading: Pick<PatternReading, "contextText" | "kind" | "anyKind">): NapiConfig {
+  if (reading.anyKind === true) return { rule: { pattern: reading.contextText } };
+  return { rule: { pattern: { context: reading.contextText, selector: reading.kind } } };
 }
 
 function isReading(value: PatternReading | RejectedContext): value is PatternReading {
@@ -443,7 +504,7 @@ function chooseReading(language: LanguageInfo, snippet: string, outcomes: Readon
     snippet,
     reading: chosen,
     alternatives,
-    matcher: { rule: { pattern: { context: chosen.contextText, selector: chosen.kind } } },
+    matcher: matcherOf(chosen),
     captures: metavariableNames(snippet),
     hints: hintsFor(snippet),
     ...(chosen.tolerance === undefined ? {} : { tolerant: { tried } }),
@@ -464,7 +525,10 @@ export function tolerantReadingsFoundNothing(compiled: readonly CompiledPattern[
 /** One line saying how a pattern was read, for results. */
 export function describeReading(compiled: CompiledPattern): string {
   const others = compiled.alternatives.map((reading) => `\`${reading.kind}\` (${reading.context.name})`).join(", ");
-  const read = `read as \`${compiled.reading.kind}\` (context: ${compiled.reading.context.name}) in ${compiled.language.id}`;
+  const read =
+    compiled.reading.anyKind === true
+      ? `read as an ERROR node (context: ${compiled.reading.context.name}) in ${compiled.language.id}, which ast-grep matches against code of any kind with the same parts`
+      : `read as \`${compiled.reading.kind}\` (context: ${compiled.reading.context.name}) in ${compiled.language.id}`;
   const tolerance = compiled.reading.tolerance;
   if (tolerance !== undefined) {
     const why = tolerance.kind === "errors" ? `it parsed with errors (${tolerance.reason})` : `no context reads it cleanly (${tolerance.reason})`;

@@ -79,8 +79,11 @@ describe("tolerant readings: no context parses the pattern cleanly", () => {
     expect(described).toContain("Contexts tried — as-is:");
     expect(() => compilePattern(language("rust"), "|$A, $B|")).toThrow(/does not parse as rust code in any context/);
     // Only the as-is reading is ast-grep's: TypeScript `foo(` would be read as `foo(;` with a missing
-    // `)` in the `;`-added context and match `foo(1)`, which ast-grep does not.
-    expect(() => compilePattern(language("typescript"), "foo(", tolerant)).toThrow(/does not parse as typescript code in any context/);
+    // `)` in the `;`-added context and match `foo(1)`, which ast-grep does not; as written it is an
+    // ERROR node that matches only the same broken code, as in the ast-grep CLI.
+    const unclosed = compilePattern(language("typescript"), "foo(", tolerant);
+    expect(matchedTexts(unclosed, "foo(1);\nbar(2);\n")).toEqual([]);
+    expect(matchedTexts(unclosed, "foo(1);\nfoo(\n")).toEqual(["foo("]);
   });
 
   it("C++ block of a condition with an unterminated `$$$BODY` matches", () => {
@@ -94,9 +97,9 @@ describe("tolerant readings: no context parses the pattern cleanly", () => {
     const refusal = tolerantReadingsFoundNothing([compiled]);
     expect(refusal?.code).toBe("invalid_input");
     expect(refusal?.message).toMatch(/^The pattern `\|\$A, \$B\|` does not parse as rust code in any context\. Tried — as-is: .*its best tolerant reading, `closure_parameters` \(.*\), found nothing\./);
-    // A pattern whose only reading is an ERROR node stays refused at once: a search also collects the
-    // files' own ERROR nodes by kind, so it could not tell them from matches.
-    expect(() => compilePattern(language("go"), "print('123')", tolerant)).toThrow(/does not parse as go code in any context\. Tried — as-is: syntax error at 1:1/);
+    // So is an ERROR reading that finds nothing.
+    const errorNode = compilePattern(language("go"), "print('123')", tolerant);
+    expect(tolerantReadingsFoundNothing([errorNode])?.message).toMatch(/^The pattern `print\('123'\)` does not parse as go code in any context\. Tried — as-is: syntax error at 1:1: .*its best tolerant reading, `ERROR` \(as-is\), found nothing\./);
   });
 
   it("a clean reading in any searched language keeps the zero-match answer", () => {
@@ -112,6 +115,33 @@ describe("tolerant readings: no context parses the pattern cleanly", () => {
   it("a clean reading wins over a tolerant one, and a clean unverified one over one with errors", () => {
     expect(compilePattern(language("json"), "[$A]", tolerant).reading.tolerance?.kind).toBe("unverified");
     expect(compilePattern(language("rust"), "let $A = $B;", tolerant).reading.tolerance).toBeUndefined();
+  });
+});
+
+describe("tolerant readings that are an ERROR node, as ast-grep reads the snippet as written", () => {
+  it("Go `print('123')` (a rune literal too long) matches the same code and nothing else", () => {
+    const compiled = compilePattern(language("go"), "print('123')", tolerant);
+    expect(compiled.reading).toMatchObject({ kind: "ERROR", anyKind: true, tolerance: { kind: "errors" } });
+    expect(compiled.matcher).toEqual({ rule: { pattern: "print('123')" } });
+    expect(matchedTexts(compiled, 'package main\nfunc main() { print("123") }\nprint(\'123\')\n')).toEqual(["print('123')"]);
+    expect(describeReading(compiled)).toMatch(/^read as an ERROR node \(context: as-is\) in go, which ast-grep matches against code of any kind with the same parts; it parsed with errors \(syntax error at 1:1: unexpected `print\('123'\)`\)/);
+    // Without tolerance it stays refused.
+    expect(() => compilePattern(language("go"), "print('123')")).toThrow(/does not parse as go code in any context\. Tried — as-is: syntax error at 1:1/);
+  });
+
+  it("C++ `struct $A: $B` and `template <typename $T>` match the declarations they begin", () => {
+    const source = "template <typename T>\nT twice(T x) { return x + x; }\nstruct A: B {};\nclass C: public D {};\nstruct E {};\n";
+    const struct = compilePattern(language("cpp"), "struct $A: $B", tolerant);
+    expect(matchedTexts(struct, source)).toEqual(["struct A: B {}"]);
+    expect(struct.reading.literals).toEqual(["struct"]);
+    const template = compilePattern(language("cpp"), "template <typename $T>", tolerant);
+    expect(matchedTexts(template, source)).toEqual(["template <typename T>\nT twice(T x) { return x + x; }"]);
+    expect(template.reading.literals).toEqual(["template", "typename"]);
+  });
+
+  it("a metavariable buried in a token of the ERROR node gives no reading", () => {
+    // `'$A'` is one (broken) rune literal: ast-grep would read `$A` as text there.
+    expect(() => compilePattern(language("go"), "print('$A')", tolerant)).toThrow(/does not parse as go code in any context/);
   });
 });
 
