@@ -2,7 +2,7 @@ import { defineTool, textResult, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
 import { describeReadings, describeScan, describeSkippedEntries, describeSyntaxErrors, explainNoMatches } from "./describe-search.js";
-import { metavariableNames, tolerantReadingsFoundNothing } from "./pattern-compiler.js";
+import { metavariableNames, assertTolerantReadingsFound } from "./pattern-compiler.js";
 import { assertRewriteLength, maxRewriteLength } from "./pattern-limits.js";
 import { patternSchema } from "./pattern-schema.js";
 import { planRewrite } from "./rewrite-plan.js";
@@ -43,8 +43,7 @@ export const astEditTool = defineTool({
     }
     const scope = await resolveSearchScope(parser, context.resource(Workdir), input.path, input.language);
     const outcome = await parser.search({ ...scope, pattern: input.pattern, keep: Number.POSITIVE_INFINITY, signal: context.signal, rewriting: true });
-    const refusal = outcome.total === 0 ? tolerantReadingsFoundNothing(outcome.compiled) : undefined;
-    if (refusal !== undefined) throw refusal;
+    assertTolerantReadingsFound(outcome);
     if (outcome.total === 0) return textResult(`Nothing staged. ${explainNoMatches(outcome, parser.maxFileBytes, scope.workdir)}`, { total: 0 });
     const plan = planRewrite(scope.workdir, outcome.matches, input.rewrite, parser.languages().available, outcome.syntaxErrors.regions, 10 * 1024);
     const syntaxErrors = describeSyntaxErrors(outcome, scope.workdir);

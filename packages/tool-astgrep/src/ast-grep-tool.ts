@@ -2,7 +2,7 @@ import { defineTool, displayPath, textResult, ToolError, Workdir } from "@runbou
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
 import { describeReadings, describeScan, describeSkippedEntries, describeSyntaxErrors, explainNoMatches, skippedEntryView, syntaxErrorView } from "./describe-search.js";
-import { tolerantReadingsFoundNothing } from "./pattern-compiler.js";
+import { assertTolerantReadingsFound } from "./pattern-compiler.js";
 import { patternSchema } from "./pattern-schema.js";
 import { resolveSearchScope } from "./search-scope.js";
 import type { SearchMatch } from "./structural-search.js";
@@ -67,8 +67,7 @@ export const astGrepTool = defineTool({
         text: match.text.length > 300 ? `${match.text.slice(0, 300)}…` : match.text,
       })),
     };
-    const refusal = outcome.total === 0 ? tolerantReadingsFoundNothing(outcome.compiled) : undefined;
-    if (refusal !== undefined) throw refusal;
+    assertTolerantReadingsFound(outcome);
     if (outcome.total === 0) return textResult(explainNoMatches(outcome, parser.maxFileBytes, scope.workdir), structured);
 
     const scan = describeScan(outcome, parser.maxFileBytes);

@@ -522,6 +522,16 @@ export function tolerantReadingsFoundNothing(compiled: readonly CompiledPattern[
   return unparseable(first.snippet, compiled.map((each) => each.language.id).join(" or "), `${first.tolerant.tried}; its best tolerant reading, \`${first.reading.kind}\` (${first.reading.context.name}), found nothing`);
 }
 
+/**
+ * Refuse a search's answer that is a zero from tolerant readings alone (see
+ * {@link tolerantReadingsFoundNothing}); ast_grep and ast_edit call it on every outcome.
+ * @throws ToolError `invalid_input` naming the contexts tried, when `total` is 0 and no reading was clean.
+ */
+export function assertTolerantReadingsFound(outcome: { total: number; compiled: readonly CompiledPattern[] }): void {
+  const refusal = outcome.total === 0 ? tolerantReadingsFoundNothing(outcome.compiled) : undefined;
+  if (refusal !== undefined) throw refusal;
+}
+
 /** One line saying how a pattern was read, for results. */
 export function describeReading(compiled: CompiledPattern): string {
   const others = compiled.alternatives.map((reading) => `\`${reading.kind}\` (${reading.context.name})`).join(", ");

@@ -4,7 +4,7 @@ import { createParserRun } from "./__fixtures__/create-parser-run.js";
 import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
 import { findLanguage, languageTable } from "./language-registry.js";
 import { napi } from "./napi-binding.js";
-import { compilePattern, describeReading, substituteMetavariables, tolerantReadingsFoundNothing, type CompiledPattern } from "./pattern-compiler.js";
+import { assertTolerantReadingsFound, compilePattern, describeReading, substituteMetavariables, tolerantReadingsFoundNothing, type CompiledPattern } from "./pattern-compiler.js";
 
 // Patterns ast-grep itself matches that an earlier compiler refused or read with another meaning.
 const language = (id: string) => findLanguage(languageTable(), id)!;
@@ -100,6 +100,14 @@ describe("tolerant readings: no context parses the pattern cleanly", () => {
     // So is an ERROR reading that finds nothing.
     const errorNode = compilePattern(language("go"), "print('123')", tolerant);
     expect(tolerantReadingsFoundNothing([errorNode])?.message).toMatch(/^The pattern `print\('123'\)` does not parse as go code in any context\. Tried — as-is: syntax error at 1:1: .*its best tolerant reading, `ERROR` \(as-is\), found nothing\./);
+  });
+
+  it("the tools' one check refuses only a zero from tolerant readings alone", () => {
+    const tolerantOne = compilePattern(language("rust"), "|$A, $B|", tolerant);
+    const clean = compilePattern(language("rust"), "$X.unwrap()");
+    expect(() => assertTolerantReadingsFound({ total: 0, compiled: [tolerantOne] })).toThrow(/^The pattern `\|\$A, \$B\|` does not parse as rust code in any context\..*found nothing\. Write one complete/s);
+    expect(() => assertTolerantReadingsFound({ total: 1, compiled: [tolerantOne] })).not.toThrow();
+    expect(() => assertTolerantReadingsFound({ total: 0, compiled: [tolerantOne, clean] })).not.toThrow();
   });
 
   it("a clean reading in any searched language keeps the zero-match answer", () => {
