@@ -19,8 +19,13 @@ export interface FreshFile {
   readAt: number;
 }
 
-/** Parses in flight at once: one per core, while the main thread matches the trees that are ready. */
-const parsesInFlight = Math.max(1, availableParallelism());
+/**
+ * Parses in flight at once. Each tree is matched on the main thread once parsed, and with one parse
+ * per core the pool idled while the main thread matched; two per core keep the cores busy (the first
+ * call on 610 TypeScript files: 2.24 s with two in flight, 1.68 s with four, medians of 4 runs on 2
+ * cores). libuv's pool (`UV_THREADPOOL_SIZE`, 4 threads unless the host sets it) caps how many run.
+ */
+const parsesInFlight = 2 * Math.max(1, availableParallelism());
 
 function patternKey(compiled: CompiledPattern, rewriting: boolean): string {
   return JSON.stringify([compiled.language.id, withSyntaxErrors(compiled, rewriting), compiled.captures, compiled.reading.spannedTerminator ?? null]);
