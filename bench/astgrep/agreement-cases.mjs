@@ -194,17 +194,27 @@ function rustFiles(directory) {
   return files;
 }
 
-/** Every case of the crates under `crateDirectories`, with where it comes from. */
+/**
+ * Every case of the crates under `crateDirectories`, with where it comes from, and how many helper
+ * calls of the tests were left out as commented out or inside an `#[ignore]` test.
+ */
 export function extractCases(crateDirectories) {
   const cases = [];
+  const leftOut = { commentedOut: 0, ignored: 0 };
   for (const crate of crateDirectories) {
     for (const file of rustFiles(join(crate, "src")).sort()) {
-      const text = withoutComments(readFileSync(file, "utf8"));
+      const raw = readFileSync(file, "utf8");
+      const text = withoutComments(raw);
       const testsStart = text.indexOf("#[cfg(test)]");
       if (testsStart < 0 && !text.startsWith("#![cfg(test)]")) continue;
       const defaultLanguage = fileLanguage(text);
-      for (const call of helperCalls(text)) {
-        if (call.offset < testsStart || inIgnoredTest(text, call.offset)) continue;
+      const calls = helperCalls(text).filter((call) => call.offset >= testsStart);
+      leftOut.commentedOut += helperCalls(raw).filter((call) => call.offset >= testsStart).length - calls.length;
+      for (const call of calls) {
+        if (inIgnoredTest(text, call.offset)) {
+          leftOut.ignored++;
+          continue;
+        }
         const language = call.language ?? defaultLanguage;
         if (language === undefined) continue;
         const line = text.slice(0, call.offset).split("\n").length;
@@ -218,5 +228,5 @@ export function extractCases(crateDirectories) {
       }
     }
   }
-  return cases;
+  return { cases, leftOut };
 }
