@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { extname, join } from "node:path";
 import { findExecutable, pathDirectories, versionedNames } from "./find-executable.js";
+import type { LaunchSetupCache } from "./launch-setup-cache.js";
 import { rustFormatterCommands } from "./rust-formatters.js";
 
 /** The debug adapters runbound drives. */
@@ -82,9 +83,10 @@ export interface AdapterDefinition {
   /**
    * Arguments added to every `launch`/`attach` that need a look at the project first (lldb: the Rust
    * formatters of a Cargo project). Settled before the adapter starts (so no adapter outlives a dispose
-   * while it runs); never throws.
+   * while it runs); never throws. What it learns by asking a program goes in `cache`, which the
+   * supervisor keeps for its life.
    */
-  launchSetup?(root: string, env: NodeJS.ProcessEnv): Promise<Record<string, unknown>>;
+  launchSetup?(root: string, env: NodeJS.ProcessEnv, cache: LaunchSetupCache): Promise<Record<string, unknown>>;
 }
 
 const debugpyProbes = new Map<string, Promise<boolean>>();
@@ -180,8 +182,8 @@ const lldb: AdapterDefinition = {
   attachArguments: (port) => ({ attachCommands: [`gdb-remote 127.0.0.1:${port}`] }),
   accepts: (program, isDirectory) => !isDirectory && ![".py", ".go", ".dart"].includes(extname(program)),
   builds: () => false,
-  async launchSetup(root, env) {
-    const commands = await rustFormatterCommands(root, env);
+  async launchSetup(root, env, cache) {
+    const commands = await rustFormatterCommands(root, env, cache);
     return commands.length === 0 ? {} : { initCommands: commands };
   },
 };

@@ -8,6 +8,7 @@ import type { AdapterDefinition, LocatedAdapter } from "./adapter-table.js";
 import { AdapterStartFailed, connectAdapter, type AdapterConnection } from "./adapter-connection.js";
 import { DapRequestFailed, type EventWait } from "./dap-connection.js";
 import { killGroupsNow, killProcesses } from "./kill-processes.js";
+import { createLaunchSetupCache, type LaunchSetupCache } from "./launch-setup-cache.js";
 import { OutputBuffer } from "./output-buffer.js";
 
 /** Where a session is in its life. */
@@ -79,6 +80,8 @@ export interface DebugSessionSettings {
   onProgress(message: string): void;
   /** Called as soon as the adapter runs, before the handshake: a supervisor disposed meanwhile kills the session through it. */
   onStarted?(session: DebugSession): void;
+  /** What launch setups learnt, kept by the supervisor across its sessions; default a fresh one (nothing kept). */
+  setupCache?: LaunchSetupCache;
 }
 
 const endEvents = new Set(["stopped", "terminated", "exited"]);
@@ -133,7 +136,7 @@ export class DebugSession {
     const output = new OutputBuffer(settings.outputCapacity);
     // Settled before the adapter starts: an adapter alive before its session exists is one a dispose
     // in between could not reach (lldb's setup asks rustc, which may take seconds).
-    const setup = (await settings.adapter.launchSetup?.(settings.cwd, settings.env)) ?? {};
+    const setup = (await settings.adapter.launchSetup?.(settings.cwd, settings.env, settings.setupCache ?? createLaunchSetupCache())) ?? {};
     const adapter = await connectAdapter({
       transport: settings.adapter.transport,
       ...(settings.attachPort !== undefined && settings.adapter.attachConnectsDirectly === true ? { connectPort: settings.attachPort } : {}),

@@ -4,6 +4,7 @@ import { defineResource, displayPath, ToolError } from "@runbound/tool-kit";
 import { checkAdapter, type AdapterAvailability } from "./adapter-availability.js";
 import { ADAPTERS, processLocateDefaults, type AdapterDefinition, type AdapterId } from "./adapter-table.js";
 import { AdapterStartFailed, DebugSession, LaunchFailed, type ExecutionOutcome } from "./debug-session.js";
+import { createLaunchSetupCache } from "./launch-setup-cache.js";
 
 const DISPOSED_DURING_LAUNCH = "The debug supervisor was disposed (its run ended) during the launch; nothing is left running.";
 
@@ -115,6 +116,8 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
     ...(settings.debugpyPython === undefined ? {} : { debugpyPython: settings.debugpyPython }),
   };
   const conversations = new Map<string, Conversation>();
+  // lldb's Rust setup asks rustc once per root and toolchain, not at every launch.
+  const setupCache = createLaunchSetupCache();
   // Sessions whose adapter runs but whose handshake has not ended: a dispose kills them too.
   const launching = new Set<DebugSession>();
   let disposed = false;
@@ -224,6 +227,7 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
             stopBudgetMs: resolved.stopBudgetMs,
             outputCapacity: resolved.outputCapacity,
             onProgress: request.onProgress,
+            setupCache,
             onStarted: (session) => {
               launchingSession = session;
               launching.add(session);

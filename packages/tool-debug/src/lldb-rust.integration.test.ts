@@ -4,12 +4,14 @@ import { ADAPTERS } from "./adapter-table.js";
 import { debugTestRuns, type DebugTestRun } from "./test-support/debug-test-run.js";
 import { findExecutable, pathDirectories } from "./find-executable.js";
 import { realAdapterAvailable, stillRunning } from "./test-support/real-adapters.js";
+import { countedRustc } from "./test-support/counted-rustc.js";
 import { builtRustFixture } from "./test-support/rust-fixture.js";
 
 const lldb = ADAPTERS.find((adapter) => adapter.id === "lldb")!;
 const located = await lldb.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: "/root" });
 const cargo = await findExecutable(["cargo"], pathDirectories(process.env["PATH"]));
-const available = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in located) && realAdapterAvailable("cargo", cargo !== undefined);
+const rustc = await findExecutable(["rustc"], pathDirectories(process.env["PATH"]));
+const available = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in located) && realAdapterAvailable("cargo", cargo !== undefined) && realAdapterAvailable("rustc", rustc !== undefined);
 
 const start = debugTestRuns(() => builtRustFixture(cargo));
 const setUp = (stopBudgetMs = 15_000): DebugTestRun => start({ stopBudgetMs });
@@ -82,6 +84,24 @@ describe.runIf(available)("debug over lldb (a Rust crate built with cargo, Cargo
     const stack = (await call({ op: "stack" })).structured!["frames"] as Array<{ id: number; name: string }>;
     const main = stack.find((frame) => frame.name === "rust_app::main")!;
     expect((await call({ op: "evaluate", expression: "origin.x", frame_id: main.id })).text).toContain("= 2");
+  });
+
+  it("asks rustc for the toolchain once in the supervisor's life, and every launch still loads the formatters", async () => {
+    const counted = countedRustc(rustc!);
+    const run = start({ stopBudgetMs: 15_000, env: counted.env });
+    const { call } = run;
+    await call({ op: "breakpoints", file: "src/main.rs", lines: [19] });
+    for (let launch = 1; launch <= 2; launch++) {
+      expect((await call({ op: "launch", program: "target/debug/rust-app" })).text).toContain("rust_app::main src/main.rs:19");
+      const pids = await sessionPids(run);
+      const frame = ((await call({ op: "stack" })).structured!["frames"] as Array<{ id: number }>)[0]!.id;
+      const scopes = (await call({ op: "scopes", frame_id: frame })).structured!["scopes"] as Array<{ name: string; reference: number }>;
+      const locals = scopes.find((scope) => /local/i.test(scope.name))!;
+      expect((await variablesOf(call, locals.reference)).text, `launch ${launch}`).toMatch(/^values \(alloc::vec::Vec<int, .*\) = +size=3 \[reference \d+\]$/m);
+      expect((await call({ op: "terminate" })).text).toContain("Terminated");
+      expect(await stillRunning(pids)).toEqual([]);
+    }
+    expect(counted.runs()).toBe(1);
   });
 
   it("terminate leaves nothing of a looping Rust program in the process table", async () => {

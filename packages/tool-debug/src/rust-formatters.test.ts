@@ -1,8 +1,13 @@
+import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { findExecutable, pathDirectories } from "./find-executable.js";
+import { createLaunchSetupCache } from "./launch-setup-cache.js";
 import { rustFormatterCommands } from "./rust-formatters.js";
+import { cargoProject, countedRustc } from "./test-support/counted-rustc.js";
+import { realAdapterAvailable } from "./test-support/real-adapters.js";
 
 // A project and a PATH whose only `rustc` prints `sysroot`, as the rustup proxy does.
 function project(options: { cargoToml: boolean; sysroot?: string; formatterFiles?: readonly string[] }): { root: string; env: NodeJS.ProcessEnv } {
@@ -42,6 +47,19 @@ describe("rustFormatterCommands", () => {
     }
   });
 
+  it("does not keep a sysroot that lacked the formatter files: the next launch asks rustc again", async () => {
+    const sysroot = mkdtempSync(join(tmpdir(), "runbound-sysroot-"));
+    const { root, env } = project({ cargoToml: true, sysroot, formatterFiles: ["lldb_lookup.py"] });
+    const cache = createLaunchSetupCache();
+    expect(await rustFormatterCommands(root, env, cache)).toEqual([]);
+    // rustc now names another sysroot (the toolchain was reinstalled): a kept answer would still point at the old one.
+    const other = mkdtempSync(join(tmpdir(), "runbound-sysroot-"));
+    mkdirSync(join(other, "lib", "rustlib", "etc"), { recursive: true });
+    for (const file of ["lldb_lookup.py", "lldb_commands"]) writeFileSync(join(other, "lib", "rustlib", "etc", file), "");
+    writeFileSync(join(env["PATH"]!, "rustc"), `#!/bin/sh\nprintf '%s\\n' '${other}'\n`);
+    expect(await rustFormatterCommands(root, env, cache)).toEqual([`command script import "${other}/lib/rustlib/etc/lldb_lookup.py"`, `command source -s true "${other}/lib/rustlib/etc/lldb_commands"`]);
+  });
+
   it("is empty when rustc fails, whatever it printed", async () => {
     const sysroot = mkdtempSync(join(tmpdir(), "runbound-sysroot-"));
     const { root, env } = project({ cargoToml: true, sysroot, formatterFiles: ["lldb_lookup.py", "lldb_commands"] });
@@ -52,5 +70,52 @@ describe("rustFormatterCommands", () => {
   it("is empty when rustc prints no sysroot", async () => {
     const { root, env } = project({ cargoToml: true, sysroot: "" });
     expect(await rustFormatterCommands(root, env)).toEqual([]);
+  });
+});
+
+const realRustc = await findExecutable(["rustc"], pathDirectories(process.env["PATH"]));
+const rustcAvailable = realAdapterAvailable("rustc", realRustc !== undefined);
+
+function countedProject(): { root: string; env: NodeJS.ProcessEnv; runs(): number } {
+  return { root: cargoProject(), ...countedRustc(realRustc!) };
+}
+
+describe.runIf(rustcAvailable)("rustFormatterCommands with the real rustc", () => {
+  it("asks rustc once per root and toolchain for the life of a cache, and again with a new cache", async () => {
+    const { root, env, runs } = countedProject();
+    const cache = createLaunchSetupCache();
+    const first = await rustFormatterCommands(root, env, cache);
+    expect(first).toHaveLength(2);
+    expect(first[0]).toMatch(/^command script import ".*\/lib\/rustlib\/etc\/lldb_lookup\.py"$/);
+    expect(await rustFormatterCommands(root, env, cache)).toEqual(first);
+    expect(await Promise.all([rustFormatterCommands(root, env, cache), rustFormatterCommands(root, env, cache)])).toEqual([first, first]);
+    expect(runs()).toBe(1);
+    expect(await rustFormatterCommands(root, env, createLaunchSetupCache())).toEqual(first);
+    expect(runs()).toBe(2);
+  });
+
+  it("asks again when the toolchain choice may have changed: a rust-toolchain file, RUSTUP_TOOLCHAIN, another root", async () => {
+    const { root, env, runs } = countedProject();
+    const cache = createLaunchSetupCache();
+    const first = await rustFormatterCommands(root, env, cache);
+    expect(runs()).toBe(1);
+    // The toolchain rustc already runs, named by its sysroot's folder (rustup names toolchains so).
+    const sysroot = execFileSync(realRustc!, ["--print", "sysroot"], { cwd: root, env, encoding: "utf8" }).trim();
+    const toolchain = basename(sysroot);
+    writeFileSync(join(root, "rust-toolchain.toml"), `[toolchain]\nchannel = "${toolchain}"\n`);
+    expect(await rustFormatterCommands(root, env, cache)).toEqual(first);
+    expect(runs()).toBe(2);
+    expect(await rustFormatterCommands(root, env, cache)).toEqual(first);
+    expect(runs()).toBe(2);
+    writeFileSync(join(root, "rust-toolchain.toml"), `[toolchain]\nchannel = "${toolchain}"\ncomponents = []\n`);
+    expect(await rustFormatterCommands(root, env, cache)).toEqual(first);
+    expect(runs()).toBe(3);
+    expect(await rustFormatterCommands(root, { ...env, RUSTUP_TOOLCHAIN: toolchain }, cache)).toEqual(first);
+    expect(runs()).toBe(4);
+    const nested = join(root, "crates", "inner");
+    mkdirSync(nested, { recursive: true });
+    writeFileSync(join(nested, "Cargo.toml"), '[package]\nname = "inner"\n');
+    expect(await rustFormatterCommands(nested, env, cache)).toEqual(first);
+    expect(runs()).toBe(5);
   });
 });
