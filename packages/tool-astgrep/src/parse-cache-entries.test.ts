@@ -39,17 +39,29 @@ describe("ParseCache entries", () => {
       const { tree, stats } = treeFor("a.ts");
       const old = changed(stats, { mtimeMs: 1000 });
       expect(cache.admit(tree, old, 1000 + coarseMtimeMs)).toBe(true);
-      expect(cache.lookup(tree.path, "typescript", old, never)?.root).toBe(tree.root);
-      expect(cache.lookup(tree.path, "typescript", changed(old, fields), never), JSON.stringify(fields)).toBeUndefined();
+      expect(cache.lookup(tree.path, "typescript", () => old, never)?.root).toBe(tree.root);
+      expect(cache.lookup(tree.path, "typescript", () => changed(old, fields), never), JSON.stringify(fields)).toBeUndefined();
       expect(cache.stats()).toMatchObject({ files: 0, hits: 1, misses: 1, usedBytes: 0 });
     }
+  });
+
+  it("asks for the file's status only when it holds the path, and drops an entry whose file is gone", () => {
+    const cache = new ParseCache(1 << 30);
+    const { tree, stats } = treeFor("a.ts");
+    const noStat = (): Stats => {
+      throw new Error("a path the cache does not hold was stat'ed");
+    };
+    expect(cache.lookup(join(dir, "other.ts"), "typescript", noStat, never)).toBeUndefined();
+    cache.admit(tree, changed(stats, { mtimeMs: 1000 }), 1000 + coarseMtimeMs);
+    expect(cache.lookup(tree.path, "typescript", () => undefined, never)).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ files: 0, usedBytes: 0, misses: 2 });
   });
 
   it("is keyed by language too", () => {
     const cache = new ParseCache(1 << 30);
     const { tree, stats } = treeFor("a.ts");
     cache.admit(tree, stats, Date.now());
-    expect(cache.lookup(tree.path, "tsx", stats, never)).toBeUndefined();
+    expect(cache.lookup(tree.path, "tsx", () => stats, never)).toBeUndefined();
     expect(cache.stats()).toMatchObject({ files: 1, misses: 1 });
   });
 
@@ -63,14 +75,14 @@ describe("ParseCache entries", () => {
       reads += 1;
       return Buffer.from(source);
     };
-    expect(cache.lookup(tree.path, "typescript", mtime, same, 10_000 + coarseMtimeMs - 1)?.root).toBe(tree.root);
+    expect(cache.lookup(tree.path, "typescript", () => mtime, same, 10_000 + coarseMtimeMs - 1)?.root).toBe(tree.root);
     expect(reads).toBe(1);
     // Checked less than a tick after the mtime: still not trusted.
-    expect(cache.lookup(tree.path, "typescript", mtime, same, 10_000 + coarseMtimeMs)?.root).toBe(tree.root);
+    expect(cache.lookup(tree.path, "typescript", () => mtime, same, 10_000 + coarseMtimeMs)?.root).toBe(tree.root);
     expect(reads).toBe(2);
     // The last check was a full tick after the mtime: a change since would have moved it.
-    expect(cache.lookup(tree.path, "typescript", mtime, never)?.root).toBe(tree.root);
-    expect(cache.lookup(tree.path, "typescript", mtime, () => Buffer.from("const a = g(1);\n"))?.root).toBe(tree.root);
+    expect(cache.lookup(tree.path, "typescript", () => mtime, never)?.root).toBe(tree.root);
+    expect(cache.lookup(tree.path, "typescript", () => mtime, () => Buffer.from("const a = g(1);\n"))?.root).toBe(tree.root);
   });
 
   it("drops a recent entry whose bytes differ or can no longer be read", () => {
@@ -78,7 +90,7 @@ describe("ParseCache entries", () => {
       const cache = new ParseCache(1 << 30);
       const { tree, stats } = treeFor("a.ts");
       cache.admit(tree, stats, Date.now());
-      expect(cache.lookup(tree.path, "typescript", stats, read)).toBeUndefined();
+      expect(cache.lookup(tree.path, "typescript", () => stats, read)).toBeUndefined();
       expect(cache.stats().files).toBe(0);
     }
   });

@@ -98,17 +98,20 @@ export class ParseCache {
   }
 
   /**
-   * The cached tree of `path` for `language`, if the file has not changed since; `read` is called only
-   * when the mtime is too recent to trust and must return the file's current bytes (or `undefined`
-   * when it cannot be read). A changed file's entry is dropped.
+   * The cached tree of `path` for `language`, if the file has not changed since. `statOf` gives the
+   * path's current status (without following a symlink; `undefined` when it is gone) and is called only
+   * when an entry exists, so a cold search costs no extra stat per file; `read` is called only when the
+   * mtime is too recent to trust and must return the file's current bytes (or `undefined` when it
+   * cannot be read). A changed file's entry is dropped.
    */
-  lookup(path: string, language: string, stats: Stats, read: () => Buffer | undefined, now = Date.now()): CachedTree | undefined {
+  lookup(path: string, language: string, statOf: () => Stats | undefined, read: () => Buffer | undefined, now = Date.now()): CachedTree | undefined {
     const entry = this.entries.get(path);
     if (entry === undefined || entry.language !== language) {
       this.misses += 1;
       return undefined;
     }
-    const same = stats.isFile() && stats.size === entry.size && stats.mtimeMs === entry.mtimeMs && stats.ino === entry.ino;
+    const stats = statOf();
+    const same = stats !== undefined && stats.isFile() && stats.size === entry.size && stats.mtimeMs === entry.mtimeMs && stats.ino === entry.ino;
     if (same && entry.mtimeMs > entry.verifiedAt - coarseMtimeMs) {
       const current = read();
       if (current !== undefined && current.equals(entry.bytes)) entry.verifiedAt = now;

@@ -13,7 +13,7 @@ import { compilePatternYielding, type CompiledPattern } from "./pattern-compiler
 import { SkipLedger, type SkippedEntry, type SkipReason } from "./skip-ledger.js";
 import type { ErrorRegion, SyntaxErrorSite } from "./syntax-error-ledger.js";
 import { hasBom, parseIntoCache, searchCachedTrees, type FreshFile } from "./tree-search.js";
-import { listWorkspaceFiles, readSearchableFile } from "./workspace-files.js";
+import { isSearchable, listWorkspaceFiles, readSearchableFile } from "./workspace-files.js";
 
 /** What to search. */
 export interface SearchRequest {
@@ -292,28 +292,29 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
     for (const path of paths) {
       await slicer.pause();
       const readAt = Date.now();
-      const stats = cache === undefined ? undefined : lstatOrUndefined(path);
-      let bytes: ReturnType<typeof readSearchableFile> | undefined;
-      const read = (): Buffer | undefined => {
-        bytes = readSearchableFile(path, request.maxFileBytes);
-        return Buffer.isBuffer(bytes) ? bytes : undefined;
+      let read: ReturnType<typeof readSearchableFile> | undefined;
+      const readBytes = (): Buffer | undefined => {
+        read = readSearchableFile(path, request.maxFileBytes);
+        return isSearchable(read) ? read.bytes : undefined;
       };
-      const tree = stats === undefined ? undefined : cache!.lookup(path, compiled.language.id, stats, read, readAt);
+      const tree = cache?.lookup(path, compiled.language.id, () => lstatOrUndefined(path), readBytes, readAt);
       if (tree !== undefined) {
         count += 1;
         if (hasLiterals(tree.bytes)) cachedTrees.push(tree);
         continue;
       }
-      bytes ??= readSearchableFile(path, request.maxFileBytes);
-      if (!Buffer.isBuffer(bytes)) {
-        skipped.add({ path, ...bytes });
+      read ??= readSearchableFile(path, request.maxFileBytes);
+      if (!isSearchable(read)) {
+        skipped.add({ path, ...read });
         continue;
       }
+      const { bytes } = read;
       count += 1;
       if (!hasLiterals(bytes)) continue;
       if (hasBom(bytes)) collector.withBom.add(path);
-      if (stats === undefined) uncached.push({ path, bytes: bytes.length });
-      else fresh.push({ path, bytes, stats, readAt });
+      // The status of the descriptor the bytes came through is the one the cache checks later.
+      if (cache === undefined) uncached.push({ path, bytes: bytes.length });
+      else fresh.push({ path, bytes, stats: read.stats, readAt });
     }
     scanned[compiled.language.id] = count;
     throwIfAborted(request.signal);

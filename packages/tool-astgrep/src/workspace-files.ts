@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import { closeSync, constants, type Dirent, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, constants, type Dirent, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, type Stats } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { EventLoopSlicer } from "./event-loop-slice.js";
 import { findGitRepository, globalExcludesFile, processIgnoreEnvironment, type IgnoreEnvironment } from "./git-repository.js";
@@ -181,6 +181,17 @@ export interface Unsearchable {
   code?: string;
 }
 
+/** A file read for searching, with the status of the very descriptor it was read through. */
+export interface SearchableFile {
+  bytes: Buffer;
+  stats: Stats;
+}
+
+/** Whether a {@link readSearchableFile} answer is the file's content (else it says why the file is skipped). */
+export function isSearchable(read: SearchableFile | Unsearchable): read is SearchableFile {
+  return "bytes" in read;
+}
+
 // O_NONBLOCK: a file swapped for a FIFO after the walk must not block the open; O_NOFOLLOW: nor may a
 // file swapped for a symlink be followed (out of the workdir).
 const openFlags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
@@ -191,7 +202,7 @@ const openFlags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLL
  * because napi would skip them silently (research astgrep.md §0.8); anything but a regular file is
  * refused before a byte is read.
  */
-export function readSearchableFile(path: string, maxBytes: number): Buffer | Unsearchable {
+export function readSearchableFile(path: string, maxBytes: number): SearchableFile | Unsearchable {
   let descriptor: number;
   try {
     descriptor = openSync(path, openFlags);
@@ -214,7 +225,7 @@ export function readSearchableFile(path: string, maxBytes: number): Buffer | Uns
     const bytes = offset === size ? buffer : buffer.subarray(0, offset);
     if (bytes.subarray(0, 8000).includes(0)) return { reason: "binary" };
     if (!isUtf8(bytes)) return { reason: "not_utf8" };
-    return bytes;
+    return { bytes, stats };
   } catch (error) {
     return { reason: "unreadable", ...codeOf(error) };
   } finally {
