@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { ADAPTERS } from "@runbound/tool-debug";
 import { afterEach, describe, expect, it } from "vitest";
 import { descendantsOf, isRunning, millisecondsUntilExit, processesWithEnvironment } from "./__fixtures__/process-table.js";
@@ -24,46 +25,8 @@ if (!lldbFound && process.env["RUNBOUND_REQUIRE_REAL"] === "1") {
   throw new Error("RUNBOUND_REQUIRE_REAL is set but `lldb-dap` or `lldb-vscode[-NN]` is not installed; run `.ci/run`, whose .ci/install.d/debug.sh installs it.");
 }
 
-// The MCP client, as its own process so the test can SIGKILL it: it starts `runbound mcp` (argv[1]
-// as JSON: command, args, env, cwd), sets a breakpoint, launches, and reports each step as a JSON line
-// on stdout. With `continueFirst` it then sends a `continue` it does not wait for; with `closeStdin`
-// it ends the server's stdin itself when told to (a line on its stdin) and stays alive (a client that
-// hangs up); otherwise it waits to be killed. Raw newline-delimited JSON-RPC, as MCP's stdio is.
-const clientSource = `
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-const { command, args, env, cwd, closeStdin, continueFirst } = JSON.parse(process.argv[1]);
-const report = (event) => process.stdout.write(JSON.stringify(event) + "\\n");
-const server = spawn(command, args, { env, cwd, stdio: ["pipe", "pipe", "inherit"] });
-report({ event: "server", pid: server.pid });
-const pending = new Map();
-let id = 0;
-createInterface({ input: server.stdout }).on("line", (line) => {
-  const message = JSON.parse(line);
-  if (message.id !== undefined && pending.has(message.id)) pending.get(message.id)(message);
-});
-const request = (method, params) => new Promise((resolve) => { pending.set(++id, resolve); server.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\\n"); });
-await request("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "debug-client-gone", version: "1.0.0" } });
-server.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\\n");
-const call = async (input) => (await request("tools/call", { name: "debug", arguments: input })).result;
-await call({ op: "breakpoints", file: "main.c", lines: [11] });
-const launch = await call({ op: "launch", program: "app", args: ["loop"] });
-report({ event: "launched", text: launch.content.map((part) => part.text).join("\\n"), isError: launch.isError === true });
-if (continueFirst) {
-  // The program runs on (it loops), so this call waits for a stop while the client goes.
-  void call({ op: "continue" });
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  report({ event: "continuing" });
-}
-if (closeStdin) {
-  // Once the test has read the process tree, it asks for the hang-up with a line on our stdin.
-  createInterface({ input: process.stdin }).once("line", () => {
-    server.stdin.end();
-    report({ event: "hung-up" });
-  });
-}
-setInterval(() => undefined, 60_000);
-`;
+// The MCP client, as its own process so the test can SIGKILL it (see the fixture's header).
+const clientScript = fileURLToPath(new URL("./__fixtures__/mcp-debug-client-until-killed.mjs", import.meta.url));
 
 type ClientEvent = { event: "server"; pid: number } | { event: "launched"; text: string; isError: boolean } | { event: "continuing" } | { event: "hung-up" };
 
@@ -100,7 +63,7 @@ async function stoppedSession(closeStdin: boolean, continueFirst = false): Promi
   marks.push(mark);
   const env = { ...process.env, RUNBOUND_TEST_DEBUG_CLIENT_GONE: mark };
   const config = { command: process.execPath, args: [binPath, "mcp", "--workdir", project], env, cwd: project, closeStdin, continueFirst };
-  const client = spawn(process.execPath, ["--input-type=module", "-e", clientSource, JSON.stringify(config)], { stdio: ["pipe", "pipe", "pipe"] });
+  const client = spawn(process.execPath, [clientScript, JSON.stringify(config)], { stdio: ["pipe", "pipe", "pipe"] });
   started.push(client);
   let stderr = "";
   client.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
