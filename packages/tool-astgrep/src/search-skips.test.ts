@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createParserRun } from "./__fixtures__/create-parser-run.js";
 import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
-import { readSearchableFile } from "./workspace-files.js";
+import { readSearchableFile } from "./searchable-file.js";
 
 let workspace: TempWorkspace | undefined;
 afterEach(async () => {

@@ -32,3 +32,9 @@ export function errorCodeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : undefined;
 }
+
+/** The errno code as an optional `code` field of a skipped entry. */
+export function codeFieldOf(error: unknown): { code?: string } {
+  const code = errorCodeOf(error);
+  return code === undefined ? {} : { code };
+}

@@ -6,6 +6,7 @@ import { withSyntaxErrors } from "./found-nodes.js";
 import { missingGrammarOfPath, searchedByDefaultGrammar } from "./grammar-availability.js";
 import { availableLanguageIds, languageOfPath, type LanguageInfo, type LanguageTable } from "./language-registry.js";
 import { MatchCollector } from "./match-collector.js";
+import { holdFiles } from "./napi-held-files.js";
 import { napi } from "./napi-binding.js";
 import { releaseBatchTrees } from "./native-memory-pacer.js";
 import type { CachedTree, ParseCache } from "./parse-cache.js";
@@ -13,7 +14,8 @@ import { compilePatternYielding, type CompiledPattern } from "./pattern-compiler
 import { SkipLedger, type SkippedEntry, type SkipReason } from "./skip-ledger.js";
 import type { ErrorRegion, SyntaxErrorSite } from "./syntax-error-ledger.js";
 import { hasBom, parseIntoCache, searchCachedTrees, type FreshFile } from "./tree-search.js";
-import { isSearchable, listWorkspaceFiles, readSearchableFile } from "./workspace-files.js";
+import { isSearchable, readSearchableFile } from "./searchable-file.js";
+import { listWorkspaceFiles } from "./workspace-files.js";
 
 /** What to search. */
 export interface SearchRequest {
@@ -141,24 +143,31 @@ interface Candidate {
   bytes: number;
 }
 
-async function runBatch(compiled: CompiledPattern, paths: string[], collector: MatchCollector, signal: AbortSignal | undefined): Promise<void> {
+async function runBatch(compiled: CompiledPattern, paths: string[], collector: MatchCollector, skipped: SkipLedger, signal: AbortSignal | undefined): Promise<void> {
   let delivered = 0;
   let failure: unknown;
   let open = true;
-  collector.parsed += paths.length;
-  const filesWithHits = await napi().findInFiles(compiled.language.napiLang, { paths, matcher: withSyntaxErrors(compiled, collector.rewriting) }, (error, nodes) => {
-    // A callback that arrives after the batch was closed belongs to a call that already answered.
-    if (!open) return;
-    delivered += 1;
-    // An exception thrown here would become an uncaughtException, not a rejection (research astgrep.md §0.8).
-    try {
-      if (error !== null) throw error;
-      const first = nodes[0];
-      if (first !== undefined) collector.add(first.getRoot().filename(), nodes, compiled);
-    } catch (caught) {
-      failure ??= caught;
-    }
-  });
+  const held = holdFiles(paths, (entry) => skipped.add(entry));
+  let filesWithHits: number;
+  try {
+    collector.parsed += held.napiPaths.length;
+    filesWithHits = await napi().findInFiles(compiled.language.napiLang, { paths: [...held.napiPaths], matcher: withSyntaxErrors(compiled, collector.rewriting) }, (error, nodes) => {
+      // A callback that arrives after the batch was closed belongs to a call that already answered.
+      if (!open) return;
+      delivered += 1;
+      // An exception thrown here would become an uncaughtException, not a rejection (research astgrep.md §0.8).
+      try {
+        if (error !== null) throw error;
+        const first = nodes[0];
+        if (first !== undefined) collector.add(held.pathOf(first.getRoot().filename()), nodes, compiled);
+      } catch (caught) {
+        failure ??= caught;
+      }
+    });
+  } finally {
+    // The promise settles once napi has read and parsed every file; only callbacks may still be queued.
+    held.close();
+  }
   // The promise may resolve before every callback ran (ast-grep/ast-grep#206): wait for them, briefly.
   for (let waited = 0; delivered < filesWithHits && waited < 200 && signal?.aborted !== true; waited++) await new Promise((resolve) => setTimeout(resolve, 10));
   open = false;
@@ -184,7 +193,7 @@ function intoBatches(candidates: readonly Candidate[]): string[][] {
   return batches;
 }
 
-async function runFindInFiles(compiled: CompiledPattern, candidates: readonly Candidate[], collector: MatchCollector, signal: AbortSignal | undefined): Promise<void> {
+async function runFindInFiles(compiled: CompiledPattern, candidates: readonly Candidate[], collector: MatchCollector, skipped: SkipLedger, signal: AbortSignal | undefined): Promise<void> {
   const batches = intoBatches(candidates);
   let next = 0;
   let failed = false;
@@ -193,7 +202,7 @@ async function runFindInFiles(compiled: CompiledPattern, candidates: readonly Ca
     while (!failed && next < batches.length) {
       throwIfAborted(signal);
       try {
-        await runBatch(compiled, batches[next++]!, collector, signal);
+        await runBatch(compiled, batches[next++]!, collector, skipped, signal);
       } catch (error) {
         failed = true;
         throw error;
@@ -322,7 +331,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
     // Once the cache is full of this search's trees, the rest go to napi's parallel search and are not kept.
     const unparsed = cache === undefined ? [] : await parseIntoCache(cache, fresh, compiled, collector, request.signal);
     for (const file of unparsed) uncached.push({ path: file.path, bytes: file.bytes.length });
-    await runFindInFiles(compiled, uncached, collector, request.signal);
+    await runFindInFiles(compiled, uncached, collector, skipped, request.signal);
   }
   return {
     compiled: compiledByLanguage.map(([compiled]) => compiled),

@@ -1,10 +1,9 @@
-import { isUtf8 } from "node:buffer";
-import { closeSync, constants, type Dirent, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, type Stats } from "node:fs";
+import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { EventLoopSlicer } from "./event-loop-slice.js";
 import { findGitRepository, globalExcludesFile, processIgnoreEnvironment, type IgnoreEnvironment } from "./git-repository.js";
 import { parseIgnoreFile, type IgnoreRules } from "./ignore-rules.js";
-import { errorCodeOf, type SkipLedger, type SkipReason } from "./skip-ledger.js";
+import { codeFieldOf, type SkipLedger } from "./skip-ledger.js";
 
 /** Directories never entered below the search root (an explicit path inside one is still searched). */
 const alwaysSkipped = new Set(["node_modules", ".git"]);
@@ -143,7 +142,7 @@ export async function listWorkspaceFiles(workdir: string, root: string, accept: 
     try {
       entries = readdirSync(directory, { withFileTypes: true });
     } catch (error) {
-      options.skipped.add({ path: directory, reason: "unreadable_directory", ...codeOf(error) });
+      options.skipped.add({ path: directory, reason: "unreadable_directory", ...codeFieldOf(error) });
       continue;
     }
     // A huge tree must not hold the thread (nor the call's budget).
@@ -168,67 +167,4 @@ export async function listWorkspaceFiles(workdir: string, root: string, accept: 
     for (let index = subdirectories.length - 1; index >= 0; index--) pending.push({ directory: subdirectories[index]!, scopes });
   }
   return files;
-}
-
-function codeOf(error: unknown): { code?: string } {
-  const code = errorCodeOf(error);
-  return code === undefined ? {} : { code };
-}
-
-/** A file that was not read, and why. */
-export interface Unsearchable {
-  reason: SkipReason;
-  code?: string;
-}
-
-/** A file read for searching, with the status of the very descriptor it was read through. */
-export interface SearchableFile {
-  bytes: Buffer;
-  stats: Stats;
-}
-
-/** Whether a {@link readSearchableFile} answer is the file's content (else it says why the file is skipped). */
-export function isSearchable(read: SearchableFile | Unsearchable): read is SearchableFile {
-  return "bytes" in read;
-}
-
-// O_NONBLOCK: a file swapped for a FIFO after the walk must not block the open; O_NOFOLLOW: nor may a
-// file swapped for a symlink be followed (out of the workdir).
-const openFlags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
-
-/**
- * Read a file for searching: its bytes, or why it is skipped. Over-size files are refused from
- * their size alone; binary (a NUL in the first 8 KB, as git decides) and non-UTF-8 files are refused
- * because napi would skip them silently (research astgrep.md §0.8); anything but a regular file is
- * refused before a byte is read.
- */
-export function readSearchableFile(path: string, maxBytes: number): SearchableFile | Unsearchable {
-  let descriptor: number;
-  try {
-    descriptor = openSync(path, openFlags);
-  } catch (error) {
-    const code = errorCodeOf(error);
-    return { reason: code === "ELOOP" ? "symlink" : "unreadable", ...codeOf(error) };
-  }
-  try {
-    const stats = fstatSync(descriptor);
-    if (!stats.isFile()) return { reason: "not_regular" };
-    const size = stats.size;
-    if (size > maxBytes) return { reason: "too_large" };
-    const buffer = Buffer.allocUnsafe(size);
-    let offset = 0;
-    while (offset < size) {
-      const read = readSync(descriptor, buffer, offset, size - offset, offset);
-      if (read === 0) break;
-      offset += read;
-    }
-    const bytes = offset === size ? buffer : buffer.subarray(0, offset);
-    if (bytes.subarray(0, 8000).includes(0)) return { reason: "binary" };
-    if (!isUtf8(bytes)) return { reason: "not_utf8" };
-    return { bytes, stats };
-  } catch (error) {
-    return { reason: "unreadable", ...codeOf(error) };
-  } finally {
-    closeSync(descriptor);
-  }
 }

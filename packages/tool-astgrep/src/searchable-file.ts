@@ -1,0 +1,81 @@
+import { isUtf8 } from "node:buffer";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { codeFieldOf, errorCodeOf, type SkipReason } from "./skip-ledger.js";
+
+/** A file that was not read, and why. */
+export interface Unsearchable {
+  reason: SkipReason;
+  code?: string;
+}
+
+/** A file read for searching, with the status of the very descriptor it was read through. */
+export interface SearchableFile {
+  bytes: Buffer;
+  stats: Stats;
+}
+
+/** Whether a {@link readSearchableFile} answer is the file's content (else it says why the file is skipped). */
+export function isSearchable(read: SearchableFile | Unsearchable): read is SearchableFile {
+  return "bytes" in read;
+}
+
+// O_NONBLOCK: a file swapped for a FIFO after the walk must not block the open; O_NOFOLLOW: nor may a
+// file swapped for a symlink be followed (out of the workdir).
+const openFlags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
+
+/** A regular file opened for searching (the caller closes `descriptor`). */
+export interface OpenedFile {
+  descriptor: number;
+  stats: Stats;
+}
+
+/** Open a file for searching without following a symlink or blocking on a FIFO; anything but a regular file is refused. */
+export function openRegularFile(path: string): OpenedFile | Unsearchable {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, openFlags);
+  } catch (error) {
+    const code = errorCodeOf(error);
+    return { reason: code === "ELOOP" ? "symlink" : "unreadable", ...codeFieldOf(error) };
+  }
+  try {
+    const stats = fstatSync(descriptor);
+    if (stats.isFile()) return { descriptor, stats };
+    closeSync(descriptor);
+    return { reason: "not_regular" };
+  } catch (error) {
+    closeSync(descriptor);
+    return { reason: "unreadable", ...codeFieldOf(error) };
+  }
+}
+
+/**
+ * Read a file for searching: its bytes, or why it is skipped. Over-size files are refused from
+ * their size alone; binary (a NUL in the first 8 KB, as git decides) and non-UTF-8 files are refused
+ * because napi would skip them silently (research astgrep.md §0.8); anything but a regular file is
+ * refused before a byte is read.
+ */
+export function readSearchableFile(path: string, maxBytes: number): SearchableFile | Unsearchable {
+  const opened = openRegularFile(path);
+  if (!("descriptor" in opened)) return opened;
+  const { descriptor, stats } = opened;
+  try {
+    const size = stats.size;
+    if (size > maxBytes) return { reason: "too_large" };
+    const buffer = Buffer.allocUnsafe(size);
+    let offset = 0;
+    while (offset < size) {
+      const read = readSync(descriptor, buffer, offset, size - offset, offset);
+      if (read === 0) break;
+      offset += read;
+    }
+    const bytes = offset === size ? buffer : buffer.subarray(0, offset);
+    if (bytes.subarray(0, 8000).includes(0)) return { reason: "binary" };
+    if (!isUtf8(bytes)) return { reason: "not_utf8" };
+    return { bytes, stats };
+  } catch (error) {
+    return { reason: "unreadable", ...codeFieldOf(error) };
+  } finally {
+    closeSync(descriptor);
+  }
+}
