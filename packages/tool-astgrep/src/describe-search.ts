@@ -17,6 +17,7 @@ const countLabels: Record<SkipReason, (count: number, maxFileBytes: number) => s
   unreadable_directory: (count) => `${count} unreadable ${count === 1 ? "directory" : "directories"}`,
   not_regular: (count) => `${count} not a regular file (pipe, socket or device)`,
   symlink: (count) => `${plural(count, "symlink")} (not followed)`,
+  outside_workdir: (count) => `${count} outside the working directory (a directory on the path was swapped for a symlink)`,
 };
 
 /** "scanned 37 dart files; skipped 2 over the size limit, 1 binary" */
@@ -42,6 +43,7 @@ const entryLabels: Record<SkipReason, string> = {
   unreadable_directory: "unreadable directory",
   not_regular: "not a regular file",
   symlink: "symlink, not followed",
+  outside_workdir: "outside the working directory, not read",
 };
 
 /** How many skipped entries the text names; `structured` carries up to `SkipLedger.namedLimit`. */

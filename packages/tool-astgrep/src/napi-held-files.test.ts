@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { fstatSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { fstatSync, mkdtempSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,7 +7,7 @@ import { napi } from "./napi-binding.js";
 import { holdFiles } from "./napi-held-files.js";
 import type { SkippedEntry } from "./skip-ledger.js";
 
-const dir = mkdtempSync(join(tmpdir(), "runbound-astgrep-held-"));
+const dir = realpathSync(mkdtempSync(join(tmpdir(), "runbound-astgrep-held-")));
 const outside = mkdtempSync(join(tmpdir(), "runbound-astgrep-outside-"));
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -31,7 +31,7 @@ describe("holdFiles", () => {
     writeFileSync(secret, "const key = f(SECRET);\n");
     const path = join(dir, "swapped.ts");
     writeFileSync(path, "const a = f(1);\n");
-    const held = holdFiles([path], () => expect.unreachable("a regular file was skipped"));
+    const held = holdFiles([path], dir, () => expect.unreachable("a regular file was skipped"));
     unlinkSync(path);
     symlinkSync(secret, path);
     try {
@@ -53,7 +53,7 @@ describe("holdFiles", () => {
     const fifo = join(dir, "fifo.ts");
     execFileSync("mkfifo", [fifo]);
     const skipped: SkippedEntry[] = [];
-    const held = holdFiles([link, fifo, real], (entry) => skipped.push(entry));
+    const held = holdFiles([link, fifo, real], dir, (entry) => skipped.push(entry));
     try {
       expect(skipped).toEqual([
         { path: link, reason: "symlink", code: "ELOOP" },
@@ -66,10 +66,21 @@ describe("holdFiles", () => {
     }
   });
 
+  it("refuses a file reached through a directory swapped for a symlink leading outside", () => {
+    writeFileSync(join(outside, "hosts.ts"), "f(TOKEN);\n");
+    const swapped = join(dir, "config");
+    symlinkSync(outside, swapped);
+    const skipped: SkippedEntry[] = [];
+    const held = holdFiles([join(swapped, "hosts.ts")], dir, (entry) => skipped.push(entry));
+    held.close();
+    expect(skipped).toEqual([{ path: join(swapped, "hosts.ts"), reason: "outside_workdir" }]);
+    expect(held.napiPaths).toEqual([]);
+  });
+
   it("closes every descriptor it opened", () => {
     const path = join(dir, "closed.ts");
     writeFileSync(path, "f(3);\n");
-    const held = holdFiles([path], () => undefined);
+    const held = holdFiles([path], dir, () => undefined);
     const descriptor = Number(held.napiPaths[0]!.split("/").pop());
     expect(fstatSync(descriptor).isFile()).toBe(true);
     held.close();

@@ -1,13 +1,7 @@
-import { closeSync, existsSync } from "node:fs";
+import { closeSync } from "node:fs";
 import { join } from "node:path";
-import { openRegularFile } from "./searchable-file.js";
+import { descriptorDirectory, openRegularFile } from "./searchable-file.js";
 import type { SkippedEntry } from "./skip-ledger.js";
-
-/**
- * A directory that names every open descriptor of this process; a path through it opens the very
- * file the descriptor holds, whatever has happened to the file's own path since.
- */
-const descriptorDirectory = ["/proc/self/fd", "/dev/fd"].find((directory) => process.platform !== "win32" && existsSync(directory));
 
 /** Files opened for one napi call, and the paths napi is given for them. */
 export interface HeldFiles {
@@ -27,12 +21,12 @@ export interface HeldFiles {
  * opened so is skipped and reported. Where the platform names no descriptors, the paths themselves
  * are handed over (a narrow window remains there).
  */
-export function holdFiles(paths: readonly string[], skip: (entry: SkippedEntry) => void): HeldFiles {
+export function holdFiles(paths: readonly string[], workdir: string, skip: (entry: SkippedEntry) => void): HeldFiles {
   if (descriptorDirectory === undefined) return { napiPaths: paths, pathOf: (napiPath) => napiPath, close: () => undefined };
   const descriptors: number[] = [];
   const byNapiPath = new Map<string, string>();
   for (const path of paths) {
-    const opened = openRegularFile(path);
+    const opened = openRegularFile(path, workdir);
     if (!("descriptor" in opened)) {
       skip({ path, ...opened });
       continue;

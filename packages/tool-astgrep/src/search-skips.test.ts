@@ -1,6 +1,6 @@
 import { resultErrorCode, resultText } from "@runbound/tool-kit";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, symlinkSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createParserRun } from "./__fixtures__/create-parser-run.js";
@@ -94,9 +94,21 @@ describe("every skipped entry is counted and named", () => {
     execFileSync("mkfifo", [join(dir, "swapped.ts")]);
     symlinkSync("real.ts", join(dir, "link.ts"));
     // Opening a FIFO for reading used to block until a writer came: forever, on the main thread.
-    expect(readSearchableFile(join(dir, "swapped.ts"), 1024)).toEqual({ reason: "not_regular" });
-    expect(readSearchableFile(join(dir, "link.ts"), 1024)).toEqual({ reason: "symlink", code: "ELOOP" });
-    expect(readSearchableFile(join(dir, "real.ts"), 1024)).toMatchObject({ bytes: Buffer.from("x;\n"), stats: { size: 3 } });
+    expect(readSearchableFile(join(dir, "swapped.ts"), dir, 1024)).toEqual({ reason: "not_regular" });
+    expect(readSearchableFile(join(dir, "link.ts"), dir, 1024)).toEqual({ reason: "symlink", code: "ELOOP" });
+    expect(readSearchableFile(join(dir, "real.ts"), dir, 1024)).toMatchObject({ bytes: Buffer.from("x;\n"), stats: { size: 3 } });
+  });
+
+  it("does not read a listed file once a directory on its path leads outside the working directory", async () => {
+    const { dir } = await runIn({ "config/hosts.ts": "x;\n" });
+    const elsewhere = (await createTempWorkspace({ "hosts.ts": "token;\n" })).dir;
+    try {
+      rmSync(join(dir, "config"), { recursive: true });
+      symlinkSync(elsewhere, join(dir, "config"));
+      expect(readSearchableFile(join(dir, "config/hosts.ts"), dir, 1024)).toEqual({ reason: "outside_workdir" });
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it("answers a path through a symlink loop as bad input, naming it, not as a bug", async () => {

@@ -1,5 +1,7 @@
 import { isUtf8 } from "node:buffer";
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { isInside } from "@runbound/tool-kit";
+import { closeSync, constants, existsSync, fstatSync, openSync, readlinkSync, readSync, type Stats } from "node:fs";
+import { join } from "node:path";
 import { codeFieldOf, errorCodeOf, type SkipReason } from "./skip-ledger.js";
 
 /** A file that was not read, and why. */
@@ -23,14 +25,35 @@ export function isSearchable(read: SearchableFile | Unsearchable): read is Searc
 // file swapped for a symlink be followed (out of the workdir).
 const openFlags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
 
+/**
+ * A directory that names every open descriptor of this process (Linux, and the BSDs and macOS); a
+ * path through it opens the very file the descriptor holds, and reading its link gives that file's
+ * real path, whatever has happened to the path it was opened by.
+ */
+export const descriptorDirectory = ["/proc/self/fd", "/dev/fd"].find((directory) => process.platform !== "win32" && existsSync(directory));
+
+/** Where an open descriptor's file really is, when the platform says (`/dev/fd` names no link target). */
+function realPathOfDescriptor(descriptor: number): string | undefined {
+  if (descriptorDirectory !== "/proc/self/fd") return undefined;
+  try {
+    return readlinkSync(join(descriptorDirectory, String(descriptor)));
+  } catch {
+    return undefined;
+  }
+}
+
 /** A regular file opened for searching (the caller closes `descriptor`). */
 export interface OpenedFile {
   descriptor: number;
   stats: Stats;
 }
 
-/** Open a file for searching without following a symlink or blocking on a FIFO; anything but a regular file is refused. */
-export function openRegularFile(path: string): OpenedFile | Unsearchable {
+/**
+ * Open a file for searching without following a symlink or blocking on a FIFO; anything but a
+ * regular file is refused, and so is one that turns out to lie outside `workdir` (a directory on its
+ * path swapped for a symlink after the walk: O_NOFOLLOW guards only the last component).
+ */
+export function openRegularFile(path: string, workdir: string): OpenedFile | Unsearchable {
   let descriptor: number;
   try {
     descriptor = openSync(path, openFlags);
@@ -40,9 +63,11 @@ export function openRegularFile(path: string): OpenedFile | Unsearchable {
   }
   try {
     const stats = fstatSync(descriptor);
-    if (stats.isFile()) return { descriptor, stats };
+    const real = realPathOfDescriptor(descriptor);
+    const refusal: Unsearchable | undefined = !stats.isFile() ? { reason: "not_regular" } : real !== undefined && !isInside(workdir, real) ? { reason: "outside_workdir" } : undefined;
+    if (refusal === undefined) return { descriptor, stats };
     closeSync(descriptor);
-    return { reason: "not_regular" };
+    return refusal;
   } catch (error) {
     closeSync(descriptor);
     return { reason: "unreadable", ...codeFieldOf(error) };
@@ -53,10 +78,10 @@ export function openRegularFile(path: string): OpenedFile | Unsearchable {
  * Read a file for searching: its bytes, or why it is skipped. Over-size files are refused from
  * their size alone; binary (a NUL in the first 8 KB, as git decides) and non-UTF-8 files are refused
  * because napi would skip them silently (research astgrep.md §0.8); anything but a regular file is
- * refused before a byte is read.
+ * refused before a byte is read, and so is one outside `workdir` (see {@link openRegularFile}).
  */
-export function readSearchableFile(path: string, maxBytes: number): SearchableFile | Unsearchable {
-  const opened = openRegularFile(path);
+export function readSearchableFile(path: string, workdir: string, maxBytes: number): SearchableFile | Unsearchable {
+  const opened = openRegularFile(path, workdir);
   if (!("descriptor" in opened)) return opened;
   const { descriptor, stats } = opened;
   try {

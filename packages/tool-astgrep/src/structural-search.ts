@@ -143,11 +143,11 @@ interface Candidate {
   bytes: number;
 }
 
-async function runBatch(compiled: CompiledPattern, paths: string[], collector: MatchCollector, skipped: SkipLedger, signal: AbortSignal | undefined): Promise<void> {
+async function runBatch(compiled: CompiledPattern, paths: string[], workdir: string, collector: MatchCollector, skipped: SkipLedger, signal: AbortSignal | undefined): Promise<void> {
   let delivered = 0;
   let failure: unknown;
   let open = true;
-  const held = holdFiles(paths, (entry) => skipped.add(entry));
+  const held = holdFiles(paths, workdir, (entry) => skipped.add(entry));
   let filesWithHits: number;
   try {
     collector.parsed += held.napiPaths.length;
@@ -193,7 +193,7 @@ function intoBatches(candidates: readonly Candidate[]): string[][] {
   return batches;
 }
 
-async function runFindInFiles(compiled: CompiledPattern, candidates: readonly Candidate[], collector: MatchCollector, skipped: SkipLedger, signal: AbortSignal | undefined): Promise<void> {
+async function runFindInFiles(compiled: CompiledPattern, candidates: readonly Candidate[], workdir: string, collector: MatchCollector, skipped: SkipLedger, signal: AbortSignal | undefined): Promise<void> {
   const batches = intoBatches(candidates);
   let next = 0;
   let failed = false;
@@ -202,7 +202,7 @@ async function runFindInFiles(compiled: CompiledPattern, candidates: readonly Ca
     while (!failed && next < batches.length) {
       throwIfAborted(signal);
       try {
-        await runBatch(compiled, batches[next++]!, collector, skipped, signal);
+        await runBatch(compiled, batches[next++]!, workdir, collector, skipped, signal);
       } catch (error) {
         failed = true;
         throw error;
@@ -303,7 +303,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
       const readAt = Date.now();
       let read: ReturnType<typeof readSearchableFile> | undefined;
       const readBytes = (): Buffer | undefined => {
-        read = readSearchableFile(path, request.maxFileBytes);
+        read = readSearchableFile(path, request.workdir, request.maxFileBytes);
         return isSearchable(read) ? read.bytes : undefined;
       };
       const tree = cache?.lookup(path, compiled.language.id, () => lstatOrUndefined(path), readBytes, readAt);
@@ -312,7 +312,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
         if (hasLiterals(tree.bytes)) cachedTrees.push(tree);
         continue;
       }
-      read ??= readSearchableFile(path, request.maxFileBytes);
+      read ??= readSearchableFile(path, request.workdir, request.maxFileBytes);
       if (!isSearchable(read)) {
         skipped.add({ path, ...read });
         continue;
@@ -331,7 +331,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
     // Once the cache is full of this search's trees, the rest go to napi's parallel search and are not kept.
     const unparsed = cache === undefined ? [] : await parseIntoCache(cache, fresh, compiled, collector, request.signal);
     for (const file of unparsed) uncached.push({ path: file.path, bytes: file.bytes.length });
-    await runFindInFiles(compiled, uncached, collector, skipped, request.signal);
+    await runFindInFiles(compiled, uncached, request.workdir, collector, skipped, request.signal);
   }
   return {
     compiled: compiledByLanguage.map(([compiled]) => compiled),
