@@ -4,9 +4,12 @@ import { readFileSync } from "node:fs";
 
 export const timeBinary = "/usr/bin/time";
 
-/** Run `command` under GNU time: its output, exit status, wall and CPU (user + sys) seconds and peak RSS. */
-export function timed(command, args, cwd) {
-  const result = spawnSync(timeBinary, ["-f", "__time__ %e %U %S %M", command, ...args], { cwd, encoding: "utf8", maxBuffer: 1 << 30 });
+/**
+ * Run `command` under GNU time: its output, exit status, wall and CPU (user + sys) seconds and peak RSS.
+ * `env` adds variables to this process's environment for the child.
+ */
+export function timed(command, args, cwd, env = {}) {
+  const result = spawnSync(timeBinary, ["-f", "__time__ %e %U %S %M", command, ...args], { cwd, encoding: "utf8", maxBuffer: 1 << 30, env: { ...process.env, ...env } });
   const line = result.stderr.split("\n").find((text) => text.startsWith("__time__"));
   if (line === undefined) throw new Error(`${command} failed: ${result.stderr.slice(0, 2000)}`);
   const [, wall, user, system, maxKb] = line.split(" ");
