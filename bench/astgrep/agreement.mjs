@@ -3,6 +3,9 @@
 // or in an `#[ignore]` test), run through our ast_grep and through the ast-grep CLI, scored against
 // the test's expectation per language. Usage:
 //   node bench/astgrep/agreement.mjs [--version 0.51.1] [--json results/astgrep-agreement.json] [--language go]
+//     [--grammar id=libraryPath[:languageSymbol[:expandoChar]] …]
+// `--grammar` hands a grammar library to the parser as a host can (`createAstGrepParser({ languages })`),
+// e.g. the prebuilt library of a tree-sitter npm package for a language no `@ast-grep/lang-*` covers.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
@@ -23,6 +26,7 @@ const { values: options } = parseArgs({
     version: { type: "string", default: "0.51.1" },
     json: { type: "string" },
     language: { type: "string" },
+    grammar: { type: "string", multiple: true },
   },
 });
 const crates = ["ast-grep-core", "ast-grep-language"];
@@ -48,6 +52,21 @@ function fetchCrate(name, version) {
     failures.push(`${address}: ${download.stderr.trim()}`);
   }
   throw new Error(`Could not download crate ${name} ${version}. ${failures.join("; ")}`);
+}
+
+/** The parser's settings: the default, or every packaged grammar plus (or instead of) the ones handed in. */
+async function parserSettings(grammars) {
+  if (grammars.length === 0) return {};
+  const { packagedGrammars } = await import(join(repository, "packages", "tool-astgrep", "dist", "grammar-catalog.js"));
+  const handedIn = grammars.map((entry) => {
+    const parts = /^([a-z_]+)=([^:]+)(?::(\w+))?(?::(.))?$/u.exec(entry);
+    if (parts === null) throw new Error(`\`--grammar ${entry}\` is not id=libraryPath[:languageSymbol[:expandoChar]].`);
+    const [, id, libraryPath, languageSymbol, expandoChar] = parts;
+    const extension = Object.values(languages).find((language) => language.id === id)?.extension ?? id;
+    return { id, grammar: { libraryPath, extensions: [extension], languageSymbol: languageSymbol ?? `tree_sitter_${id}`, ...(expandoChar === undefined ? {} : { expandoChar }) } };
+  });
+  const ids = new Set(handedIn.map((choice) => choice.id));
+  return { languages: [...packagedGrammars.map((grammar) => grammar.id).filter((id) => !ids.has(id)), ...handedIn] };
 }
 
 /** match | none | refused (with the reason), by our ast_grep through the parser resource as a host calls it. */
@@ -90,7 +109,7 @@ const extracted = extractCases(crateDirectories);
 const cases = extracted.cases.filter((benchCase) => options.language === undefined || languages[benchCase.language].id === options.language);
 const workdir = mkdtempSync(join(tmpdir(), "astgrep-agreement-"));
 const run = createRun({ plugins: [astGrepPlugin] });
-await run.attach(AstGrepParser, { value: createAstGrepParser() });
+await run.attach(AstGrepParser, { value: createAstGrepParser(await parserSettings(options.grammar ?? [])) });
 await run.attach(Workdir, { value: workdir });
 
 const perLanguage = new Map();
