@@ -85,6 +85,9 @@ describe("messages of the compiler", () => {
     const compiled = compilePattern(language("go"), "fmt.Println($$$A)");
     expect(describeReading(compiled)).toBe("read as `call_expression` (context: statement in a function body) in go; it would also parse as `type_conversion_expression` (as-is)");
     expect(describeReading(compilePattern(language("python"), "lambda $X: $Y"))).toBe("read as `lambda` (context: as-is) in python");
+    expect(describeReading(compilePattern(language("typescript"), "$A?: string"))).toBe(
+      "read as `public_field_definition` (context: class member) in typescript; it would also parse as `optional_parameter` (function parameters), `property_signature` (interface member)",
+    );
   });
 
   it("keeps the longest literal words a match must contain, never punctuation, comments or metavariables", () => {

@@ -305,7 +305,13 @@ function errorNodeReading(root: SgNode, inspection: Inspection, context: Wrappin
   const inside = nodesWithin(inspection.inside, node.range());
   if (buriedMetavariable(snippet, inside, parsedText, language) !== undefined) return undefined;
   const reading: PatternReading = { context, kind: "ERROR", contextText: snippet, literals: literalsOf(inside, snippet), anyKind: true, tolerance: { kind: "errors", reason: problem } };
-  return napi().parse(language.napiLang, parsedText).root().find(matcherOf(reading)) === null ? undefined : reading;
+  try {
+    return napi().parse(language.napiLang, parsedText).root().find(matcherOf(reading)) === null ? undefined : reading;
+  } catch {
+    // napi refuses some bare snippets our walk takes for one node (Ruby `case 1:`: "Multiple AST nodes
+    // are detected"): its own check of a node's second child differs from a zero width; no reading then.
+    return undefined;
+  }
 }
 
 function tryContext(language: LanguageInfo, snippet: string, context: WrappingContext, asIsKeywords: Keywords): { outcome: PatternReading | RejectedContext; keywords: Keywords } {

@@ -147,6 +147,15 @@ describe("tolerant readings that are an ERROR node, as ast-grep reads the snippe
     expect(template.reading.literals).toEqual(["template", "typename"]);
   });
 
+  it("an ERROR reading napi cannot take or that cannot find its own text is no reading", () => {
+    // napi refuses Ruby `case 1:` as a bare pattern ("Multiple AST nodes are detected"): a refusal naming the contexts, not napi's error.
+    expect(() => compilePattern(language("ruby"), "case 1:", tolerant)).toThrow(/^The pattern `case 1:` does not parse as ruby code in any context\. Tried — as-is: syntax error at 1:1/);
+    // JavaScript reads `template <typename $T>` as an ERROR node that napi does not find in that very text.
+    expect(() => compilePattern(language("javascript"), "template <typename $T>", tolerant)).toThrow(/does not parse as javascript code in any context/);
+    // A lone `)` goes down to a leaf, which is no ERROR node.
+    expect(() => compilePattern(language("typescript"), ")", tolerant)).toThrow(/^The pattern `\)` does not parse as typescript code in any context/);
+  });
+
   it("a metavariable buried in a token of the ERROR node gives no reading", () => {
     // `'$A'` is one (broken) rune literal: ast-grep would read `$A` as text there.
     expect(() => compilePattern(language("go"), "print('$A')", tolerant)).toThrow(/does not parse as go code in any context/);
