@@ -3,12 +3,12 @@
 // or in an `#[ignore]` test), run through our ast_grep and through the ast-grep CLI, scored against
 // the test's expectation per language. Usage:
 //   node bench/astgrep/agreement.mjs [--version 0.51.1] [--json results/astgrep-agreement.json] [--language go]
-//     [--grammar id=libraryPath[:languageSymbol[:expandoChar]] …]
+//     [--crate-grammars] [--grammar id=libraryPath[:languageSymbol[:expandoChar]] …]
 // `--grammar` hands a grammar library to the parser as a host can (`createAstGrepParser({ languages })`),
 // e.g. the prebuilt library of a tree-sitter npm package for a language no `@ast-grep/lang-*` covers.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -16,6 +16,8 @@ import { createRun } from "@runbound/runner-adapter";
 import { AstGrepParser, astGrepPlugin, createAstGrepParser } from "@runbound/tool-astgrep";
 import { resultText, Workdir } from "@runbound/tool-kit";
 import { extractCases, languages } from "./agreement-cases.mjs";
+import { crateGrammars } from "./crate-grammars.mjs";
+import { crateCache as cache, fetchCrate } from "./crates.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repository = join(here, "..", "..");
@@ -27,36 +29,15 @@ const { values: options } = parseArgs({
     json: { type: "string" },
     language: { type: "string" },
     grammar: { type: "string", multiple: true },
+    // Build HCL, Nix, Solidity and Zig from the tree-sitter crates ast-grep-language locks (needs `cc`).
+    "crate-grammars": { type: "boolean", default: false },
   },
 });
 const crates = ["ast-grep-core", "ast-grep-language"];
-const cache = join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "runbound", "astgrep-crates");
-
-/** Download and unpack one crate into the cache unless it is there already. */
-function fetchCrate(name, version) {
-  const directory = join(cache, `${name}-${version}`);
-  if (existsSync(join(directory, "src"))) return directory;
-  mkdirSync(cache, { recursive: true });
-  const archive = join(cache, `${name}-${version}.crate`);
-  // The registry's download endpoint redirects to its static host; the static address is the fallback
-  // where the API host is not reachable.
-  const addresses = [`https://crates.io/api/v1/crates/${name}/${version}/download`, `https://static.crates.io/crates/${name}/${name}-${version}.crate`];
-  const failures = [];
-  for (const address of addresses) {
-    const download = spawnSync("curl", ["-fsSL", "--retry", "2", "-o", archive, address], { encoding: "utf8" });
-    if (download.status === 0) {
-      const unpack = spawnSync("tar", ["xzf", archive, "-C", cache], { encoding: "utf8" });
-      if (unpack.status !== 0) throw new Error(`Unpacking ${archive} failed: ${unpack.stderr}`);
-      return directory;
-    }
-    failures.push(`${address}: ${download.stderr.trim()}`);
-  }
-  throw new Error(`Could not download crate ${name} ${version}. ${failures.join("; ")}`);
-}
 
 /** The parser's settings: the default, or every packaged grammar plus (or instead of) the ones handed in. */
-async function parserSettings(grammars) {
-  if (grammars.length === 0) return {};
+async function parserSettings(grammars, built) {
+  if (grammars.length === 0 && built.length === 0) return {};
   const { packagedGrammars } = await import(join(repository, "packages", "tool-astgrep", "dist", "grammar-catalog.js"));
   const handedIn = grammars.map((entry) => {
     const parts = /^([a-z_]+)=([^:]+)(?::(\w+))?(?::(.))?$/u.exec(entry);
@@ -65,8 +46,9 @@ async function parserSettings(grammars) {
     const extension = Object.values(languages).find((language) => language.id === id)?.extension ?? id;
     return { id, grammar: { libraryPath, extensions: [extension], languageSymbol: languageSymbol ?? `tree_sitter_${id}`, ...(expandoChar === undefined ? {} : { expandoChar }) } };
   });
-  const ids = new Set(handedIn.map((choice) => choice.id));
-  return { languages: [...packagedGrammars.map((grammar) => grammar.id).filter((id) => !ids.has(id)), ...handedIn] };
+  const choices = [...built.filter((choice) => !handedIn.some((given) => given.id === choice.id)), ...handedIn];
+  const ids = new Set(choices.map((choice) => choice.id));
+  return { languages: [...packagedGrammars.map((grammar) => grammar.id).filter((id) => !ids.has(id)), ...choices] };
 }
 
 /** match | none | refused (with the reason), by our ast_grep through the parser resource as a host calls it. */
@@ -109,7 +91,7 @@ const extracted = extractCases(crateDirectories);
 const cases = extracted.cases.filter((benchCase) => options.language === undefined || languages[benchCase.language].id === options.language);
 const workdir = mkdtempSync(join(tmpdir(), "astgrep-agreement-"));
 const run = createRun({ plugins: [astGrepPlugin] });
-await run.attach(AstGrepParser, { value: createAstGrepParser(await parserSettings(options.grammar ?? [])) });
+await run.attach(AstGrepParser, { value: createAstGrepParser(await parserSettings(options.grammar ?? [], options["crate-grammars"] ? crateGrammars(crateDirectories[1]) : [])) });
 await run.attach(Workdir, { value: workdir });
 
 const perLanguage = new Map();
