@@ -12,6 +12,7 @@ export default {
       "src/readable-frame-name.ts",
       "src/source-line.ts",
       "src/rust-formatters.ts",
+      "src/launch-setup-cache.ts",
       "src/adapter-request-error.ts",
     ],
   }),
@@ -30,6 +31,7 @@ export default {
     "src/readable-frame-name.test.ts",
     "src/source-line.test.ts",
     "src/rust-formatters.test.ts",
+    "src/launch-setup-cache.test.ts",
     "src/adapter-request-error.test.ts",
   ],
 };

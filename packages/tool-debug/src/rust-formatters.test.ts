@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { findExecutable, pathDirectories } from "./find-executable.js";
 import { createLaunchSetupCache } from "./launch-setup-cache.js";
@@ -58,6 +58,43 @@ describe("rustFormatterCommands", () => {
     for (const file of ["lldb_lookup.py", "lldb_commands"]) writeFileSync(join(other, "lib", "rustlib", "etc", file), "");
     writeFileSync(join(env["PATH"]!, "rustc"), `#!/bin/sh\nprintf '%s\\n' '${other}'\n`);
     expect(await rustFormatterCommands(root, env, cache)).toEqual([`command script import "${other}/lib/rustlib/etc/lldb_lookup.py"`, `command source -s true "${other}/lib/rustlib/etc/lldb_commands"`]);
+  });
+
+  it("asks again when anything that picks the toolchain changes, and not otherwise", async () => {
+    const sysroot = mkdtempSync(join(tmpdir(), "runbound-sysroot-"));
+    const fake = project({ cargoToml: true, sysroot, formatterFiles: ["lldb_lookup.py", "lldb_commands"] });
+    const { env: counting, runs } = countedRustc(join(fake.env["PATH"]!, "rustc"));
+    const home = mkdtempSync(join(tmpdir(), "runbound-home-"));
+    mkdirSync(join(home, ".rustup"));
+    writeFileSync(join(home, ".rustup", "settings.toml"), 'default_toolchain = "stable"\n');
+    const env = { PATH: counting["PATH"]!, HOME: home };
+    const cache = createLaunchSetupCache();
+    const asked = async (changed: NodeJS.ProcessEnv = env, root = fake.root): Promise<number> => {
+      const before = runs();
+      expect(await rustFormatterCommands(root, changed, cache)).toHaveLength(2);
+      return runs() - before;
+    };
+    expect(await asked()).toBe(1);
+    expect(await asked()).toBe(0);
+    expect(await asked({ ...env, RUSTUP_TOOLCHAIN: "stable" })).toBe(1);
+    expect(await asked({ ...env, RUSTUP_TOOLCHAIN: "stable" })).toBe(0);
+    expect(await asked({ ...env, RUSTUP_TOOLCHAIN: "nightly" })).toBe(1);
+    expect(await asked({ ...env, PATH: `${env.PATH}:/nonexistent` })).toBe(1);
+    // `rustup default` and `rustup override set` rewrite the settings file, under HOME or RUSTUP_HOME.
+    writeFileSync(join(home, ".rustup", "settings.toml"), 'default_toolchain = "nightly"\n');
+    expect(await asked()).toBe(1);
+    const rustupHome = mkdtempSync(join(tmpdir(), "runbound-rustup-home-"));
+    expect(await asked({ ...env, RUSTUP_HOME: rustupHome })).toBe(1);
+    writeFileSync(join(rustupHome, "settings.toml"), 'default_toolchain = "beta"\n');
+    expect(await asked({ ...env, RUSTUP_HOME: rustupHome })).toBe(1);
+    expect(await asked({ ...env, RUSTUP_HOME: rustupHome })).toBe(0);
+    // A legacy `rust-toolchain` file in a parent directory counts as one in the root does.
+    const parent = dirname(fake.root);
+    writeFileSync(join(parent, "rust-toolchain"), "nightly\n");
+    expect(await asked()).toBe(1);
+    expect(await asked()).toBe(0);
+    writeFileSync(join(parent, "rust-toolchain"), "beta\n");
+    expect(await asked()).toBe(1);
   });
 
   it("is empty when rustc fails, whatever it printed", async () => {
