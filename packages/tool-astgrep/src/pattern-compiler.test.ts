@@ -73,6 +73,17 @@ describe("messages of the compiler", () => {
     expect(compilePattern(language("python"), "return $A").reading.kind).toBe("return_statement");
     expect(compilePattern(language("python"), "$A.b").reading.kind).toBe("attribute");
     expect(compilePattern(language("python"), "$$$A.b").reading.kind).toBe("attribute");
+    // Only the whole snippet `$$$` is lone: a snippet ending with it is code around it.
+    expect(compilePattern(language("typescript"), "return $$$").reading.kind).toBe("return_statement");
+    // Both refusals are the caller's to fix.
+    expect(() => compilePattern(language("python"), "")).toThrow(expect.objectContaining({ code: "invalid_input" }));
+    expect(() => compilePattern(language("python"), "$$$")).toThrow(expect.objectContaining({ code: "invalid_input" }));
+  });
+
+  it("says why a snippet of several statements has no reading, context by context", () => {
+    expect(() => compilePattern(language("tsx"), "a;b;c")).toThrow(
+      /Tried — as-is: the snippet is several statements or declarations; a pattern must be one syntax node; statement in a function body: parsed, but no single syntax node spans exactly the snippet;/,
+    );
   });
 
   it("keeps a multi-line snippet out of the one-line class-member context", () => {
