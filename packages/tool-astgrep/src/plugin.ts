@@ -1,7 +1,7 @@
 import { definePlugin, defineResourceProvider } from "@runbound/tool-kit";
 import { astEditTool } from "./ast-edit-tool.js";
 import { astGrepTool } from "./ast-grep-tool.js";
-import { AstGrepParser, createAstGrepParser, type AstGrepParserInstance } from "./astgrep-parser.js";
+import { AstGrepParser, createAstGrepParser, type AstGrepParserInstance, type AstGrepParserSettings } from "./astgrep-parser.js";
 import { describeLanguageTable } from "./grammar-availability.js";
 import { describeParseCache, parseCacheInvalidator } from "./parse-cache-observer.js";
 import { resolveTool } from "./resolve-tool.js";
@@ -16,19 +16,30 @@ function describeLanguages(parser: AstGrepParserInstance): string {
   }
 }
 
+/** Settings of {@link createAstGrepPlugin}. */
+export interface AstGrepPluginSettings {
+  /** Settings of the parser its default resource provider creates for each run. */
+  parser?: AstGrepParserSettings;
+}
+
+/** The plugin with settings: its default parser resource is `createAstGrepParser(settings.parser)`. */
+export function createAstGrepPlugin(settings: AstGrepPluginSettings = {}) {
+  return definePlugin({
+    name: "@runbound/tool-astgrep",
+    version: PACKAGE_VERSION,
+    tools: [astGrepTool, astEditTool, resolveTool],
+    observers: [parseCacheInvalidator],
+    resourceProviders: [
+      defineResourceProvider({
+        key: AstGrepParser,
+        create: () => {
+          const parser = createAstGrepParser(settings.parser);
+          return { value: parser, dispose: () => parser.dispose(), describe: () => `${describeLanguages(parser)}; ${describeParseCache(parser)}` };
+        },
+      }),
+    ],
+  });
+}
+
 /** The plugin: ast_grep, ast_edit and resolve, plus a default parser resource for generic runners. */
-export const astGrepPlugin = definePlugin({
-  name: "@runbound/tool-astgrep",
-  version: PACKAGE_VERSION,
-  tools: [astGrepTool, astEditTool, resolveTool],
-  observers: [parseCacheInvalidator],
-  resourceProviders: [
-    defineResourceProvider({
-      key: AstGrepParser,
-      create: () => {
-        const parser = createAstGrepParser();
-        return { value: parser, dispose: () => parser.dispose(), describe: () => `${describeLanguages(parser)}; ${describeParseCache(parser)}` };
-      },
-    }),
-  ],
-});
+export const astGrepPlugin = createAstGrepPlugin();
