@@ -38,6 +38,8 @@ const badCommandLines: Record<string, readonly string[]> = {
   "an unknown caller": ["tools", "--caller", "boss"],
   "an unknown tier": ["tools", "--ask", "write,admin"],
   "an unknown Python kernel": ["tools", "--eval-python", "jython"],
+  "a parse cache size that is not a number": ["status", "--parse-cache-mib", "banana"],
+  "a parse cache size past its limit": ["status", "--parse-cache-mib", "65537"],
   "vibe mode without a worker": ["tools", "--vibe"],
   "a worker command without vibe mode": ["tools", "--worker-fast", "agent"],
   "an empty worker command": ["tools", "--vibe", "--worker-good", " "],
@@ -85,6 +87,7 @@ describe("parseCommandLine", () => {
       ask: undefined,
       format: undefined,
       evalPython: undefined,
+      parseCacheMib: undefined,
       vibe: false,
       workerFast: undefined,
       workerGood: undefined,
@@ -128,6 +131,18 @@ describe("resolveCliArguments", () => {
     expect(usageMessage(["tools", "--worker-good", "agent"])).toBe("`--worker-good` only applies in vibe mode. Add --vibe to let the run spawn background workers, or drop --worker-good.");
     expect(resolveCliArguments(parseCommandLine(["tools", "--eval-python", "native", "--vibe", "--worker-good", "agent"]))).toMatchObject({ evalPython: "native", vibe: { fast: undefined, good: "agent" } });
     expect(resolveCliArguments(parseCommandLine(["tools"]))).toMatchObject({ evalPython: undefined, vibe: undefined });
+  });
+
+  it("reads --parse-cache-mib as a whole number of MiB from 0 to 65536, and names a bad value", () => {
+    expect(resolveCliArguments(parseCommandLine(["status", "--parse-cache-mib", "64"]))).toMatchObject({ parseCacheBytes: 64 * 1024 * 1024 });
+    expect(resolveCliArguments(parseCommandLine(["status", "--parse-cache-mib=0"]))).toMatchObject({ parseCacheBytes: 0 });
+    expect(resolveCliArguments(parseCommandLine(["status", "--parse-cache-mib", "65536"]))).toMatchObject({ parseCacheBytes: 65_536 * 1024 * 1024 });
+    expect(resolveCliArguments(parseCommandLine(["status"]))).toMatchObject({ parseCacheBytes: undefined });
+    expect(usageMessage(["status", "--parse-cache-mib", "banana"])).toBe(
+      "`--parse-cache-mib` is `banana`, not a whole number of mebibytes from 0 to 65536. Give one, as in --parse-cache-mib 512 (0 turns the parse cache off).",
+    );
+    for (const bad of ["65537", "-1", "1.5", "1e3", "", " 64", "0x10", "Infinity"]) expect(usageMessage(["status", `--parse-cache-mib=${bad}`])).toContain(`is \`${bad}\`, not a whole number`);
+    expect(usageMessage(["status", "--parse-cache-mib"])).toBe("Option `--parse-cache-mib` needs a value, as in `--parse-cache-mib 512`.");
   });
 
   it("caps the caller's ceiling at the one a worker inherits in RUNBOUND_CEILING, and refuses one that is not a tier", () => {

@@ -22,6 +22,8 @@ export interface CommandLine {
   format: string | undefined;
   /** `--eval-python` as given: which Python kernel eval gets. */
   evalPython: string | undefined;
+  /** `--parse-cache-mib` as given: the ast-grep parser's memory for parsed trees. */
+  parseCacheMib: string | undefined;
   /** `--vibe`: background workers may be spawned. */
   vibe: boolean;
   /** `--worker-fast` / `--worker-good`: the command lines of the two worker tiers. */
@@ -53,6 +55,8 @@ export interface CliArguments {
   format: string | undefined;
   /** Which Python kernel eval gets (`--eval-python`); undefined = the factory's `auto`. */
   evalPython: EvalPythonChoice | undefined;
+  /** The ast-grep parse cache's budget in bytes (`--parse-cache-mib`); undefined = the parser's default, 0 = off. */
+  parseCacheBytes: number | undefined;
   /** The worker commands when vibe mode is on (`--vibe`); undefined when it is off. */
   vibe: VibeWorkers | undefined;
   help: boolean;
@@ -66,6 +70,7 @@ const options = {
   ask: { type: "string" },
   format: { type: "string" },
   "eval-python": { type: "string" },
+  "parse-cache-mib": { type: "string" },
   vibe: { type: "boolean" },
   "worker-fast": { type: "string" },
   "worker-good": { type: "string" },
@@ -82,6 +87,7 @@ const valueExamples: Record<OptionName, string> = {
   ask: "--ask write,exec",
   format: "--format json",
   "eval-python": "--eval-python pyodide",
+  "parse-cache-mib": "--parse-cache-mib 512",
   vibe: "--vibe",
   "worker-fast": "--worker-fast 'runbound session'",
   "worker-good": "--worker-good 'my-agent --model large'",
@@ -149,6 +155,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     ask: values.ask as string | undefined,
     format: values.format as string | undefined,
     evalPython: values["eval-python"] as string | undefined,
+    parseCacheMib: values["parse-cache-mib"] as string | undefined,
     vibe: values.vibe === true,
     workerFast: values["worker-fast"] as string | undefined,
     workerGood: values["worker-good"] as string | undefined,

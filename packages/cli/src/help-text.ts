@@ -14,6 +14,8 @@ const common = `Options:
                             the Python kernel of eval: native = the project's .venv/venv python, else
                             python3 on PATH; pyodide = Pyodide isolated in a child process; auto
                             (default) = native where a CPython resolves, else pyodide
+      --parse-cache-mib <n> memory in MiB for the syntax trees ast_grep and ast_edit keep between
+                            searches of the run (default 256; 0 turns the parse cache off)
       --vibe                let the run spawn background workers (vibe_* tools); needs at least one of
       --worker-fast <cmd>   the command line a fast worker runs (sh -c), its brief on stdin
       --worker-good <cmd>   the command line a good worker runs; RUNBOUND_WORKER_TIER and

@@ -6,6 +6,8 @@ import { fileToolsPlugin } from "./file-tools/file-tools-plugin.js";
 export interface OfficialPluginSettings {
   /** `--eval-python`: which Python kernel eval's default factory starts. */
   evalPython?: EvalPythonChoice | undefined;
+  /** `--parse-cache-mib` in bytes: the budget of the parse cache of ast-grep's default parser. */
+  parseCacheBytes?: number | undefined;
 }
 
 /**
@@ -23,5 +25,6 @@ export async function loadOfficialPlugins(settings: OfficialPluginSettings = {})
     import("@runbound/tool-vibe"),
   ]);
   const evalPlugin = settings.evalPython === undefined ? evalPackage.default : evalPackage.createEvalPlugin({ factory: { python: settings.evalPython } });
-  return [fileToolsPlugin, astgrep.default, lsp.default, evalPlugin, debug.default, ask.default, vibe.default];
+  const astgrepPlugin = settings.parseCacheBytes === undefined ? astgrep.default : astgrep.createAstGrepPlugin({ parser: { parseCacheBytes: settings.parseCacheBytes } });
+  return [fileToolsPlugin, astgrepPlugin, lsp.default, evalPlugin, debug.default, ask.default, vibe.default];
 }

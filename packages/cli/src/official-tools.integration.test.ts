@@ -72,6 +72,31 @@ describe("eval in the reference runner", () => {
   });
 });
 
+describe("ast-grep's parse cache in the reference runner", () => {
+  it("takes its budget from --parse-cache-mib, which status shows; 0 turns it off; a bad value is named", async () => {
+    const chosen = await runCli(["status", "--parse-cache-mib", "64", "-C", project]);
+    expect(chosen.code).toBe(0);
+    expect(chosen.stdout).toMatch(/✓ astgrep\.parser: \d+ grammars: .*; parse cache: 0 files, 0\.0 MiB of 64 MiB;/);
+    expect((await runCli(["status", "-C", project])).stdout).toMatch(/✓ astgrep\.parser: .*; parse cache: 0 files, 0\.0 MiB of 256 MiB;/);
+    expect((await runCli(["status", "--parse-cache-mib=0", "-C", project])).stdout).toMatch(/✓ astgrep\.parser: \d+ grammars: .*; parse cache: off$/m);
+    const bad = await runCli(["status", "--parse-cache-mib", "banana", "-C", project]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe("runbound: `--parse-cache-mib` is `banana`, not a whole number of mebibytes from 0 to 65536. Give one, as in --parse-cache-mib 512 (0 turns the parse cache off).\n");
+    expect(bad.stdout).toBe("");
+    expect((await runCli(["mcp", "--help"])).stdout).toContain("--parse-cache-mib <n> memory in MiB for the syntax trees ast_grep and ast_edit keep between");
+  });
+
+  it("searches with the cache off as with it on", async () => {
+    await writeFile(join(project, "sample.ts"), "export function twice(value: number) {\n  return value * 2;\n}\n");
+    const search = '{"pattern":"return $X","path":"sample.ts"}';
+    const off = await runCli(["call", "ast_grep", search, "--parse-cache-mib", "0", "-C", project]);
+    const on = await runCli(["call", "ast_grep", search, "-C", project]);
+    expect(off.code).toBe(0);
+    expect(off.stdout).toContain("sample.ts:2");
+    expect(off.stdout).toBe(on.stdout);
+  });
+});
+
 describe("vibe mode in the reference runner", () => {
   it("keeps the five vibe tools absent without --vibe, and status says how to turn it on", async () => {
     const { stdout } = await runCli(["status", "-C", project]);

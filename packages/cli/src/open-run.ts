@@ -18,6 +18,8 @@ export interface OpenRunSettings {
   askTiers?: readonly Tier[];
   /** `--eval-python`. */
   evalPython?: EvalPythonChoice | undefined;
+  /** `--parse-cache-mib`, in bytes. */
+  parseCacheBytes?: number | undefined;
   /** `--vibe` with its worker commands; undefined leaves vibe mode off (the vibe tools absent). */
   vibe?: VibeWorkers | undefined;
 }
@@ -47,7 +49,7 @@ async function realWorkdir(path: string): Promise<string> {
  */
 export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   const workdir = await realWorkdir(settings.workdir);
-  const plugins = [...(await loadOfficialPlugins({ evalPython: settings.evalPython }))];
+  const plugins = [...(await loadOfficialPlugins({ evalPython: settings.evalPython, parseCacheBytes: settings.parseCacheBytes }))];
   for (const specifier of settings.plugins) plugins.push(await loadPlugin(specifier, workdir));
   const askTiers = settings.askTiers ?? [];
   const run = createRun({ plugins, caller: settings.caller, approvalPolicy: askTiers.length > 0 ? askFor(askTiers) : allowAll });

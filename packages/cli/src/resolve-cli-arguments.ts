@@ -31,6 +31,18 @@ function resolveEvalPython(value: string | undefined): EvalPythonChoice | undefi
   return value as EvalPythonChoice;
 }
 
+/** The largest `--parse-cache-mib`: 64 GiB, more than any machine this runs on keeps for parsed trees. */
+export const MAX_PARSE_CACHE_MIB = 65_536;
+
+function resolveParseCacheBytes(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const mebibytes = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(mebibytes <= MAX_PARSE_CACHE_MIB)) {
+    throw new UsageError(`\`--parse-cache-mib\` is \`${value}\`, not a whole number of mebibytes from 0 to ${MAX_PARSE_CACHE_MIB}. Give one, as in --parse-cache-mib 512 (0 turns the parse cache off).`);
+  }
+  return mebibytes * 1024 * 1024;
+}
+
 function resolveVibe({ vibe, workerFast, workerGood }: Pick<CommandLine, "vibe" | "workerFast" | "workerGood">): VibeWorkers | undefined {
   if (!vibe) {
     const given = workerFast !== undefined ? "--worker-fast" : workerGood !== undefined ? "--worker-good" : undefined;
@@ -48,14 +60,14 @@ function resolveVibe({ vibe, workerFast, workerGood }: Pick<CommandLine, "vibe" 
 
 /**
  * Give the command line its meaning: the caller named by `--caller` (capped by an inherited worker
- * ceiling), the tiers of `--ask`, the eval kernel and vibe mode. Kept apart from parsing because it
+ * ceiling), the tiers of `--ask`, the eval kernel, the parse cache's budget and vibe mode. Kept apart from parsing because it
  * loads the host package, which `--help` does not need.
  */
 export function resolveCliArguments(commandLine: CommandLine, environment: NodeJS.ProcessEnv = process.env): CliArguments {
-  const { callerName, ask, evalPython, vibe, workerFast, workerGood, ...rest } = commandLine;
+  const { callerName, ask, evalPython, parseCacheMib, vibe, workerFast, workerGood, ...rest } = commandLine;
   const caller = resolveCaller(callerName, environment);
   const askTiers = (ask ?? "").split(",").map((tier) => tier.trim()).filter((tier) => tier.length > 0);
   const badTier = askTiers.find((tier) => !isTier(tier));
   if (badTier !== undefined) throw new UsageError(`Unknown tier \`${badTier}\` in --ask. Use a comma-separated list of read, write, exec, as in --ask write,exec.`);
-  return { ...rest, caller, askTiers: askTiers as Tier[], evalPython: resolveEvalPython(evalPython), vibe: resolveVibe({ vibe, workerFast, workerGood }) };
+  return { ...rest, caller, askTiers: askTiers as Tier[], evalPython: resolveEvalPython(evalPython), parseCacheBytes: resolveParseCacheBytes(parseCacheMib), vibe: resolveVibe({ vibe, workerFast, workerGood }) };
 }
