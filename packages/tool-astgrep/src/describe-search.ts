@@ -89,7 +89,8 @@ export function describeSyntaxErrors(outcome: SearchOutcome, workdir: string): s
   if (files === 0) return "";
   const shown = named.slice(0, syntaxErrorsInText).map((site) => syntaxErrorView(site, workdir));
   const more = files > shown.length ? ` and ${files - shown.length} more` : "";
-  return `${files} of the ${plural(parsed, "file")} parsed ${files === 1 ? "has" : "have"} syntax errors the grammar could not read: ${shown.join(", ")}${more}. Matches inside those regions may be missing.`;
+  const which = files < parsed ? `${files} of the ${plural(parsed, "file")} parsed` : files === 1 ? "The 1 file parsed" : `All ${files} files parsed`;
+  return `${which} ${files === 1 ? "has" : "have"} syntax errors the grammar could not read: ${shown.join(", ")}${more}. Matches inside those regions may be missing.`;
 }
 
 /** How the pattern was read in each language searched. */

@@ -74,13 +74,13 @@ describe("files the grammar could not read", () => {
     const run = await runIn({ "src/handle.ts": variance });
     const text = resultText(await run.call("ast_grep", { pattern: "return $X * 2", path: "src/handle.ts" }));
     expect(text).toMatch(/^0 matches/);
-    expect(text).toContain('1 of the 1 file parsed has syntax errors the grammar could not read: src/handle.ts:1 (ERROR near "out A")');
+    expect(text).toContain('The 1 file parsed has syntax errors the grammar could not read: src/handle.ts:1 (ERROR near "out A")');
   });
 
   it("a file without the pattern's literal words is not parsed, so it is not counted (it cannot match)", async () => {
     const run = await runIn({ "src/handle.ts": variance, "src/other.ts": "const broken = (;\n" });
     const text = resultText(await run.call("ast_grep", { pattern: "return $X", path: "src" }));
-    expect(text).toContain("1 of the 1 file parsed has syntax errors");
+    expect(text).toContain("The 1 file parsed has syntax errors");
   });
 
   it("the answer stays under its 16 KB budget with thousands of broken files", async () => {
@@ -91,7 +91,7 @@ describe("files the grammar could not read", () => {
     const text = resultText(result);
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(16 * 1024);
     expect(text).toMatch(/^3000 matches in 3000 files/);
-    expect(text).toContain('3000 of the 3000 files parsed have syntax errors the grammar could not read: broken/deeply/nested/directory/file-0000.ts:2 (ERROR near "a b")');
+    expect(text).toContain('All 3000 files parsed have syntax errors the grammar could not read: broken/deeply/nested/directory/file-0000.ts:2 (ERROR near "a b")');
     expect(text).toContain("and 2995 more. Matches inside those regions may be missing.");
     expect(Buffer.byteLength(JSON.stringify(result.structured))).toBeLessThanOrEqual(16 * 1024);
   }, 120_000);
@@ -105,7 +105,7 @@ describe("ast_edit and ERROR regions", () => {
     const text = resultText(result);
     expect(text).toMatch(/^\(proposed\) 1 replacement in 1 file/);
     expect(text).toContain("1 match was NOT rewritten because it overlaps code the grammar could not parse (a rewrite there would write garbage): src/calc.ts:5 (ERROR from line 5).");
-    expect(text).toContain('1 of the 1 file parsed has syntax errors the grammar could not read: src/calc.ts:5 (ERROR near "a b")');
+    expect(text).toContain('The 1 file parsed has syntax errors the grammar could not read: src/calc.ts:5 (ERROR near "a b")');
     expect(result.structured).toMatchObject({ replacements: 1, in_error_regions: 1 });
     const editId = (result.structured as { edit_id: string }).edit_id;
     await run.call("resolve", { edit_id: editId, action: "accept" });
@@ -116,7 +116,7 @@ describe("ast_edit and ERROR regions", () => {
     const run = await runIn({ "lib/a.py": missingParenthesis });
     const edit = resultText(await run.call("ast_edit", { pattern: "return $X", rewrite: "return ($X)" }));
     expect(edit).toMatch(/^\(proposed\) 2 replacements in 1 file/);
-    expect(edit).toContain('1 of the 1 file parsed has syntax errors the grammar could not read: lib/a.py:4 (MISSING ")")');
+    expect(edit).toContain('The 1 file parsed has syntax errors the grammar could not read: lib/a.py:4 (MISSING ")")');
     const search = resultText(await run.call("ast_grep", { pattern: "return $X" }));
     expect(search).toMatch(/^2 matches in 1 file/);
     expect(search).not.toContain("syntax errors");
