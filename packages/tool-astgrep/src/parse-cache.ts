@@ -21,6 +21,11 @@ export interface CachedTree {
   readonly bytes: Buffer;
   readonly root: SgRoot;
   readonly hasBom: boolean;
+  /**
+   * The tree's ERROR nodes, summarized once a search looked for them (they do not depend on the
+   * pattern): later searches match the pattern alone instead of looking for them again.
+   */
+  syntaxErrors?: { summary: FileSyntaxErrors | undefined };
 }
 
 interface Entry extends CachedTree {

@@ -70,6 +70,14 @@ describe("files the grammar could not read", () => {
     expect(result.structured).toMatchObject({ syntax_errors: { files: 2, parsed: 3 } });
   });
 
+  it("a later search of the kept tree, with another pattern, still names them (the tree's ERROR nodes are looked for once)", async () => {
+    const run = await runIn({ "src/handle.ts": variance, "src/two.ts": cleanTs });
+    await run.call("ast_grep", { pattern: "return $X", path: "src" });
+    const again = await run.call("ast_grep", { pattern: "function $F($$$P) { $$$B }", path: "src" });
+    expect(resultText(again)).toContain('1 of the 2 files parsed has syntax errors the grammar could not read: src/handle.ts:1 (ERROR near "out A").');
+    expect(again.structured).toMatchObject({ syntax_errors: { files: 1, parsed: 2 } });
+  });
+
   it("a zero-match answer names them as well", async () => {
     const run = await runIn({ "src/handle.ts": variance });
     const text = resultText(await run.call("ast_grep", { pattern: "return $X * 2", path: "src/handle.ts" }));
@@ -120,6 +128,9 @@ describe("ast_edit and ERROR regions", () => {
     const search = resultText(await run.call("ast_grep", { pattern: "return $X" }));
     expect(search).toMatch(/^2 matches in 1 file/);
     expect(search).not.toContain("syntax errors");
+    // A rewrite after that search, from the kept tree, looks for MISSING nodes again.
+    const again = resultText(await run.call("ast_edit", { pattern: "return $X", rewrite: "return [$X]" }));
+    expect(again).toContain('The 1 file parsed has syntax errors the grammar could not read: lib/a.py:4 (MISSING ")")');
   });
 
   it("stages nothing when every match overlaps an ERROR region", async () => {
