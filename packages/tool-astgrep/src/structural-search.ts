@@ -130,9 +130,10 @@ function notFound(root: string): ToolError {
  * go to it in batches and the signal is checked between them: a cancelled search stops within the
  * batches in flight. A batch waits for its slowest file, which leaves cores idle at its end, so two
  * batches run at once, each half the size one batch had (the trees alive at once stay the same).
- * Measured on 4,500 JavaScript files (44 MB): one batch of 64 files / 1 MiB at a time 5.8 s, two at
- * once 4.8 s; two of 32 files / 512 KiB cost about 10 % more peak memory than one of 64 (221–226 MB
- * against 200–204 MB), two of 64 about 20 %.
+ * Measured with napi alone on 4,500 JavaScript files (44 MB): one batch of 64 files / 1 MiB at a time
+ * 5.8 s, two at once 4.8 s. Through the search, two of 32 files / 512 KiB peak at 205–250 MB against
+ * 200–210 MB for one of 64 (six runs each on 2 cores): the trees alive at once are the same, napi's
+ * extra threads hold some more.
  */
 const batchFiles = 32;
 const batchBytes = 512 * 1024;
