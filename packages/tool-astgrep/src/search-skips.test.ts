@@ -111,6 +111,21 @@ describe("every skipped entry is counted and named", () => {
     }
   });
 
+  it("searches a workdir given through a symlink (its files are inside it once it is resolved), with the cache on and off", async () => {
+    const { dir } = await runIn({ "src/a.ts": "foo(1);\n" });
+    const linked = `${dir}-linked`;
+    symlinkSync(dir, linked);
+    try {
+      for (const parseCacheBytes of [0, 1 << 20]) {
+        const result = await createParserRun(linked, { parseCacheBytes }).call("ast_grep", { pattern: "foo($A)", path: "src" });
+        expect(resultText(result)).toMatch(/^1 match in 1 file/);
+        expect(result.structured).toMatchObject({ skipped: { outside_workdir: 0 } });
+      }
+    } finally {
+      rmSync(linked);
+    }
+  });
+
   it("answers a path through a symlink loop as bad input, naming it, not as a bug", async () => {
     const { run, dir } = await runIn({ "a.ts": "foo(1);\n" });
     symlinkSync("self.ts", join(dir, "self.ts"));
