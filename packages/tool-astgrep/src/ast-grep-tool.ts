@@ -51,6 +51,7 @@ export const astGrepTool = defineTool({
     }
     const scope = await resolveSearchScope(parser, context.resource(Workdir), input.path, input.language);
     const outcome = await parser.search({ ...scope, pattern: input.pattern, keep: maxResults, signal: context.signal });
+    assertTolerantReadingsFound(outcome);
     const structured = {
       total: outcome.total,
       files: outcome.filesWithMatches,
@@ -67,7 +68,6 @@ export const astGrepTool = defineTool({
         text: match.text.length > 300 ? `${match.text.slice(0, 300)}…` : match.text,
       })),
     };
-    assertTolerantReadingsFound(outcome);
     if (outcome.total === 0) return textResult(explainNoMatches(outcome, parser.maxFileBytes, scope.workdir), structured);
 
     const scan = describeScan(outcome, parser.maxFileBytes);

@@ -132,8 +132,7 @@ function notFound(root: string): ToolError {
  * batches run at once, each half the size one batch had (the trees alive at once stay the same).
  * Measured with napi alone on 4,500 JavaScript files (44 MB): one batch of 64 files / 1 MiB at a time
  * 5.8 s, two at once 4.8 s. Through the search, two of 32 files / 512 KiB peak at 205–250 MB against
- * 200–210 MB for one of 64 (six runs each on 2 cores): the trees alive at once are the same, napi's
- * extra threads hold some more.
+ * 200–210 MB for one of 64 (six runs each on 2 cores): napi's extra threads hold some more.
  */
 const batchFiles = 32;
 const batchBytes = 512 * 1024;

@@ -1,10 +1,9 @@
-import { resultText, Workdir } from "@runbound/tool-kit";
-import { createFakeRun } from "@runbound/tool-kit/testing";
+import { resultText } from "@runbound/tool-kit";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createParserRun } from "./__fixtures__/create-parser-run.js";
 import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
-import { AstGrepParser, astGrepPlugin, createAstGrepParser } from "./index.js";
 
 let workspace: TempWorkspace | undefined;
 afterEach(async () => {
@@ -14,13 +13,7 @@ afterEach(async () => {
 
 async function runIn(files: Record<string, string>) {
   workspace = await createTempWorkspace(files);
-  return createFakeRun({
-    plugins: [astGrepPlugin],
-    resources: [
-      [AstGrepParser, createAstGrepParser()],
-      [Workdir, workspace.dir],
-    ],
-  });
+  return createParserRun(workspace.dir);
 }
 
 // TypeScript variance annotations (`out A`) are read as ERROR nodes by the bundled grammar; the

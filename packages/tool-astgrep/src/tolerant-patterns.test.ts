@@ -1,8 +1,7 @@
-import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
-import { createFakeRun } from "@runbound/tool-kit/testing";
+import { resultErrorCode, resultText } from "@runbound/tool-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { createParserRun } from "./__fixtures__/create-parser-run.js";
 import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
-import { AstGrepParser, astGrepPlugin, createAstGrepParser } from "./index.js";
 
 // A C++ `if` block with a `$$$` body parses with a MISSING `;` in every context; ast-grep matches
 // with that reading anyway, and so do the tools when the language is given.
@@ -21,13 +20,7 @@ afterEach(async () => {
 
 async function runIn(files: Record<string, string>) {
   workspace = await createTempWorkspace(files);
-  return createFakeRun({
-    plugins: [astGrepPlugin],
-    resources: [
-      [AstGrepParser, createAstGrepParser()],
-      [Workdir, workspace.dir],
-    ],
-  });
+  return createParserRun(workspace.dir);
 }
 
 describe("patterns that only parse with errors", () => {
