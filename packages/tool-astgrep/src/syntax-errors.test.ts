@@ -1,20 +1,10 @@
 import { resultText } from "@runbound/tool-kit";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { createParserRun } from "./__fixtures__/create-parser-run.js";
-import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
+import { describe, expect, it } from "vitest";
+import { parserRunsInTempWorkspaces } from "./__fixtures__/create-parser-run.js";
 
-let workspace: TempWorkspace | undefined;
-afterEach(async () => {
-  await workspace?.cleanup();
-  workspace = undefined;
-});
-
-async function runIn(files: Record<string, string>) {
-  workspace = await createTempWorkspace(files);
-  return createParserRun(workspace.dir);
-}
+const { runIn, workspace } = parserRunsInTempWorkspaces();
 
 // TypeScript variance annotations (`out A`) are read as ERROR nodes by the bundled grammar; the
 // `return x +` statement is one ERROR node that hides the return inside it.
@@ -46,7 +36,7 @@ describe("files the grammar could not read", () => {
     expect(result.structured).toMatchObject({ syntax_errors: { files: 1, parsed: 2, first: ['src/handle.ts:1 (ERROR near "out A")'] } });
 
     // Clean files (an empty one included: its root is zero-width, not a missing token) add no line.
-    await workspace!.write("src/empty.ts", "");
+    await workspace().write("src/empty.ts", "");
     const clean = resultText(await run.call("ast_grep", { pattern: "$A($B)", path: "src/two.ts" }));
     const empty = resultText(await run.call("ast_grep", { pattern: "$A($B)", path: "src/empty.ts" }));
     for (const text of [clean, empty]) {
@@ -110,7 +100,7 @@ describe("ast_edit and ERROR regions", () => {
     expect(result.structured).toMatchObject({ replacements: 1, in_error_regions: 1 });
     const editId = (result.structured as { edit_id: string }).edit_id;
     await run.call("resolve", { edit_id: editId, action: "accept" });
-    expect(await readFile(join(workspace!.dir, "src/calc.ts"), "utf8")).toBe(source.replace("return compute(a, b)", "return calculate(a, b)"));
+    expect(await readFile(join(workspace().dir, "src/calc.ts"), "utf8")).toBe(source.replace("return compute(a, b)", "return calculate(a, b)"));
   });
 
   it("names a file whose only flaw is a MISSING token (a search does not look for them: no code is lost)", async () => {

@@ -1,7 +1,6 @@
 import { resultErrorCode, resultText } from "@runbound/tool-kit";
-import { afterEach, describe, expect, it } from "vitest";
-import { createParserRun } from "./__fixtures__/create-parser-run.js";
-import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
+import { describe, expect, it } from "vitest";
+import { parserRunsInTempWorkspaces } from "./__fixtures__/create-parser-run.js";
 
 // A C++ `if` block with a `$$$` body parses with a MISSING `;` in every context; ast-grep matches
 // with that reading anyway, and so do the tools when the language is given.
@@ -12,16 +11,7 @@ int main() {
 }
 `;
 
-let workspace: TempWorkspace | undefined;
-afterEach(async () => {
-  await workspace?.cleanup();
-  workspace = undefined;
-});
-
-async function runIn(files: Record<string, string>) {
-  workspace = await createTempWorkspace(files);
-  return createParserRun(workspace.dir);
-}
+const { runIn } = parserRunsInTempWorkspaces();
 
 describe("patterns that only parse with errors", () => {
   it("ast_grep with a language matches with the best tolerant reading and says it parsed with errors", async () => {
