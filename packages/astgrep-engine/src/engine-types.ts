@@ -1,0 +1,152 @@
+// The addon's exports, written by hand to mirror src/*.rs: napi-rs turns each snake_case Rust field
+// into the camelCase property named here, an `Option` input into an optional property, and an
+// `Option` output into a property that is absent when the Rust value is `None`.
+
+/** A rule object as @ast-grep/napi's `NapiConfig` holds it; @ast-grep/napi's `NapiConfig` fits here. */
+export interface RuleConfig {
+  /** The rule: `{ pattern }`, `{ kind }`, `{ all: [...] }`, … as in an ast-grep rule file. */
+  readonly rule: object;
+  /** Extra rules a metavariable's match must satisfy, by metavariable name. */
+  readonly constraints?: object;
+  /** Named rules the rule refers to with `matches`. */
+  readonly utils?: object;
+  /** Transformations of captured text. */
+  readonly transform?: unknown;
+}
+
+/** A query as `searchSources` and `searchTrees` take it (`QueryInput` in tree_store.rs). */
+export interface QueryInput {
+  /** The napi name of the grammar: `TypeScript`, `Tsx`, `JavaScript`, `Html`, `Css`, or a registered dynamic grammar's name. */
+  language: string;
+  /** The rule, as napi's `NapiConfig` takes it. */
+  config: RuleConfig;
+  /** Single metavariables (`$A`) whose captures every materialized match carries. */
+  single: string[];
+  /** Multiple metavariables (`$$$A`) whose captures every materialized match carries. */
+  multi: string[];
+  /** The reading's node kind; absent for a reading that matches nodes of any kind. Only MISSING reporting uses it. */
+  readingKind?: string;
+  /** A rewrite: also report MISSING nodes (tokens the parser assumed), not only ERROR nodes. */
+  rewriting: boolean;
+}
+
+/** A metavariable's capture in one match (`CaptureData` in matching.rs). */
+export interface CaptureData {
+  name: string;
+  /** The captured source; for `$$$`, from the first to the last node with the separators between. */
+  text: string;
+  /** UTF-16 offset of the start in the file; -1 for an empty `$$$` capture. */
+  start: number;
+  /** UTF-16 offset of the end in the file; -1 for an empty `$$$` capture. */
+  end: number;
+  /** Whether this is a `$$$` capture. */
+  multi: boolean;
+}
+
+/** One match (`MatchData` in matching.rs): 0-based lines, UTF-16 columns and offsets, as a JS string indexes them. */
+export interface MatchData {
+  line: number;
+  /** UTF-16 code units from the start of the line. */
+  column: number;
+  endLine: number;
+  /** UTF-16 offset of the match's start in the file. */
+  start: number;
+  /** UTF-16 offset of the match's end in the file. */
+  end: number;
+  text: string;
+  /** One entry per name in the query's `single`, then `multi`, that the match bound. */
+  captures: CaptureData[];
+}
+
+/** A file's first syntax error (`ErrorSite` in syntax_errors.rs): 0-based line and UTF-16 column. */
+export interface ErrorSite {
+  line: number;
+  column: number;
+  /** `ERROR` (code the grammar could not read) or `MISSING` (a token the parser assumed). */
+  kind: "ERROR" | "MISSING";
+  /** ERROR: the misparsed code with the token before it on the same line, one line, at most 40 UTF-16 units; MISSING: the assumed token's kind. */
+  near: string;
+}
+
+/** An ERROR node's span (`ErrorRegion` in syntax_errors.rs), in UTF-16 offsets; `line` is 0-based. */
+export interface ErrorRegion {
+  start: number;
+  end: number;
+  line: number;
+}
+
+/** What one tree's syntax errors come to (`FileSyntaxErrors` in syntax_errors.rs). */
+export interface FileSyntaxErrors {
+  /** The earliest ERROR or (when rewriting) MISSING node; an ERROR wins a tie. */
+  site: ErrorSite;
+  /** Every ERROR node, in document order. */
+  regions: ErrorRegion[];
+}
+
+/** What a query found in one file (`FileResult` in matching.rs). */
+export interface FileResult {
+  /** Every match in the file. */
+  count: number;
+  /** The first matches by position, at most as many as were wanted for this file. */
+  matches: MatchData[];
+  /** Absent when the tree has no ERROR node (and, when rewriting, no MISSING node). */
+  errors?: FileSyntaxErrors;
+}
+
+/** What `searchSources` answers (`SourcesResult` in tree_store.rs). */
+export interface SourcesResult {
+  /** One per source, in the order given. */
+  results: FileResult[];
+  /** The kept trees' ids, one per source, when the search kept them; empty otherwise. */
+  ids: number[];
+}
+
+/** One grammar library, as napi's `registerDynamicLanguage` takes it (`DynamicGrammar` in registration.rs). */
+export interface DynamicGrammar {
+  /** The name queries give as `language`. */
+  name: string;
+  /** The compiled tree-sitter parser: an @ast-grep/lang-* package's `libraryPath`. */
+  libraryPath: string;
+  /** The parser's entry symbol; `tree_sitter_<name>` (dashes as underscores) when absent. */
+  languageSymbol?: string;
+  /** The metavariable character, exactly one; `$` when absent. */
+  metaVarChar?: string;
+  /** The character substituted for `$` in patterns before parsing, exactly one. */
+  expandoChar?: string;
+  /** File extensions, lowercase without the dot. */
+  extensions: string[];
+}
+
+/**
+ * Parsed trees kept for a host, and searches over sources and over those trees (`TreeStore` in
+ * tree_store.rs). Searches run on the engine's threads; kept trees live until released.
+ */
+export interface TreeStore {
+  /**
+   * Parse and match sources (UTF-8 bytes; an invalid sequence reads as U+FFFD). With `keep`, the
+   * trees stay in the store and their ids come back. `wanted[i]`: how many of source i's first
+   * matches to materialize. An unknown language or a rule that does not compile throws at the call.
+   */
+  searchSources(query: QueryInput, sources: Buffer[], wanted: number[], keep: boolean): Promise<SourcesResult>;
+  /**
+   * Match kept trees. `wanted[i]`: how many of tree i's first matches to materialize. Rejects when an
+   * id is not in the store (released, or never kept).
+   */
+  searchTrees(query: QueryInput, ids: number[], wanted: number[]): Promise<FileResult[]>;
+  /** Let kept trees go (a search still matching one finishes first). Unknown ids are ignored. */
+  release(ids: number[]): void;
+  /** Let every kept tree go. */
+  clear(): void;
+  /** How many trees are kept. */
+  readonly size: number;
+}
+
+/** The addon's exports. */
+export interface AstGrepEngine {
+  TreeStore: new () => TreeStore;
+  /**
+   * Register dynamic grammars. The registry can be filled once per process: a second call throws
+   * rather than being ignored, so give every grammar in one call.
+   */
+  registerDynamicLanguages(grammars: DynamicGrammar[]): void;
+}

@@ -1,0 +1,13 @@
+//! A native search engine for @runbound/tool-astgrep. It parses UTF-8 on every core with the
+//! ast-grep crates the ast-grep CLI is built from, counts matches without making JavaScript objects
+//! of them, and keeps parsed trees for later searches in a store the host frees explicitly.
+mod lang;
+mod matching;
+mod memory;
+mod registration;
+mod syntax_errors;
+mod tree_store;
+mod utf16;
+
+pub use registration::register_dynamic_languages;
+pub use tree_store::TreeStore;

@@ -1,0 +1,16 @@
+import { existsSync } from "node:fs";
+import type { AstGrepEngine } from "../engine-types.js";
+import { engineBinaryPath, loadAstGrepEngine } from "../load-astgrep-engine.js";
+
+/**
+ * The built engine, or `undefined` when this checkout has no binary for the platform (cargo was
+ * absent at build time). Under `RUNBOUND_REQUIRE_REAL=1` (set by `.ci/run`) a missing binary throws,
+ * so CI fails instead of skipping; a binary that is there but does not load always throws.
+ */
+export function builtEngine(): AstGrepEngine | undefined {
+  if (existsSync(engineBinaryPath())) return loadAstGrepEngine();
+  if (process.env["RUNBOUND_REQUIRE_REAL"] === "1") {
+    throw new Error(`RUNBOUND_REQUIRE_REAL is set but the native engine is not built: \`${engineBinaryPath()}\` is missing. Install Rust with cargo and run \`npm run build -w @runbound/astgrep-engine\`.`);
+  }
+  return undefined;
+}
