@@ -78,7 +78,7 @@ describe("ast-grep's parse cache in the reference runner", () => {
     expect(chosen.code).toBe(0);
     expect(chosen.stdout).toMatch(/✓ astgrep\.parser: \d+ grammars: .*; parse cache: 0 files, 0\.0 MiB of 64 MiB;/);
     expect((await runCli(["status", "-C", project])).stdout).toMatch(/✓ astgrep\.parser: .*; parse cache: 0 files, 0\.0 MiB of 256 MiB;/);
-    expect((await runCli(["status", "--parse-cache-mib=0", "-C", project])).stdout).toMatch(/✓ astgrep\.parser: \d+ grammars: .*; parse cache: off$/m);
+    expect((await runCli(["status", "--parse-cache-mib=0", "-C", project])).stdout).toMatch(/✓ astgrep\.parser: \d+ grammars: .*; parse cache: off; engine: native \(@runbound\/astgrep-engine\)$/m);
     const bad = await runCli(["status", "--parse-cache-mib", "banana", "-C", project]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe("runbound: `--parse-cache-mib` is `banana`, not a whole number of mebibytes from 0 to 65536. Give one, as in --parse-cache-mib 512 (0 turns the parse cache off).\n");

@@ -2,6 +2,7 @@ import { ToolError } from "@runbound/tool-kit";
 import { existsSync } from "node:fs";
 import { canonicalLanguageId, grammarPackageName, packagedGrammars, type PackagedGrammar } from "./grammar-catalog.js";
 import { grammarSearchPaths, loadGrammarPackage, readGrammarModule, resolveGrammarPackage, type GrammarModule, type LoadedGrammarModule } from "./grammar-packages.js";
+import { registerEngineGrammars } from "./engine-binding.js";
 import { napi } from "./napi-binding.js";
 
 /** One language the parser can read. */
@@ -177,6 +178,14 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
       failed.set(info.id, "napi does not know this grammar: registerDynamicLanguage was already called in this process by other code, and napi honours only the first call.");
     }
   }
+  registerEngineGrammars(
+    pending
+      .filter((info) => available.has(info.id))
+      .map((info) => {
+        const { libraryPath, extensions, languageSymbol, expandoChar } = registrations[info.id]!;
+        return { name: info.napiLang, libraryPath, extensions, ...(languageSymbol === undefined ? {} : { languageSymbol }), ...(expandoChar === undefined ? {} : { expandoChar }) };
+      }),
+  );
   return { available, failed, missing };
 }
 

@@ -1,7 +1,10 @@
 import type { SgRoot } from "@ast-grep/napi";
+import type { TreeStore } from "@runbound/astgrep-engine";
 import { ToolError } from "@runbound/tool-kit";
 import type { Stats } from "node:fs";
 import { sep } from "node:path";
+import { nativeEngine } from "./engine-binding.js";
+import type { EngineTree } from "./engine-search.js";
 import { releaseEvictedTrees } from "./native-memory-pacer.js";
 import type { SearchMatch } from "./structural-search.js";
 import type { FileSyntaxErrors } from "./syntax-error-ledger.js";
@@ -19,7 +22,8 @@ export interface CachedTree {
   readonly path: string;
   readonly language: string;
   readonly bytes: Buffer;
-  readonly root: SgRoot;
+  /** A napi tree, or a tree the native engine keeps (see {@link isEngineTree}). */
+  readonly root: SgRoot | EngineTree;
   readonly hasBom: boolean;
   /**
    * The tree's ERROR nodes, summarized once a search looked for them (they do not depend on the
@@ -39,6 +43,11 @@ interface Entry extends CachedTree {
   results: Map<string, { found: FileMatches; cost: number }>;
   /** The search that last used the entry. */
   generation: number;
+}
+
+/** Whether a cached tree lives in the native engine rather than in napi. */
+export function isEngineTree(root: SgRoot | EngineTree): root is EngineTree {
+  return "store" in root;
 }
 
 /**
@@ -94,8 +103,15 @@ export class ParseCache {
   private misses = 0;
   private evicted = 0;
   private invalidated = 0;
+  private store: TreeStore | undefined;
 
   constructor(readonly budgetBytes: number) {}
+
+  /** The native engine's store for this cache's trees (the engine must be loaded). */
+  engineStore(): TreeStore {
+    this.store ??= new (nativeEngine()!.TreeStore)();
+    return this.store;
+  }
 
   /** Start a search: entries it touches from now on are not evicted by its own admissions. */
   beginSearch(): void {
@@ -208,6 +224,7 @@ export class ParseCache {
   clear(): void {
     const had = this.entries.size > 0;
     this.entries.clear();
+    this.store?.clear();
     this.usedBytes = 0;
     if (had) releaseEvictedTrees();
   }
@@ -245,6 +262,9 @@ export class ParseCache {
 
   private remove(entry: Entry): void {
     this.entries.delete(entry.path);
+    // An engine tree is freed at once; a napi tree only once V8 collects its handle (see releaseIfMuchEvicted).
+    if (isEngineTree(entry.root)) entry.root.store.release([entry.root.id]);
+
     let cost = entry.treeCost;
     for (const kept of entry.results.values()) cost += kept.cost;
     this.usedBytes -= cost;

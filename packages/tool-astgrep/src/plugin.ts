@@ -2,6 +2,7 @@ import { definePlugin, defineResourceProvider } from "@runbound/tool-kit";
 import { astEditTool } from "./ast-edit-tool.js";
 import { astGrepTool } from "./ast-grep-tool.js";
 import { AstGrepParser, createAstGrepParser, type AstGrepParserInstance, type AstGrepParserSettings } from "./astgrep-parser.js";
+import { describeEngine } from "./engine-binding.js";
 import { describeLanguageTable } from "./grammar-availability.js";
 import { describeParseCache, parseCacheInvalidator } from "./parse-cache-observer.js";
 import { resolveTool } from "./resolve-tool.js";
@@ -34,7 +35,7 @@ export function createAstGrepPlugin(settings: AstGrepPluginSettings = {}) {
         key: AstGrepParser,
         create: () => {
           const parser = createAstGrepParser(settings.parser);
-          return { value: parser, dispose: () => parser.dispose(), describe: () => `${describeLanguages(parser)}; ${describeParseCache(parser)}` };
+          return { value: parser, dispose: () => parser.dispose(), describe: () => `${describeLanguages(parser)}; ${describeParseCache(parser)}; ${describeEngine()}` };
         },
       }),
     ],

@@ -1,6 +1,8 @@
 import { ToolError } from "@runbound/tool-kit";
 import { lstatSync, statSync, type Stats } from "node:fs";
 import { throwIfAborted } from "./abort-error.js";
+import { engineReads } from "./engine-binding.js";
+import { NativeSearch } from "./engine-search.js";
 import { EventLoopSlicer } from "./event-loop-slice.js";
 import { withSyntaxErrors } from "./found-nodes.js";
 import { missingGrammarOfPath, searchedByDefaultGrammar } from "./grammar-availability.js";
@@ -297,6 +299,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
     const cachedTrees: CachedTree[] = [];
     const fresh: FreshFile[] = [];
     const uncached: Candidate[] = [];
+    const native = engineReads(compiled.language) ? new NativeSearch(compiled, collector, cache, request.signal) : undefined;
     let count = 0;
     for (const path of paths) {
       await slicer.pause();
@@ -320,6 +323,10 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
       const { bytes } = read;
       count += 1;
       if (!hasLiterals(bytes)) continue;
+      if (native !== undefined) {
+        await native.add({ path, bytes, stats: read.stats, readAt });
+        continue;
+      }
       if (hasBom(bytes)) collector.withBom.add(path);
       // The status of the descriptor the bytes came through is the one the cache checks later.
       if (cache === undefined) uncached.push({ path, bytes: bytes.length });
@@ -327,6 +334,10 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
     }
     scanned[compiled.language.id] = count;
     throwIfAborted(request.signal);
+    if (native !== undefined) {
+      await native.finish(cachedTrees);
+      continue;
+    }
     if (cache !== undefined) await searchCachedTrees(cache, cachedTrees, compiled, collector, request.signal);
     // Once the cache is full of this search's trees, the rest go to napi's parallel search and are not kept.
     const unparsed = cache === undefined ? [] : await parseIntoCache(cache, fresh, compiled, collector, request.signal);

@@ -6,7 +6,7 @@ import { EventLoopSlicer } from "./event-loop-slice.js";
 import { materialize, sortFound, withSyntaxErrors } from "./found-nodes.js";
 import type { MatchCollector } from "./match-collector.js";
 import { napi } from "./napi-binding.js";
-import type { CachedTree, FileMatches, ParseCache } from "./parse-cache.js";
+import { isEngineTree, type CachedTree, type FileMatches, type ParseCache } from "./parse-cache.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
 import type { SearchMatch } from "./structural-search.js";
 import { summarizeSyntaxErrors, type FileSyntaxErrors } from "./syntax-error-ledger.js";
@@ -28,7 +28,8 @@ export interface FreshFile {
  */
 const parsesInFlight = 2 * Math.max(1, availableParallelism());
 
-function patternKey(compiled: CompiledPattern, rewriting: boolean): string {
+/** The key a pattern's results are kept under in the cache. */
+export function patternKey(compiled: CompiledPattern, rewriting: boolean): string {
   return JSON.stringify([compiled.language.id, withSyntaxErrors(compiled, rewriting), compiled.captures, compiled.reading.spannedTerminator ?? null]);
 }
 
@@ -45,15 +46,18 @@ export function hasBom(bytes: Buffer): boolean {
  * (`reading.anyKind`) needs the ERROR nodes to tell its matches apart, so both look again.
  */
 function matchTree(tree: CachedTree, compiled: CompiledPattern, rewriting: boolean, wanted: number): FileMatches {
+  const { root } = tree;
+  // A bug, not an input: each language's trees come from one engine (see engineReads).
+  if (isEngineTree(root)) throw new Error(`\`${tree.path}\` is kept by the native engine and cannot be matched with napi.`);
   const plain = !rewriting && compiled.reading.anyKind !== true;
   const known = plain ? tree.syntaxErrors : undefined;
   let matches: readonly SgNode[];
   let summary: FileSyntaxErrors | undefined;
   if (known !== undefined) {
-    matches = tree.root.root().findAll(compiled.matcher);
+    matches = root.root().findAll(compiled.matcher);
     summary = known.summary;
   } else {
-    const sorted = sortFound(tree.root.root().findAll(withSyntaxErrors(compiled, rewriting)), compiled);
+    const sorted = sortFound(root.root().findAll(withSyntaxErrors(compiled, rewriting)), compiled);
     matches = sorted.matches;
     summary = summarizeSyntaxErrors(sorted.errors, sorted.missing);
     if (plain) tree.syntaxErrors = { summary };
