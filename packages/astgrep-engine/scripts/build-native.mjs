@@ -2,8 +2,9 @@
 // to dist/astgrep-engine.<platform>-<arch>.node, where the loader looks for it. Without cargo the
 // package still builds (tool-astgrep then searches with @ast-grep/napi), unless RUNBOUND_REQUIRE_REAL=1
 // asks for every real component.
+/* global console, performance, process -- a Node script; the repository's lint config gives Node globals only to bench/ */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,6 +58,15 @@ function findCargo() {
   return undefined;
 }
 
+/** Run cargo in the package, saying why the build stopped when it fails. */
+function runCargo(command, args, target) {
+  const run = spawnSync(command, args, { cwd: packageRoot, stdio: "inherit", env: { ...process.env, CARGO_TARGET_DIR: target } });
+  if (run.status === 0) return true;
+  const reason = run.error ? run.error.message : `exit status ${run.status ?? run.signal}`;
+  say(`cargo ${args.slice(0, 2).join(" ")} failed (${reason}; its output is above). Fix the Rust toolchain (Rust 1.90 or newer, and a C compiler for the grammars), or set RUNBOUND_ASTGREP_ENGINE=napi to build without the engine.`);
+  return false;
+}
+
 function build() {
   if (existsSync(output) && statSync(output).mtimeMs >= newestSourceTime()) {
     say(`${shown} is newer than every Rust source, Cargo.toml and Cargo.lock; cargo not run.`);
@@ -76,21 +86,24 @@ function build() {
   const target = targetDirectory();
   say(`building with ${cargo.version} into ${target}`);
   const started = performance.now();
-  const cargoBuild = spawnSync(cargo.command, ["build", "--release", "--locked"], {
-    cwd: packageRoot,
-    stdio: "inherit",
-    env: { ...process.env, CARGO_TARGET_DIR: target },
-  });
-  if (cargoBuild.status !== 0) {
-    const reason = cargoBuild.error ? cargoBuild.error.message : `exit status ${cargoBuild.status ?? cargoBuild.signal}`;
-    say(`cargo build --release failed (${reason}; its output is above). Fix the Rust toolchain (Rust 1.90 or newer, and a C compiler for the grammars), or set RUNBOUND_ASTGREP_ENGINE=napi to build without the engine.`);
-    return 1;
-  }
   const library = join(target, "release", libraryFile());
+  // Checkouts sharing the target directory share this library's path in it too, and cargo calls one
+  // checkout's build fresh after another checkout overwrote the library (it compares mtimes, and the
+  // build is reproducible, so the file itself cannot tell). A stamp names the checkout that built it
+  // last; built from another one, or unknown, this package is cleaned so that cargo compiles it.
+  const stamp = join(target, "release", ".runbound-astgrep-engine-checkout");
+  const checkout = realpathSync(packageRoot);
+  const lastBuiltFrom = existsSync(stamp) ? readFileSync(stamp, "utf8") : undefined;
+  if (lastBuiltFrom !== checkout && existsSync(library)) {
+    say(`${library} was last built from ${lastBuiltFrom ?? "an unknown checkout"}; rebuilding it from this one.`);
+    if (!runCargo(cargo.command, ["clean", "--release", "--package", "runbound-astgrep-engine"], target)) return 1;
+  }
+  if (!runCargo(cargo.command, ["build", "--release", "--locked"], target)) return 1;
   if (!existsSync(library)) {
     say(`cargo reported success but ${library} is not there; is CARGO_BUILD_TARGET set? Unset it, or copy the library to ${shown} yourself.`);
     return 1;
   }
+  writeFileSync(stamp, checkout);
   mkdirSync(dirname(output), { recursive: true });
   // Copied under another name and renamed, so a process loading the engine never sees half a file.
   const partial = `${output}.partial`;
