@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install the packed packages into new projects outside the repository, as a user would from the
 # registry, and measure what each install weighs (du of node_modules):
-#   1. @runbound/tool-astgrep with its peers tool-kit and valibot, and no grammar package;
+#   1. @runbound/tool-astgrep with its peers tool-kit and valibot, its optional native engine (handed
+#      in as a tarball, as npm would fetch it from the registry), and no grammar package;
 #   2. the same plus @ast-grep/lang-python, installed next to it;
 #   3. the runbound CLI (every tarball), which depends on every grammar.
 # On the way it checks where grammars are found: none in 1 (a Python search names the package to
@@ -19,7 +20,8 @@ tarballs=("$packs"/*.tgz)
 [ "${#tarballs[@]}" -gt 0 ] || fail "no .tgz files in ${packs}; pack them with npm run pack:local -- ${packs}"
 astgrep=("$packs"/runbound-tool-astgrep-*.tgz)
 toolkit=("$packs"/runbound-tool-kit-*.tgz)
-[ "${#astgrep[@]}" -eq 1 ] && [ "${#toolkit[@]}" -eq 1 ] || fail "expected one runbound-tool-astgrep-*.tgz and one runbound-tool-kit-*.tgz in ${packs}"
+engine=("$packs"/runbound-astgrep-engine-*.tgz)
+[ "${#astgrep[@]}" -eq 1 ] && [ "${#toolkit[@]}" -eq 1 ] && [ "${#engine[@]}" -eq 1 ] || fail "expected one runbound-tool-astgrep-*.tgz, one runbound-tool-kit-*.tgz and one runbound-astgrep-engine-*.tgz in ${packs}"
 repository=$(cd "$(dirname "$0")/.." && pwd)
 python_grammar=$(node -p "require('${repository}/packages/cli/package.json').dependencies['@ast-grep/lang-python']") \
   || fail "cannot read the @ast-grep/lang-python version from packages/cli/package.json"
@@ -55,7 +57,9 @@ const parser = createAstGrepParser();
 const table = parser.languages();
 let python;
 try { python = parser.language("python")?.id; } catch (error) { python = error.message; }
-console.log(JSON.stringify({ available: [...table.available.keys()], installable: table.installable.map((entry) => entry.id), python }));
+let engine;
+try { (await import("@runbound/astgrep-engine")).loadAstGrepEngine(); engine = "native"; } catch (error) { engine = error.message; }
+console.log(JSON.stringify({ available: [...table.available.keys()], installable: table.installable.map((entry) => entry.id), python, engine }));
 '
 grammars_in() {
   local project=$1
@@ -69,16 +73,17 @@ expect_json() {
 
 alone="$scratch/tool-astgrep-alone"
 new_project "$alone"
-install_into "$alone" "${astgrep[0]}" "${toolkit[0]}" valibot
+install_into "$alone" "${astgrep[0]}" "${toolkit[0]}" "${engine[0]}" valibot
 alone_mb=$(size_of "$alone")
 seen=$(grammars_in "$alone")
-expect_json "$seen" "seen.available.join() === '${builtin_grammars}' && seen.installable.length === ${packaged_grammars} && seen.python.includes('npm install @ast-grep/lang-python')" \
-  "tool-astgrep alone should offer the built-in grammars (${builtin_grammars}), list the ${packaged_grammars} packaged ones as installable and name @ast-grep/lang-python for a Python search"
-echo "install-size: tool-astgrep + tool-kit + valibot: ${alone_mb} MB ($(ls "$alone/node_modules/@ast-grep" | tr '\n' ' '))"
+expect_json "$seen" "seen.available.join() === '${builtin_grammars}' && seen.installable.length === ${packaged_grammars} && seen.python.includes('npm install @ast-grep/lang-python') && seen.engine === 'native'" \
+  "tool-astgrep alone should offer the built-in grammars (${builtin_grammars}), list the ${packaged_grammars} packaged ones as installable, name @ast-grep/lang-python for a Python search and load its native engine"
+engine_mb=$(du -sm "$alone/node_modules/@runbound/astgrep-engine" | cut -f1)
+echo "install-size: tool-astgrep + tool-kit + valibot + the native engine: ${alone_mb} MB, of which the engine ${engine_mb} MB ($(ls "$alone/node_modules/@ast-grep" | tr '\n' ' '))"
 
 with_python="$scratch/tool-astgrep-python"
 new_project "$with_python"
-install_into "$with_python" "${astgrep[0]}" "${toolkit[0]}" valibot "@ast-grep/lang-python@${python_grammar}"
+install_into "$with_python" "${astgrep[0]}" "${toolkit[0]}" "${engine[0]}" valibot "@ast-grep/lang-python@${python_grammar}"
 python_mb=$(size_of "$with_python")
 seen=$(grammars_in "$with_python")
 expect_json "$seen" 'seen.python === "python" && seen.installable.includes("go") && !seen.installable.includes("python")' \
@@ -103,6 +108,7 @@ install_into "$cli" "${tarballs[@]}" valibot
 cli_mb=$(size_of "$cli")
 status=$(cd "$cli" && npx --no-install runbound status 2>&1) || fail "runbound status failed in ${cli}: ${status}"
 grep -q "astgrep.parser: ${all_grammars} grammars" <<<"$status" || fail "runbound status should list ${all_grammars} grammars: ${status}"
+grep -q "engine: native (@runbound/astgrep-engine)" <<<"$status" || fail "runbound status should name the native engine: ${status}"
 echo "install-size: runbound CLI (every package): ${cli_mb} MB; runbound status lists ${all_grammars} grammars"
 
-printf '{"toolAstgrepAloneMB":%s,"withLangPythonMB":%s,"runboundCliMB":%s}\n' "$alone_mb" "$python_mb" "$cli_mb"
+printf '{"toolAstgrepAloneMB":%s,"engineMB":%s,"withLangPythonMB":%s,"runboundCliMB":%s}\n' "$alone_mb" "$engine_mb" "$python_mb" "$cli_mb"
