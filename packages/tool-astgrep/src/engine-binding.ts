@@ -57,8 +57,13 @@ export function registerEngineGrammars(grammars: readonly DynamicGrammar[]): voi
   }
 }
 
+/** A new store for engine trees (the engine must be loaded). */
+export function createTreeStore(): TreeStore {
+  return new (nativeEngine()!.TreeStore)();
+}
+
 /** A store for searches that keep no trees (the parse cache is off, or full). */
 export function sharedTreeStore(): TreeStore {
-  shared ??= new (nativeEngine()!.TreeStore)();
+  shared ??= createTreeStore();
   return shared;
 }

@@ -2,7 +2,7 @@ import type { FileResult, QueryInput, TreeStore } from "@runbound/astgrep-engine
 import { throwIfAborted } from "./abort-error.js";
 import { sharedTreeStore } from "./engine-binding.js";
 import type { MatchCollector } from "./match-collector.js";
-import type { CachedTree, FileMatches, ParseCache } from "./parse-cache.js";
+import { isEngineTree, type CachedTree, type FileMatches, type ParseCache } from "./parse-cache.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
 import type { SearchMatch } from "./structural-search.js";
 import { hasBom, patternKey, type FreshFile } from "./tree-search.js";
@@ -160,22 +160,28 @@ export class NativeSearch {
   private async searchCached(trees: readonly CachedTree[]): Promise<void> {
     const { cache, collector, compiled } = this;
     if (cache === undefined) return;
-    const pending: Array<CachedTree & { root: EngineTree }> = [];
+    const pending: Array<{ tree: CachedTree; root: EngineTree }> = [];
     for (const tree of trees) {
-      const kept = cache.result(tree, this.key);
-      if (kept !== undefined && kept.matches.length >= Math.min(kept.count, collector.wanted(tree.path))) collector.addFile(tree.path, kept);
-      else pending.push(tree as CachedTree & { root: EngineTree });
+      const kept = cache.result(tree, this.key, collector.wanted(tree.path));
+      if (kept !== undefined) {
+        collector.addFile(tree.path, kept);
+        continue;
+      }
+      const { root } = tree;
+      // A bug, not an input: each language's trees come from one engine (see engineReads).
+      if (!isEngineTree(root)) throw new Error(`\`${tree.path}\` is kept by napi and cannot be matched with the native engine.`);
+      pending.push({ tree, root });
     }
     for (let from = 0; from < pending.length; from += treesPerCall) {
       throwIfAborted(this.signal);
       const chunk = pending.slice(from, from + treesPerCall);
       const results = await this.store.searchTrees(
         this.query,
-        chunk.map((tree) => tree.root.id),
-        chunk.map((tree) => wantedOf(collector, tree.path)),
+        chunk.map(({ root }) => root.id),
+        chunk.map(({ tree }) => wantedOf(collector, tree.path)),
       );
       results.forEach((result, index) => {
-        const tree = chunk[index]!;
+        const { tree } = chunk[index]!;
         const found = fileMatches(result, tree.path, compiled, tree.hasBom);
         collector.addFile(tree.path, found);
         cache.keepResult(tree, this.key, found);

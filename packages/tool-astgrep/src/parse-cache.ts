@@ -3,7 +3,7 @@ import type { TreeStore } from "@runbound/astgrep-engine";
 import { ToolError } from "@runbound/tool-kit";
 import type { Stats } from "node:fs";
 import { sep } from "node:path";
-import { nativeEngine } from "./engine-binding.js";
+import { createTreeStore } from "./engine-binding.js";
 import type { EngineTree } from "./engine-search.js";
 import { releaseEvictedTrees } from "./native-memory-pacer.js";
 import type { SearchMatch } from "./structural-search.js";
@@ -109,7 +109,7 @@ export class ParseCache {
 
   /** The native engine's store for this cache's trees (the engine must be loaded). */
   engineStore(): TreeStore {
-    this.store ??= new (nativeEngine()!.TreeStore)();
+    this.store ??= createTreeStore();
     return this.store;
   }
 
@@ -172,9 +172,13 @@ export class ParseCache {
     return this.budgetBytes - this.usedBytes + reclaimable < this.budgetBytes / 16;
   }
 
-  /** What `key` (a pattern in one language) found in the cached `tree`, if it was kept. */
-  result(tree: CachedTree, key: string): FileMatches | undefined {
-    return this.entries.get(tree.path)?.results.get(key)?.found;
+  /**
+   * What `key` (a pattern in one language) found in the cached `tree`, if it was kept with at least
+   * its first `wanted` matches materialized (a later search may need more of them than an earlier one).
+   */
+  result(tree: CachedTree, key: string, wanted = 0): FileMatches | undefined {
+    const kept = this.entries.get(tree.path)?.results.get(key)?.found;
+    return kept !== undefined && kept.matches.length >= Math.min(kept.count, wanted) ? kept : undefined;
   }
 
   /** Keep what `key` found in the cached `tree` (dropping the file's oldest result beyond the few kept), if it fits. */
@@ -264,7 +268,6 @@ export class ParseCache {
     this.entries.delete(entry.path);
     // An engine tree is freed at once; a napi tree only once V8 collects its handle (see releaseIfMuchEvicted).
     if (isEngineTree(entry.root)) entry.root.store.release([entry.root.id]);
-
     let cost = entry.treeCost;
     for (const kept of entry.results.values()) cost += kept.cost;
     this.usedBytes -= cost;

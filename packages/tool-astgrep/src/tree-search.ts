@@ -70,8 +70,8 @@ function matchTree(tree: CachedTree, compiled: CompiledPattern, rewriting: boole
 /** What the pattern finds in a cached tree: the kept result when it holds enough materialized matches, else a fresh match. */
 function cachedResult(cache: ParseCache, tree: CachedTree, key: string, compiled: CompiledPattern, collector: MatchCollector): FileMatches {
   const wanted = collector.wanted(tree.path);
-  const kept = cache.result(tree, key);
-  if (kept !== undefined && kept.matches.length >= Math.min(kept.count, wanted)) return kept;
+  const kept = cache.result(tree, key, wanted);
+  if (kept !== undefined) return kept;
   const found = matchTree(tree, compiled, collector.rewriting, wanted);
   cache.keepResult(tree, key, found);
   return found;
