@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -77,5 +77,41 @@ describe.runIf(engine !== undefined)("the engine against the ast-grep CLI on thi
     expect(files.filter((file) => readFileSync(file).length !== readFileSync(file, "utf8").length).length).toBeGreaterThan(3);
     expect([...fromCli.values()].flat().length).toBeGreaterThan(20);
     expect(Object.fromEntries([...fromEngine].sort())).toEqual(Object.fromEntries([...fromCli].sort()));
+  });
+
+  it("reports every ERROR region the CLI finds with a `kind: ERROR` rule, deep in clean code too", async () => {
+    // ERROR nodes at the top level, in a type's parameters, three blocks down and in an arrow body,
+    // between clean declarations: the engine walks only the subtrees tree-sitter marks as broken.
+    const sources = [
+      "interface Handle<out A = unknown, in out B> { a: A }\nfunction ok(x: number) { return x + 1; }\n",
+      "class C {\n  method() {\n    if (x) { let y = 3 +; }\n  }\n  clean() { return 1; }\n}\nexport const w = (a, b) => { return a +* b };\n",
+      "const café = 1;\nconst ok = café;\nfunction f() { if (café) { return é ^^ 2; } }\n",
+    ];
+    const directory = mkdtempSync(join(tmpdir(), "runbound-engine-errors-"));
+    try {
+      const paths = sources.map((source, index) => {
+        const path = join(directory, `broken-${index}.ts`);
+        writeFileSync(path, source);
+        return path;
+      });
+      const rule = "id: error\nlanguage: ts\nrule: { kind: ERROR }";
+      const run = spawnSync(cli, ["scan", "--inline-rules", rule, "--json=stream", directory], { encoding: "utf8" });
+      if (run.error !== undefined || run.status !== 0) throw new Error(`\`${cli} scan\` failed: ${run.error?.message ?? run.stderr}`);
+      const fromCli = new Map<string, string[]>();
+      for (const line of run.stdout.split("\n").filter((text) => text !== "")) {
+        const match = JSON.parse(line) as CliMatch;
+        const bytes = readFileSync(resolve(directory, match.file));
+        const utf16 = (offset: number): number => bytes.subarray(0, offset).toString("utf8").length;
+        const key = relative(directory, resolve(directory, match.file));
+        fromCli.set(key, [...(fromCli.get(key) ?? []), `${utf16(match.range.byteOffset.start)}-${utf16(match.range.byteOffset.end)}`]);
+      }
+      const store = new engine!.TreeStore();
+      const { results } = await store.searchSources({ language: "TypeScript", config: { rule: { pattern: "$A + $B" } }, single: [], multi: [], rewriting: false }, paths.map((path) => readFileSync(path)), paths.map(() => 0), false);
+      const fromEngine = new Map(results.map((result, index) => [`broken-${index}.ts`, (result.errors?.regions ?? []).map((region) => `${region.start}-${region.end}`)]));
+      expect([...fromCli.values()].flat().length).toBeGreaterThanOrEqual(5);
+      expect(Object.fromEntries([...fromEngine].sort())).toEqual(Object.fromEntries([...fromCli].sort()));
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

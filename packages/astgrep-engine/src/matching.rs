@@ -108,9 +108,9 @@ pub fn match_file(file: &ParsedFile, query: &Query, wanted: usize) -> FileResult
     }
   }
   let errors = if query.rewriting {
-    summarize(&root, source, &MissingRule::ZeroWidth { reading_kind: query.reading_kind.as_deref() })
+    summarize(&file.tree, &MissingRule::ZeroWidth { reading_kind: query.reading_kind.as_deref() })
   } else {
-    file.errors.get_or_init(|| summarize(&root, source, &MissingRule::Ignored)).clone()
+    file.errors.get_or_init(|| summarize(&file.tree, &MissingRule::Ignored)).clone()
   };
   FileResult { count, matches, errors }
 }
