@@ -1,6 +1,6 @@
 import { defineResource, type AtomicWriteFileSystem } from "@runbound/tool-kit";
 import { assertGrammarForFile, offeredLanguage } from "./grammar-availability.js";
-import { selectLanguages, type LanguageChoice, type LanguageInfo, type LanguageTable } from "./language-registry.js";
+import { builtinLanguage, selectLanguages, type LanguageChoice, type LanguageInfo, type LanguageTable } from "./language-registry.js";
 import { createParseCache, type ParseCache } from "./parse-cache.js";
 import { compilePattern, type CompiledPattern } from "./pattern-compiler.js";
 import { StagedEditStore } from "./staged-edit-store.js";
@@ -59,8 +59,9 @@ export const AstGrepParser = defineResource<AstGrepParserInstance>(
 );
 
 /**
- * Create the parser resource for one run. The grammars are registered lazily, once per process, on
- * first use; the staged edits belong to this instance and vanish with it.
+ * Create the parser resource for one run. The `@ast-grep/lang-*` grammars are registered lazily, once
+ * per process, on the first use that needs them (a search in a language that is not built in or
+ * with no `language`, an edit, `status`); the staged edits belong to this instance and vanish with it.
  * @throws ToolError `invalid_input` when `languages` names a grammar that does not exist, or `parseCacheBytes` is negative.
  */
 export function createAstGrepParser(settings: AstGrepParserSettings = {}): AstGrepParserInstance {
@@ -71,11 +72,11 @@ export function createAstGrepParser(settings: AstGrepParserSettings = {}): AstGr
   return {
     maxFileBytes,
     languages: languageTable,
-    language: (id) => offeredLanguage(languageTable(), id),
+    language: (id) => builtinLanguage(id) ?? offeredLanguage(languageTable(), id),
     compile: compilePattern,
     search: async (request) => {
       if (request.language === undefined) assertGrammarForFile(languageTable(), request.root);
-      return searchStructurally(languageTable(), { maxFileBytes, ...(parseCache === undefined ? {} : { cache: parseCache }), ...request });
+      return searchStructurally(languageTable, { maxFileBytes, ...(parseCache === undefined ? {} : { cache: parseCache }), ...request });
     },
     edits,
     fileOperations: settings.fileOperations ?? {},

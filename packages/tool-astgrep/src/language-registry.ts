@@ -245,7 +245,7 @@ function viewOf(loaded: LoadedGrammars, selected: ReadonlySet<string> | undefine
         id,
         reason:
           loaded.failed.get(id) ??
-          "it was not registered: napi registers grammars once per process, and the first search of this process ran before a parser asked for this one; name it in the `languages` of the first parser created.",
+          "it was not registered: napi registers grammars once per process, and the grammars of this process were registered before a parser asked for this one; name it in the `languages` of the first parser created.",
       });
     }
   }
@@ -282,6 +282,16 @@ let defaultSelection: (() => LanguageTable) | undefined;
 export function languageTable(): LanguageTable {
   defaultSelection ??= selectLanguages();
   return defaultSelection();
+}
+
+/**
+ * The built-in language with this id or alias, if it is one. Every parser offers the built-in
+ * languages, so a search in one of them needs no table: the dynamic grammars (about 80 ms of
+ * loading and registering on the main thread, before any file is read) wait for a search that needs them.
+ */
+export function builtinLanguage(id: string): LanguageInfo | undefined {
+  const canonical = canonicalLanguageId(id);
+  return builtinGrammars.find((info) => info.id === canonical);
 }
 
 /** The language with this id or a common alias (`ts`, `py`, `c++` …), case-insensitive, if the table offers it. */
