@@ -101,6 +101,63 @@ export interface SourcesResult {
   ids: number[];
 }
 
+/** How `searchPaths` reads and what it keeps (`PathSearchOptions` in path_search.rs). */
+export interface PathSearchOptions {
+  /** The workdir's real path: a file whose real path (by its open descriptor, on Linux) is outside it is refused. */
+  workdir: string;
+  /** Files bigger than this many bytes are refused from their size alone. */
+  maxBytes: number;
+  /** Texts a file must all contain to be parsed; a file without one is read and counted, not parsed. */
+  literals: string[];
+  /** Room for kept trees, costed at `treeCostPerByte` per source byte; 0 keeps none. */
+  keepBytes: number;
+  treeCostPerByte: number;
+  /**
+   * How many matches of the whole call become answers: the first by the order of `paths`, then
+   * position (give the paths in the order answers list them). 4294967295 materializes every match (a rewrite).
+   */
+  answerMatches: number;
+  /** A file bigger than this many bytes is never parsed beside another such file (its tree is many times its size). */
+  bundleBytes: number;
+}
+
+/** A file's size, mtime and inode as `fs.Stats` gives them (`FileIdentity` in path_search.rs). */
+export interface FileIdentity {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+/** What happened to one path of a `searchPaths` call (`PathOutcome` in path_search.rs). */
+export interface PathOutcome {
+  /** Why the file was not read: `symlink`, `not_regular`, `outside_workdir`, `too_large`, `binary`, `not_utf8` or `unreadable`. */
+  skipped?: string;
+  /** The errno name of an `unreadable` file, as Node names it (`EACCES`). */
+  code?: string;
+  /** The status of the descriptor the file was read through; absent for a file refused before. */
+  identity?: FileIdentity;
+  /** Whether the file starts with a UTF-8 byte order mark. */
+  bom: boolean;
+  /** Absent for a skipped file and for a file without every literal (read, not parsed). */
+  result?: FileResult;
+  /** The kept tree's id, when its tree was kept. */
+  id?: number;
+  /** The bytes of a kept tree's file. */
+  bytes?: Buffer;
+}
+
+/** What `searchPaths` answers (`PathSearchResult` in path_search.rs). */
+export interface PathSearchResult {
+  /** One per path, in order; empty when the search was cancelled (it then kept nothing). */
+  outcomes: PathOutcome[];
+  cancelled: boolean;
+}
+
+/** Stops a `searchPaths` call between files (`SearchCancellation` in path_search.rs). */
+export interface SearchCancellation {
+  cancel(): void;
+}
+
 /** One grammar library, as napi's `registerDynamicLanguage` takes it (`DynamicGrammar` in registration.rs). */
 export interface DynamicGrammar {
   /** The name queries give as `language`. */
@@ -129,6 +186,14 @@ export interface TreeStore {
    */
   searchSources(query: QueryInput, sources: Buffer[], wanted: number[], keep: boolean): Promise<SourcesResult>;
   /**
+   * Open, check, read, parse and match files by path on the engine's threads, refusing what
+   * tool-astgrep's reader refuses (a symlink or FIFO swapped in, a non-regular file, a file outside
+   * `options.workdir`, an over-size, binary or non-UTF-8 file). Trees are kept while `keepBytes`
+   * has room. `wanted[i]`: how many of file i's first matches the host may need. Cancelling
+   * `cancellation` stops the call between files; it then answers `cancelled` and keeps nothing.
+   */
+  searchPaths(query: QueryInput, paths: string[], wanted: number[], options: PathSearchOptions, cancellation: SearchCancellation): Promise<PathSearchResult>;
+  /**
    * Match kept trees. `wanted[i]`: how many of tree i's first matches to materialize. Rejects when an
    * id is not in the store (released, or never kept).
    */
@@ -144,6 +209,7 @@ export interface TreeStore {
 /** The addon's exports. */
 export interface AstGrepEngine {
   TreeStore: new () => TreeStore;
+  SearchCancellation: new () => SearchCancellation;
   /**
    * Register dynamic grammars. The registry can be filled once per process: a second call throws
    * rather than being ignored, so give every grammar in one call.

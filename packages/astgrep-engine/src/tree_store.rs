@@ -2,6 +2,7 @@
 use crate::lang::EngineLang;
 use crate::matching::{match_file, FileResult, ParsedFile, Query};
 use crate::memory::return_free_memory;
+use crate::path_search::{PathSearchOptions, SearchCancellation, SearchPaths};
 use ast_grep_config::{DeserializeEnv, SerializableRuleCore};
 use napi::bindgen_prelude::{AsyncTask, Buffer};
 use napi::{Env, Error, Result, Status, Task};
@@ -33,7 +34,7 @@ pub struct SourcesResult {
   pub ids: Vec<u32>,
 }
 
-type Trees = Arc<Mutex<HashMap<u32, Arc<ParsedFile>>>>;
+pub(crate) type Trees = Arc<Mutex<HashMap<u32, Arc<ParsedFile>>>>;
 
 fn invalid(message: String) -> Error {
   Error::new(Status::InvalidArg, message)
@@ -60,12 +61,12 @@ fn compile(input: QueryInput) -> Result<(EngineLang, Query)> {
   Ok((lang, Query { rule, single: input.single, multi: input.multi, reading_kind: input.reading_kind, rewriting: input.rewriting }))
 }
 
-fn lock(trees: &Trees) -> Result<std::sync::MutexGuard<'_, HashMap<u32, Arc<ParsedFile>>>> {
+pub(crate) fn lock(trees: &Trees) -> Result<std::sync::MutexGuard<'_, HashMap<u32, Arc<ParsedFile>>>> {
   trees.lock().map_err(|_| Error::from_reason("The tree store is poisoned by an earlier panic."))
 }
 
 /// Run one file's work, turning a panic inside the grammar or matcher into an error of this call.
-fn guarded<T>(work: impl FnOnce() -> T) -> Result<T> {
+pub(crate) fn guarded<T>(work: impl FnOnce() -> T) -> Result<T> {
   catch_unwind(AssertUnwindSafe(work)).map_err(|panic| {
     let reason = panic.downcast_ref::<&str>().map(|text| text.to_string()).or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_else(|| "unknown".into());
     Error::from_reason(format!("The engine panicked on a file: {reason}"))
@@ -180,6 +181,15 @@ impl TreeStore {
     let (lang, query) = compile(query)?;
     let sources = sources.iter().map(|buffer| buffer.to_vec()).collect();
     Ok(AsyncTask::new(SearchSources { lang, query, sources, wanted, keep, trees: self.trees.clone(), next_id: self.next_id.clone() }))
+  }
+
+  /// Read, parse and match files by path on the engine's threads (see path_search.rs); trees are
+  /// kept while `options.keep_bytes` has room. `wanted[i]`: how many of file i's first matches the
+  /// host may need; `cancellation` stops the search between files.
+  #[napi(ts_return_type = "Promise<PathSearchResult>")]
+  pub fn search_paths(&self, query: QueryInput, paths: Vec<String>, wanted: Vec<u32>, options: PathSearchOptions, cancellation: &SearchCancellation) -> Result<AsyncTask<SearchPaths>> {
+    let (lang, query) = compile(query)?;
+    Ok(AsyncTask::new(SearchPaths { lang, query, paths, wanted, options, cancelled: cancellation.flag(), trees: self.trees.clone(), next_id: self.next_id.clone() }))
   }
 
   /// Match kept trees. `wanted[i]`: how many of tree i's first matches to materialize.

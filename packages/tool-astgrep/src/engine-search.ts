@@ -1,11 +1,13 @@
-import type { FileResult, QueryInput, TreeStore } from "@runbound/astgrep-engine";
+import type { FileResult, PathSearchResult, QueryInput, TreeStore } from "@runbound/astgrep-engine";
 import { throwIfAborted } from "./abort-error.js";
-import { sharedTreeStore } from "./engine-binding.js";
+import { nativeEngine, sharedTreeStore } from "./engine-binding.js";
+import { EventLoopSlicer } from "./event-loop-slice.js";
 import type { MatchCollector } from "./match-collector.js";
-import { isEngineTree, type CachedTree, type FileMatches, type ParseCache } from "./parse-cache.js";
+import { isEngineTree, treeBytesPerSourceByte, type CachedTree, type FileMatches, type ParseCache } from "./parse-cache.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
+import type { SkipLedger, SkipReason } from "./skip-ledger.js";
 import type { SearchMatch } from "./structural-search.js";
-import { hasBom, patternKey, type FreshFile } from "./tree-search.js";
+import { patternKey } from "./tree-search.js";
 
 /** A tree the native engine keeps: its store and id there. */
 export interface EngineTree {
@@ -14,17 +16,12 @@ export interface EngineTree {
 }
 
 /**
- * Files per engine call, and bytes. The engine parses a call's files on every core and cannot be
- * stopped midway, so the signal is checked between calls; two calls are in flight so that one's
- * slowest file does not leave the other cores idle, while the main thread reads the next files.
- * A tree takes about 30 times its file's size while it is matched, so only one batch bigger than
- * that (a bundle, sent alone) is in flight at a time: two bundles side by side doubled the peak of a
- * search of 4,500 JavaScript files, while parsing one alone left a core idle for seconds.
+ * A file bigger than this is a bundle: its tree takes about 30 times its size while it is matched, so
+ * the engine never parses two at once (two side by side doubled the peak of a search of 4,500
+ * JavaScript files), while the other threads go on with smaller files.
  */
-const batchFiles = 32;
-const batchBytes = 512 * 1024;
-const batchesInFlight = 2;
-/** Kept trees matched per engine call: matching alone is fast, so more per call. */
+const bundleBytes = 512 * 1024;
+/** Kept trees matched per engine call: the signal is checked between calls. */
 const treesPerCall = 256;
 
 /** How many of a file's first matches to materialize; the engine takes a 32-bit count (a rewrite wants them all). */
@@ -65,20 +62,20 @@ function fileMatches(result: FileResult, path: string, compiled: CompiledPattern
   return { count: result.count, matches, errors: result.errors ?? undefined };
 }
 
+/** Paths in the order answers list them (the collector's order), which the engine's first matches follow. */
+function byPath(first: string, second: string): number {
+  return first < second ? -1 : first > second ? 1 : 0;
+}
+
 /**
- * One language's search on the native engine: files are sent to it in batches while the main thread
- * reads the next ones; with a parse cache their trees stay in the engine until the cache is full.
+ * One language's search on the native engine: it reads, checks, parses and matches the files itself
+ * on its threads, in one call per search; with a parse cache their trees stay in the engine while
+ * the cache has room.
  */
 export class NativeSearch {
   private readonly query: QueryInput;
   private readonly key: string;
   private readonly store: TreeStore;
-  private batch: FreshFile[] = [];
-  private batchSize = 0;
-  private readonly inFlight = new Set<Promise<void>>();
-  private bundleInFlight = false;
-  private failure: unknown;
-  private full = false;
 
   constructor(
     private readonly compiled: CompiledPattern,
@@ -91,73 +88,73 @@ export class NativeSearch {
     this.store = cache?.engineStore() ?? sharedTreeStore();
   }
 
-  /** A file read for this search and not in the cache. */
-  async add(file: FreshFile): Promise<void> {
-    if (this.batch.length > 0 && (this.batch.length >= batchFiles || this.batchSize + file.bytes.length > batchBytes)) await this.dispatch();
-    this.batch.push(file);
-    this.batchSize += file.bytes.length;
-  }
-
-  /** Send the last batch, wait for every batch, then match the cached trees. */
-  async finish(cached: readonly CachedTree[]): Promise<void> {
-    if (this.batch.length > 0) await this.dispatch();
-    await Promise.all(this.inFlight);
-    this.rethrow();
-    await this.searchCached(cached);
-  }
-
-  private rethrow(): void {
-    if (this.failure !== undefined) throw this.failure;
-    throwIfAborted(this.signal);
-  }
-
-  private async dispatch(): Promise<void> {
-    const files = this.batch;
-    const bundle = this.batchSize > batchBytes;
-    this.batch = [];
-    this.batchSize = 0;
-    while (this.inFlight.size >= batchesInFlight || (bundle && this.bundleInFlight)) await Promise.race(this.inFlight);
-    this.rethrow();
-    if (bundle) this.bundleInFlight = true;
-    const running: Promise<void> = this.searchFresh(files)
-      .catch((error: unknown) => {
-        this.failure ??= error;
-      })
-      .finally(() => {
-        this.inFlight.delete(running);
-        if (bundle) this.bundleInFlight = false;
-      });
-    this.inFlight.add(running);
-  }
-
-  private async searchFresh(files: readonly FreshFile[]): Promise<void> {
-    const { cache, collector, compiled } = this;
-    const keep = cache !== undefined && !this.full;
-    const wanted = files.map((file) => wantedOf(collector, file.path));
-    const { results, ids } = await this.store.searchSources(this.query, files.map((file) => file.bytes), wanted, keep);
+  /**
+   * Search files not in the cache: each is refused, read but left unparsed (it lacks a literal of the
+   * pattern), or parsed and matched. Refusals go to `skipped`, as the host's own reader words them.
+   * @returns how many files were read.
+   */
+  async searchFiles(paths: readonly string[], workdir: string, maxFileBytes: number, skipped: SkipLedger): Promise<number> {
+    const { cache, collector, compiled, signal } = this;
+    if (paths.length === 0) return 0;
+    throwIfAborted(signal);
+    const ordered = [...paths].sort(byPath);
+    const readAt = Date.now();
+    const cancellation = new (nativeEngine()!.SearchCancellation)();
+    const cancel = (): void => cancellation.cancel();
+    signal?.addEventListener("abort", cancel, { once: true });
+    let found: PathSearchResult;
+    try {
+      found = await this.store.searchPaths(this.query, ordered, ordered.map((path) => wantedOf(collector, path)), {
+        workdir,
+        maxBytes: maxFileBytes,
+        literals: [...compiled.reading.literals],
+        keepBytes: cache?.treeRoom() ?? 0,
+        treeCostPerByte: treeBytesPerSourceByte,
+        answerMatches: Math.min(collector.keep, 0xffff_ffff),
+        bundleBytes,
+      }, cancellation);
+    } finally {
+      signal?.removeEventListener("abort", cancel);
+    }
+    if (signal?.aborted === true) {
+      // Answered after the abort: what it kept is let go with it.
+      this.store.release(found.outcomes.flatMap((outcome) => (outcome.id === undefined ? [] : [outcome.id])));
+      throwIfAborted(signal);
+    }
+    let read = 0;
     const unkept: number[] = [];
-    results.forEach((result, index) => {
-      const file = files[index]!;
-      const bom = hasBom(file.bytes);
-      const found = fileMatches(result, file.path, compiled, bom);
-      collector.parsed += 1;
-      collector.addFile(file.path, found);
-      if (!keep) return;
-      const id = ids[index]!;
-      const tree: CachedTree = { path: file.path, language: compiled.language.id, bytes: file.bytes, root: { store: this.store, id }, hasBom: bom };
-      if (cache.admit(tree, file.stats, file.readAt)) {
-        cache.keepResult(tree, this.key, found);
-        return;
+    // Ten thousand files' outcomes take longer than a slice of the event loop; an abort midway lets
+    // go of the trees not yet handed to the cache.
+    const slicer = new EventLoopSlicer(signal);
+    let index = 0;
+    try {
+      for (; index < found.outcomes.length; index++) {
+        await slicer.pause();
+        const outcome = found.outcomes[index]!;
+        const path = ordered[index]!;
+        if (outcome.skipped !== undefined) {
+          skipped.add({ path, reason: outcome.skipped as SkipReason, ...(outcome.code === undefined ? {} : { code: outcome.code }) });
+          continue;
+        }
+        read += 1;
+        if (outcome.result === undefined) continue;
+        const matches = fileMatches(outcome.result, path, compiled, outcome.bom);
+        collector.parsed += 1;
+        collector.addFile(path, matches);
+        if (outcome.id === undefined) continue;
+        const tree: CachedTree = { path, language: compiled.language.id, bytes: outcome.bytes!, root: { store: this.store, id: outcome.id }, hasBom: outcome.bom };
+        if (cache !== undefined && cache.admit(tree, outcome.identity!, readAt)) cache.keepResult(tree, this.key, matches);
+        else unkept.push(outcome.id);
       }
-      // A tree too big for the room left is let go; the next, smaller ones may still fit.
-      unkept.push(id);
-      this.full = cache.isFull();
-    });
-    if (unkept.length > 0) this.store.release(unkept);
+    } finally {
+      for (const outcome of found.outcomes.slice(index)) if (outcome.id !== undefined) unkept.push(outcome.id);
+      if (unkept.length > 0) this.store.release(unkept);
+    }
+    return read;
   }
 
   /** Match trees already in the cache: a kept result answers when it holds enough matches. */
-  private async searchCached(trees: readonly CachedTree[]): Promise<void> {
+  async searchCached(trees: readonly CachedTree[]): Promise<void> {
     const { cache, collector, compiled } = this;
     if (cache === undefined) return;
     const pending: Array<{ tree: CachedTree; root: EngineTree }> = [];

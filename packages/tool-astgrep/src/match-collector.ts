@@ -27,7 +27,8 @@ export class MatchCollector {
   parsed = 0;
   private readonly arrived: ArrivedFile[] = [];
   constructor(
-    private readonly keep: number,
+    /** How many matches the answer shows: the first by path and position. */
+    readonly keep: number,
     readonly rewriting: boolean,
   ) {
     this.syntaxErrors = new SyntaxErrorLedger(rewriting);

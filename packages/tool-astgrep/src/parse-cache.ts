@@ -17,6 +17,9 @@ export interface FileMatches {
   errors: FileSyntaxErrors | undefined;
 }
 
+/** What an entry is checked against: a file's size, mtime and inode, as `fs.Stats` has them. */
+export type FileIdentity = Pick<Stats, "size" | "mtimeMs" | "ino">;
+
 /** A parsed file kept between searches. */
 export interface CachedTree {
   readonly path: string;
@@ -150,7 +153,7 @@ export class ParseCache {
    * `verifiedAt` is the wall-clock time taken before the bytes were read.
    * @returns whether it was kept.
    */
-  admit(tree: CachedTree, stats: Stats, verifiedAt: number): boolean {
+  admit(tree: CachedTree, stats: FileIdentity, verifiedAt: number): boolean {
     const treeCost = tree.bytes.length * treeBytesPerSourceByte;
     const previous = this.entries.get(tree.path);
     if (previous !== undefined) this.remove(previous);
@@ -163,13 +166,22 @@ export class ParseCache {
 
   /** Whether this search has left less than a sixteenth of the budget for trees it could still keep. */
   isFull(): boolean {
+    return this.roomLeft() < this.budgetBytes / 16;
+  }
+
+  /** What this search may still spend on trees (free room, and entries no search of this generation used); 0 once full. */
+  treeRoom(): number {
+    return this.isFull() ? 0 : this.roomLeft();
+  }
+
+  private roomLeft(): number {
     let reclaimable = 0;
     for (const entry of this.entries.values()) {
       // Touched entries sit after every older one (see touch).
       if (entry.generation === this.generation) break;
       reclaimable += entry.treeCost;
     }
-    return this.budgetBytes - this.usedBytes + reclaimable < this.budgetBytes / 16;
+    return this.budgetBytes - this.usedBytes + reclaimable;
   }
 
   /**

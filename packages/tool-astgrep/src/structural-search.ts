@@ -112,6 +112,12 @@ export interface SyntaxErrors {
   regions: ReadonlyMap<string, readonly ErrorRegion[]>;
 }
 
+/** A file's bytes as a search reads them, or `undefined` when a search would skip it. */
+function bytesOrUndefined(path: string, request: SearchRequest): Buffer | undefined {
+  const read = readSearchableFile(path, request.workdir, request.maxFileBytes);
+  return isSearchable(read) ? read.bytes : undefined;
+}
+
 function lstatOrUndefined(path: string): Stats | undefined {
   try {
     return lstatSync(path);
@@ -130,7 +136,7 @@ function notFound(root: string): ToolError {
  * the native engine (see engine-search.ts) or napi (napi-batch-search.ts) parse and match the
  * remaining ones in parallel.
  */
-export async function searchStructurally(table: LanguageTable, request: SearchRequest): Promise<SearchOutcome> {
+export async function searchStructurally(languages: () => LanguageTable, request: SearchRequest): Promise<SearchOutcome> {
   let isFile: boolean;
   try {
     isFile = statSync(request.root).isFile();
@@ -139,17 +145,17 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
   }
   let fileLanguage: LanguageInfo | undefined;
   if (isFile) {
-    fileLanguage = request.language ?? languageOfPath(table, request.root);
+    fileLanguage = request.language ?? languageOfPath(languages(), request.root);
     if (fileLanguage === undefined) {
       throw new ToolError({
         code: "invalid_input",
-        message: `The language of \`${request.root}\` cannot be inferred from its extension. Pass \`language\`, one of: ${availableLanguageIds(table).join(", ")}.`,
+        message: `The language of \`${request.root}\` cannot be inferred from its extension. Pass \`language\`, one of: ${availableLanguageIds(languages()).join(", ")}.`,
       });
     }
   }
   const notInstalled = new Map<string, number>();
   const countNotInstalled = (path: string): void => {
-    const grammar = missingGrammarOfPath(table, path);
+    const grammar = missingGrammarOfPath(languages(), path);
     if (grammar !== undefined && searchedByDefaultGrammar(grammar)) notInstalled.set(grammar, (notInstalled.get(grammar) ?? 0) + 1);
   };
   const languageFor = (path: string): LanguageInfo | undefined => {
@@ -158,7 +164,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
       const lower = path.toLowerCase();
       return request.language.extensions.some((extension) => lower.endsWith(`.${extension}`)) ? request.language : undefined;
     }
-    const inferred = languageOfPath(table, path);
+    const inferred = languageOfPath(languages(), path);
     if (inferred === undefined) countNotInstalled(path);
     return inferred?.searchedByDefault === true ? inferred : undefined;
   };
@@ -209,7 +215,26 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
     const cachedTrees: CachedTree[] = [];
     const fresh: FreshFile[] = [];
     const uncached: Candidate[] = [];
-    const native = engineReads(compiled.language) ? new NativeSearch(compiled, collector, cache, request.signal) : undefined;
+    if (engineReads(compiled.language)) {
+      // The engine reads the files the cache does not hold on its own threads.
+      const native = new NativeSearch(compiled, collector, cache, request.signal);
+      const unread: string[] = [];
+      let count = 0;
+      for (const path of paths) {
+        await slicer.pause();
+        const tree = cache?.lookup(path, compiled.language.id, () => lstatOrUndefined(path), () => bytesOrUndefined(path, request), Date.now());
+        if (tree === undefined) {
+          unread.push(path);
+          continue;
+        }
+        count += 1;
+        if (hasLiterals(tree.bytes)) cachedTrees.push(tree);
+      }
+      count += await native.searchFiles(unread, request.workdir, request.maxFileBytes, skipped);
+      scanned[compiled.language.id] = count;
+      await native.searchCached(cachedTrees);
+      continue;
+    }
     let count = 0;
     for (const path of paths) {
       await slicer.pause();
@@ -233,10 +258,6 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
       const { bytes } = read;
       count += 1;
       if (!hasLiterals(bytes)) continue;
-      if (native !== undefined) {
-        await native.add({ path, bytes, stats: read.stats, readAt });
-        continue;
-      }
       if (hasBom(bytes)) collector.withBom.add(path);
       // The status of the descriptor the bytes came through is the one the cache checks later.
       if (cache === undefined) uncached.push({ path, bytes: bytes.length });
@@ -244,10 +265,6 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
     }
     scanned[compiled.language.id] = count;
     throwIfAborted(request.signal);
-    if (native !== undefined) {
-      await native.finish(cachedTrees);
-      continue;
-    }
     if (cache !== undefined) await searchCachedTrees(cache, cachedTrees, compiled, collector, request.signal);
     // Once the cache is full of this search's trees, the rest go to napi's parallel search and are not kept.
     const unparsed = cache === undefined ? [] : await parseIntoCache(cache, fresh, compiled, collector, request.signal);
@@ -257,7 +274,7 @@ export async function searchStructurally(table: LanguageTable, request: SearchRe
   return {
     compiled: compiledByLanguage.map(([compiled]) => compiled),
     notParsed,
-    notInstalled: [...notInstalled].map(([language, files]) => ({ language, files, leftOut: table.notSelected.includes(language) })),
+    notInstalled: [...notInstalled].map(([language, files]) => ({ language, files, leftOut: languages().notSelected.includes(language) })),
     total: collector.total,
     filesWithMatches: collector.filesWithMatches,
     matches: collector.matches,
