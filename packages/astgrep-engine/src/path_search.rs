@@ -269,9 +269,9 @@ impl Task for SearchPaths {
       }));
     }
     drop(trees);
-    if !keeping {
-      return_free_memory();
-    }
+    // Also when trees were kept: the files parsed once the room was spent were freed, and the 4,500-file
+    // search that kept 256 MiB of trees left 330 MB resident with the trim and 405 MB without.
+    return_free_memory();
     Ok(SearchPathsOutput { outcomes, ids, cancelled: false })
   }
 

@@ -1,19 +1,14 @@
 import { ToolError } from "@runbound/tool-kit";
-import { lstatSync, statSync, type Stats } from "node:fs";
-import { throwIfAborted } from "./abort-error.js";
-import { engineReads } from "./engine-binding.js";
-import { NativeSearch } from "./engine-search.js";
+import { statSync } from "node:fs";
 import { EventLoopSlicer } from "./event-loop-slice.js";
 import { missingGrammarOfPath, searchedByDefaultGrammar } from "./grammar-availability.js";
 import { availableLanguageIds, languageOfPath, type LanguageInfo, type LanguageTable } from "./language-registry.js";
+import { searchLanguage } from "./language-search.js";
 import { MatchCollector } from "./match-collector.js";
-import { runFindInFiles, type Candidate } from "./napi-batch-search.js";
-import type { CachedTree, ParseCache } from "./parse-cache.js";
+import type { ParseCache } from "./parse-cache.js";
 import { compilePatternYielding, type CompiledPattern } from "./pattern-compiler.js";
 import { SkipLedger, type SkippedEntry, type SkipReason } from "./skip-ledger.js";
 import type { ErrorRegion, SyntaxErrorSite } from "./syntax-error-ledger.js";
-import { hasBom, parseIntoCache, searchCachedTrees, type FreshFile } from "./tree-search.js";
-import { isSearchable, readSearchableFile } from "./searchable-file.js";
 import { listWorkspaceFiles } from "./workspace-files.js";
 
 /** What to search. */
@@ -112,29 +107,15 @@ export interface SyntaxErrors {
   regions: ReadonlyMap<string, readonly ErrorRegion[]>;
 }
 
-/** A file's bytes as a search reads them, or `undefined` when a search would skip it. */
-function bytesOrUndefined(path: string, request: SearchRequest): Buffer | undefined {
-  const read = readSearchableFile(path, request.workdir, request.maxFileBytes);
-  return isSearchable(read) ? read.bytes : undefined;
-}
-
-function lstatOrUndefined(path: string): Stats | undefined {
-  try {
-    return lstatSync(path);
-  } catch {
-    return undefined;
-  }
-}
 
 function notFound(root: string): ToolError {
   return new ToolError({ code: "not_found", message: `Path \`${root}\` does not exist. Give an existing file or directory inside the working directory.` });
 }
 
 /**
- * Search files under a root for a pattern. Compiles the pattern per language (throwing `invalid_input`
- * when it parses in none), reads and filters the files itself so every skip is counted, and lets
- * the native engine (see engine-search.ts) or napi (napi-batch-search.ts) parse and match the
- * remaining ones in parallel.
+ * Search files under a root for a pattern. Lists the files (every skip counted), compiles the pattern
+ * per language (throwing `invalid_input` when it parses in none), and searches each language's files
+ * (language-search.ts): from the parse cache, on the native engine, or with napi.
  */
 export async function searchStructurally(languages: () => LanguageTable, request: SearchRequest): Promise<SearchOutcome> {
   let isFile: boolean;
@@ -206,70 +187,10 @@ export async function searchStructurally(languages: () => LanguageTable, request
 
   const collector = new MatchCollector(request.keep, request.rewriting === true);
   const scanned: Record<string, number> = {};
-  const cache = request.cache;
-  cache?.beginSearch();
+  request.cache?.beginSearch();
   const slicer = new EventLoopSlicer(request.signal);
   for (const [compiled, paths] of compiledByLanguage) {
-    const literals = compiled.reading.literals.map((literal) => Buffer.from(literal));
-    const hasLiterals = (bytes: Buffer): boolean => literals.every((literal) => bytes.includes(literal));
-    const cachedTrees: CachedTree[] = [];
-    const fresh: FreshFile[] = [];
-    const uncached: Candidate[] = [];
-    if (engineReads(compiled.language)) {
-      // The engine reads the files the cache does not hold on its own threads.
-      const native = new NativeSearch(compiled, collector, cache, request.signal);
-      const unread: string[] = [];
-      let count = 0;
-      for (const path of paths) {
-        await slicer.pause();
-        const tree = cache?.lookup(path, compiled.language.id, () => lstatOrUndefined(path), () => bytesOrUndefined(path, request), Date.now());
-        if (tree === undefined) {
-          unread.push(path);
-          continue;
-        }
-        count += 1;
-        if (hasLiterals(tree.bytes)) cachedTrees.push(tree);
-      }
-      count += await native.searchFiles(unread, request.workdir, request.maxFileBytes, skipped);
-      scanned[compiled.language.id] = count;
-      await native.searchCached(cachedTrees);
-      continue;
-    }
-    let count = 0;
-    for (const path of paths) {
-      await slicer.pause();
-      const readAt = Date.now();
-      let read: ReturnType<typeof readSearchableFile> | undefined;
-      const readBytes = (): Buffer | undefined => {
-        read = readSearchableFile(path, request.workdir, request.maxFileBytes);
-        return isSearchable(read) ? read.bytes : undefined;
-      };
-      const tree = cache?.lookup(path, compiled.language.id, () => lstatOrUndefined(path), readBytes, readAt);
-      if (tree !== undefined) {
-        count += 1;
-        if (hasLiterals(tree.bytes)) cachedTrees.push(tree);
-        continue;
-      }
-      read ??= readSearchableFile(path, request.workdir, request.maxFileBytes);
-      if (!isSearchable(read)) {
-        skipped.add({ path, ...read });
-        continue;
-      }
-      const { bytes } = read;
-      count += 1;
-      if (!hasLiterals(bytes)) continue;
-      if (hasBom(bytes)) collector.withBom.add(path);
-      // The status of the descriptor the bytes came through is the one the cache checks later.
-      if (cache === undefined) uncached.push({ path, bytes: bytes.length });
-      else fresh.push({ path, bytes, stats: read.stats, readAt });
-    }
-    scanned[compiled.language.id] = count;
-    throwIfAborted(request.signal);
-    if (cache !== undefined) await searchCachedTrees(cache, cachedTrees, compiled, collector, request.signal);
-    // Once the cache is full of this search's trees, the rest go to napi's parallel search and are not kept.
-    const unparsed = cache === undefined ? [] : await parseIntoCache(cache, fresh, compiled, collector, request.signal);
-    for (const file of unparsed) uncached.push({ path: file.path, bytes: file.bytes.length });
-    await runFindInFiles(compiled, uncached, request.workdir, collector, skipped, request.signal);
+    scanned[compiled.language.id] = await searchLanguage({ compiled, paths, request, collector, skipped, slicer });
   }
   return {
     compiled: compiledByLanguage.map(([compiled]) => compiled),
