@@ -109,4 +109,55 @@ describe("the native engine", () => {
     expect(kept).toBeLessThan(20);
     expect(parser.parseCache!.engineStore().size).toBe(kept);
   });
+
+  it("keeps no tree the cache does not hold when a search is aborted, whenever the abort comes", async () => {
+    workspace = await createTempWorkspace(Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`g${index}.ts`, "log(a, b);\n".repeat(3000)])));
+    const dir = workspace.dir;
+    delete process.env["RUNBOUND_ASTGREP_ENGINE"];
+    let aborted = 0;
+    // Before the engine starts, while it parses, while its answer is handed to the cache, after.
+    for (const delayMs of [0, 5, 30, 80, 200, 600]) {
+      const parser = createAstGrepParser();
+      const cache = parser.parseCache!;
+      const controller = new AbortController();
+      const searching = parser.search({ workdir: dir, root: dir, language: parser.language("typescript"), pattern: "log($A, $B)", keep: 10, signal: controller.signal });
+      setTimeout(() => controller.abort(), delayMs);
+      const outcome = await searching.then(
+        (done) => done,
+        (error: unknown) => error,
+      );
+      if (outcome instanceof Error) aborted += 1;
+      else expect(outcome.total).toBe(60 * 3000);
+      expect(cache.engineStore().size, `abort after ${delayMs} ms`).toBe(cache.stats().files);
+      parser.dispose();
+    }
+    expect(aborted).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["as the engine answers", "answered"],
+    ["while the answers are handed to the cache", "handing over"],
+  ])("lets go of every tree the cache did not take when the abort comes %s", async (_, when) => {
+    // Many small files, so handing their answers over takes several slices of the event loop.
+    workspace = await createTempWorkspace(Object.fromEntries(Array.from({ length: 3000 }, (_, index) => [`h${index}.ts`, `log(${index}, b);\n`])));
+    const dir = workspace.dir;
+    delete process.env["RUNBOUND_ASTGREP_ENGINE"];
+    const parser = createAstGrepParser();
+    const cache = parser.parseCache!;
+    const store = cache.engineStore();
+    const controller = new AbortController();
+    const searchPaths = store.searchPaths.bind(store);
+    // The real engine answers; the abort then lands in the window under test.
+    store.searchPaths = async (...args) => {
+      const found = await searchPaths(...args);
+      if (when === "answered") controller.abort();
+      else setImmediate(() => controller.abort());
+      return found;
+    };
+    await expect(parser.search({ workdir: dir, root: dir, language: parser.language("typescript"), pattern: "log($A, $B)", keep: 10, signal: controller.signal })).rejects.toThrow();
+    expect(store.size).toBe(cache.stats().files);
+    if (when === "answered") expect(store.size).toBe(0);
+    else expect(store.size).toBeLessThan(3000);
+    parser.dispose();
+  });
 });
