@@ -243,12 +243,9 @@ impl Task for SearchPaths {
       }
     }
     let surviving = shared.first.map(FirstMatches::surviving);
-    let keeping = self.options.keep_bytes > 0.0;
     if cancelled() {
       drop(outcomes);
-      if !keeping {
-        return_free_memory();
-      }
+      return_free_memory();
       return Ok(SearchPathsOutput { outcomes: Vec::new(), ids: Vec::new(), cancelled: true });
     }
     let mut outcomes: Vec<Outcome> = outcomes.into_iter().map(|outcome| outcome.ok_or_else(|| Error::from_reason("The engine left a file of the search unread."))).collect::<Result<_>>()?;

@@ -24,9 +24,12 @@ const bundleBytes = 512 * 1024;
 /** Kept trees matched per engine call: the signal is checked between calls. */
 const treesPerCall = 256;
 
-/** How many of a file's first matches to materialize; the engine takes a 32-bit count (a rewrite wants them all). */
+/** The engine counts matches to materialize in 32 bits; this many means all of them (a rewrite). */
+const allMatches = 0xffff_ffff;
+
+/** How many of a file's first matches to materialize. */
 function wantedOf(collector: MatchCollector, path: string): number {
-  return Math.min(collector.wanted(path), 0xffff_ffff);
+  return Math.min(collector.wanted(path), allMatches);
 }
 
 function queryOf(compiled: CompiledPattern, rewriting: boolean): QueryInput {
@@ -110,24 +113,21 @@ export class NativeSearch {
         literals: [...compiled.reading.literals],
         keepBytes: cache?.treeRoom() ?? 0,
         treeCostPerByte: treeBytesPerSourceByte,
-        answerMatches: Math.min(collector.keep, 0xffff_ffff),
+        answerMatches: Math.min(collector.keep, allMatches),
         bundleBytes,
       }, cancellation);
     } finally {
       signal?.removeEventListener("abort", cancel);
     }
-    if (signal?.aborted === true) {
-      // Answered after the abort: what it kept is let go with it.
-      this.store.release(found.outcomes.flatMap((outcome) => (outcome.id === undefined ? [] : [outcome.id])));
-      throwIfAborted(signal);
-    }
     let read = 0;
     const unkept: number[] = [];
-    // Ten thousand files' outcomes take longer than a slice of the event loop; an abort midway lets
-    // go of the trees not yet handed to the cache.
+    // Ten thousand files' outcomes take longer than a slice of the event loop. An abort, whether it
+    // came as the engine answered or while its answers are handed over, lets go of the trees not yet
+    // handed to the cache.
     const slicer = new EventLoopSlicer(signal);
     let index = 0;
     try {
+      throwIfAborted(signal);
       for (; index < found.outcomes.length; index++) {
         await slicer.pause();
         const outcome = found.outcomes[index]!;

@@ -171,7 +171,8 @@ export class ParseCache {
 
   /** What this search may still spend on trees (free room, and entries no search of this generation used); 0 once full. */
   treeRoom(): number {
-    return this.isFull() ? 0 : this.roomLeft();
+    const room = this.roomLeft();
+    return room < this.budgetBytes / 16 ? 0 : room;
   }
 
   private roomLeft(): number {
