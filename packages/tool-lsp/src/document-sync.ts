@@ -9,6 +9,17 @@ import {
   type FileEvent,
   type ServerCapabilities,
 } from "vscode-languageserver-protocol";
+import type { DiskStamp } from "./disk-stamp.js";
+
+/** One document a server has open, as {@link DocumentSync.openDocuments} lists it. */
+export interface OpenEntry {
+  uri: string;
+  /** Absolute path of its file. */
+  path: string;
+  languageId: string;
+  /** The file's stamp when the text the server has was read from it; undefined when the text did not come from disk. */
+  stamp: DiskStamp | undefined;
+}
 
 /** Where a document stands with the server after a sync. */
 export interface SyncedDocument {
@@ -27,7 +38,7 @@ type Notify = (send: (connection: ProtocolConnection) => Promise<void>) => void;
  * didClose, and didChangeWatchedFiles for files it watches but does not have open.
  */
 export class DocumentSync {
-  private readonly open = new Map<string, { version: number; text: string }>();
+  private readonly open = new Map<string, { version: number; text: string; path: string; languageId: string; stamp: DiskStamp | undefined }>();
 
   constructor(
     private readonly notify: Notify,
@@ -36,18 +47,22 @@ export class DocumentSync {
     private readonly registered: (method: string) => boolean,
   ) {}
 
-  /** Make the server see `text` for `path`: didOpen the first time, didChange with a new version when it differs. */
-  sync(path: string, text: string, languageId: string): SyncedDocument {
+  /**
+   * Make the server see `text` for `path`: didOpen the first time, didChange with a new version when it
+   * differs. `stamp` is the file's on disk when `text` was read from it (see {@link DiskStamp}).
+   */
+  sync(path: string, text: string, languageId: string, stamp?: DiskStamp): SyncedDocument {
     const uri = pathToFileURL(path).href;
     const current = this.open.get(uri);
     if (current === undefined) {
-      this.open.set(uri, { version: 1, text });
+      this.open.set(uri, { version: 1, text, path, languageId, stamp });
       this.notify((connection) => connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } }));
       return { uri, version: 1, changed: true };
     }
+    current.stamp = stamp;
     if (current.text === text) return { uri, version: current.version, changed: false };
     const version = current.version + 1;
-    this.open.set(uri, { version, text });
+    this.open.set(uri, { ...current, version, text });
     this.notify((connection) => connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] }));
     return { uri, version, changed: true };
   }
@@ -71,6 +86,11 @@ export class DocumentSync {
   /** The version the server has of `uri`, when it has it open. */
   version(uri: string): number | undefined {
     return this.open.get(uri)?.version;
+  }
+
+  /** The documents the server has open, with the file each came from. */
+  openDocuments(): OpenEntry[] {
+    return [...this.open].map(([uri, document]) => ({ uri, path: document.path, languageId: document.languageId, stamp: document.stamp }));
   }
 
   /** How many documents the server has open. */

@@ -1,8 +1,12 @@
 import { displayPath, readFileInWorkdir, resolveInWorkdir, ToolError } from "@runbound/tool-kit";
 import { extname } from "node:path";
-import type { LanguageServerSession } from "./language-server-session.js";
+import { pathToFileURL } from "node:url";
 import type { DiagnosticsLedger } from "./diagnostics-ledger.js";
+import { readDiskStamp } from "./disk-stamp.js";
+import { forwardWatchedFiles } from "./forward-watched-files.js";
+import type { LanguageServerSession } from "./language-server-session.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
+import { maxDocumentBytes, resyncFromDisk } from "./resync-from-disk.js";
 import { withDeadline } from "./signal-with-deadline.js";
 
 /** A file the server now has, as the tool read it. */
@@ -35,8 +39,6 @@ export interface OpenOptions {
   check?: (text: string, shown: string) => void;
 }
 
-/** Files bigger than this are not sent to a server (a generated bundle, a data file). */
-const maxDocumentBytes = 4 * 1024 * 1024;
 /** A server this young that is sent its first file may be about to load the project. */
 const warmUpAgeMs = 10_000;
 
@@ -54,11 +56,15 @@ async function warmUp(session: LanguageServerSession, signal: AbortSignal): Prom
 
 /**
  * Confine `file` to the workdir, read it through tool-kit (no symlink escape, regular files only),
- * start or reuse its server, and sync the text to it (didOpen, or didChange when it changed on disk).
+ * start or reuse its server, bring every other document the server has open back in step with the
+ * disk (and its watch of the files it does not have open), and sync the text to it (didOpen, or
+ * didChange when it changed on disk).
  */
 export async function openDocument(supervisor: LspSupervisorInstance, workdir: string, file: string, signal: AbortSignal, options: OpenOptions = {}): Promise<OpenDocument> {
   const path = await resolveInWorkdir(workdir, file);
   const shown = displayPath(workdir, path);
+  // Before the read: a change after it makes the stamp differ, so the next call reads the file again.
+  const stamp = await readDiskStamp(path);
   const bytes = await readFileInWorkdir(workdir, path, { maxBytes: maxDocumentBytes, shown });
   if (bytes === null) {
     throw new ToolError({ code: "not_found", message: `File \`${file}\` does not exist in the working directory. Give the path of an existing source file, relative to the working directory.` });
@@ -66,9 +72,11 @@ export async function openDocument(supervisor: LspSupervisorInstance, workdir: s
   const text = bytes.toString("utf8");
   options.check?.(text, shown);
   const session = await supervisor.sessionFor(workdir, path, signal);
+  forwardWatchedFiles(session);
+  await resyncFromDisk(session.documents, workdir, pathToFileURL(path).href);
   const generationBefore = session.published.generation();
   const languageId = session.spec.languages[extname(path).toLowerCase()] ?? session.spec.id;
-  const synced = session.documents.sync(path, text, languageId);
+  const synced = session.documents.sync(path, text, languageId, stamp ?? undefined);
   // Only the first document makes the server load the project; later ones must not wait for a load that already happened.
   if (synced.changed && synced.version === 1 && session.documents.openCount === 1) await warmUp(session, signal);
   return { path, shown, text, session, uri: synced.uri, version: synced.version, changed: synced.changed, generationBefore, ledger: supervisor.ledger };

@@ -1,11 +1,14 @@
 import { createRun, type Run } from "@runbound/runner-adapter";
 import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
-import { readFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
 import { lspPlugin } from "./plugin.js";
 import { copyFixture, devBinary, realProgramsAvailable } from "./test-support/real-servers.js";
+import { living } from "./test-support/scripted-servers.js";
 
 const available = realProgramsAvailable(["typescript-language-server", "pyright-langserver"]);
 // Cold starts on a busy 2-core machine take many seconds; the budget bounds a hang, not speed.
@@ -68,5 +71,57 @@ describe.runIf(available)("lsp_rename against the real typescript-language-serve
     expect(text).toContain("Renamed `total` to `grand_total`: 3 edits in 2 files.");
     expect(read("python/src/shop/cart.py")).toContain("def grand_total(prices: list[float]) -> float:");
     expect(read("python/src/shop/main.py")).toBe("from shop.cart import grand_total\n\nprint(grand_total([1.0, 2.5]))\n");
+  });
+});
+
+/** The project's own checker on the fixture: exit 0 and no output when every use matches a declaration. */
+async function typeCheck(project: string): Promise<string> {
+  const tsc = devBinary("tsc")!;
+  return promisify(execFile)(tsc, ["--noEmit", "--pretty", "false", "-p", project]).then(
+    () => "clean",
+    (error: { stdout?: string }) => error.stdout ?? String(error),
+  );
+}
+
+// Issue 21 §3/§5: after `git checkout .` reverted a rename outside the run, the server still had the
+// renamed texts open and renamed the declaration only, leaving a project that no longer compiled.
+describe.runIf(realProgramsAvailable(["typescript-language-server", "tsc"]))("lsp_rename after the files were restored on disk outside the run (typescript-language-server)", () => {
+  let workdir: string;
+  let supervisor: LspSupervisorInstance;
+  let run: Run;
+  const files = ["src/greet.ts", "src/a.ts", "src/b.ts"];
+  const originals = new Map<string, string>();
+  const pids = new Set<number>();
+  const read = (file: string): string => readFileSync(join(workdir, file), "utf8");
+
+  beforeAll(async () => {
+    workdir = copyFixture("rename-resync");
+    for (const file of files) originals.set(file, read(file));
+    const bin = dirname(devBinary("typescript-language-server")!);
+    supervisor = createLspSupervisor({ pathVariable: `${bin}:${process.env["PATH"] ?? ""}`, afterWrite: { ceilingMs: 10_000 } });
+    run = createRun({ plugins: [lspPlugin], observerTimeoutMs: 30_000 });
+    await run.attach(Workdir, { value: workdir });
+    await run.attach(LspSupervisor, { value: supervisor });
+  });
+
+  afterAll(async () => {
+    await run?.close();
+    await supervisor?.dispose();
+    for (const pid of pids) expect(await living(pid)).toEqual([]);
+  });
+
+  it("renames every use in every round, and the project type-checks after each", { timeout: 4 * slow }, async () => {
+    await expect.poll(async () => resultText(await run.call("lsp", { op: "references", file: "src/greet.ts", line: 2, symbol: "greet" })), { timeout: slow, interval: 1_000 }).toContain("src/b.ts");
+    for (const round of [1, 2, 3, 4]) {
+      const newName = `salute${round}`;
+      const text = resultText(await run.call("lsp_rename", { file: "src/greet.ts", line: 2, symbol: "greet", new_name: newName }));
+      for (const session of supervisor.running()) pids.add(session.pid);
+      expect(text, `round ${round}`).toContain(`Renamed \`greet\` to \`${newName}\`: 6 edits in 3 files.`);
+      for (const file of files) expect(read(file).replaceAll('"./greet.js"', ""), `round ${round}: ${file}`).not.toMatch(/\bgreet\b/);
+      expect(read("src/b.ts")).toBe(`import { ${newName} } from "./greet.js";\n\nexport const second = ${newName}("b");\nexport const third = [${newName}("c")].join();\n`);
+      expect(await typeCheck(workdir), `round ${round}`).toBe("clean");
+      // What `git checkout .` does: the original texts come back, written by another process than the run.
+      for (const [file, text] of originals) writeFileSync(join(workdir, file), text);
+    }
   });
 });

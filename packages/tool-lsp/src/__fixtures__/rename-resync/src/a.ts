@@ -1,0 +1,3 @@
+import { greet } from "./greet.js";
+
+export const first = greet("a");
