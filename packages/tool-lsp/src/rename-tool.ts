@@ -5,6 +5,7 @@ import { boundedRows } from "./bounded-rows.js";
 import { LspSupervisor } from "./lsp-supervisor.js";
 import { openDocument } from "./open-document.js";
 import { planWorkspaceEdit, type PlannedFile } from "./plan-workspace-edit.js";
+import { checkRenameCoversReferences } from "./rename-reference-check.js";
 import { editTouches, rangeContains, textOfRange } from "./workspace-edit-ranges.js";
 import { requireCapability } from "./require-capability.js";
 import { symbolCheck, symbolPosition } from "./symbol-position.js";
@@ -20,7 +21,26 @@ const input = v.strictObject({
   new_name: v.pipe(v.string(), v.description("The new identifier, e.g. `loadConfig`.")),
 });
 
+/** The index of the first C0 control, DEL or C1 control in `text` (never part of an identifier, unprintable in a message), or -1. */
+function controlCharacterIndex(text: string): number {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return index;
+  }
+  return -1;
+}
+
+/** Refuse a `new_name` that cannot be an identifier, before any server starts. */
 function checkNewName(newName: string, symbol: string): void {
+  const control = controlCharacterIndex(newName);
+  if (control >= 0) {
+    const code = `U+${newName.charCodeAt(control).toString(16).toUpperCase().padStart(4, "0")}`;
+    // The name itself is not quoted: a NUL or an escape sequence would break the message.
+    throw new ToolError({
+      code: "invalid_input",
+      message: `\`new_name\` contains the control character ${code} at character ${control + 1}; an identifier cannot contain control characters. Give the name as plain text, e.g. \`loadConfig\`.`,
+    });
+  }
   if (newName.length === 0 || newName.length > maxNameLength || /\s/.test(newName)) {
     throw new ToolError({ code: "invalid_input", message: `\`new_name\` \`${newName.slice(0, 80)}\` is not an identifier: give a name of 1 to ${maxNameLength} characters without spaces or line breaks, e.g. \`loadConfig\`.` });
   }
@@ -80,6 +100,7 @@ export const lspRenameTool = defineTool({
     if (plan.changes.length === 0) {
       throw new ToolError({ code: "not_found", message: `Language server \`${session.spec.id}\` answered the rename of ${at} with an edit that changes nothing. Check the position with \`lsp\` \`hover\`.` });
     }
+    const note = await checkRenameCoversReferences(session, edit, { workdir, params, text: document.text, at, symbol: request.symbol, signal });
     if (signal.aborted) throw abortedError(signal, { timeout: "The rename ran out of time before anything was written. Try again.", cancelled: "The rename was cancelled before anything was written." });
     await writeFilesAtomically(plan.changes, { workdir });
     context.wrote(plan.changes.map((change) => change.path));
@@ -87,6 +108,6 @@ export const lspRenameTool = defineTool({
     const rows = plan.files.map(fileRow);
     const bounded = boundedRows({ rows, total: rows.length, cap: shownFiles, maxBytes: 8 * 1024, noun: ["file", "files"], narrow: "the rest changed too; search for the new name to see them" });
     const header = `Renamed \`${request.symbol}\` to \`${request.new_name}\`: ${edits} ${edits === 1 ? "edit" : "edits"} in ${bounded.header}`;
-    return textResult(`${header}\n${bounded.shown.join("\n")}`, { renamed: request.symbol, to: request.new_name, edits, files: plan.files });
+    return textResult(`${header}${note}\n${bounded.shown.join("\n")}`, { renamed: request.symbol, to: request.new_name, edits, files: plan.files });
   },
 });
