@@ -73,6 +73,30 @@ describe("DocumentSync.sync", () => {
   });
 });
 
+describe("DocumentSync disk stamps", () => {
+  const stamp = (mtimeNs: bigint) => ({ size: 10n, mtimeNs, ino: 7n });
+
+  it("lists the open documents with their file, language and the stamp their text was read with", () => {
+    const { sync } = recordingSync();
+    sync.sync(path, "one", "typescript", stamp(1n));
+    sync.sync("/w/src/b.py", "two", "python");
+    expect(sync.openDocuments()).toEqual([
+      { uri, path, languageId: "typescript", stamp: stamp(1n) },
+      { uri: pathToFileURL("/w/src/b.py").href, path: "/w/src/b.py", languageId: "python", stamp: undefined },
+    ]);
+  });
+
+  it("keeps the newest stamp, also when the text is the same (a file rewritten with the same content), and forgets it for text not read from disk", () => {
+    const { sync, sent } = recordingSync();
+    sync.sync(path, "one", "typescript", stamp(1n));
+    sync.sync(path, "one", "typescript", stamp(2n));
+    expect(sent).toHaveLength(1);
+    expect(sync.openDocuments()[0]!.stamp).toEqual(stamp(2n));
+    sync.sync(path, "two", "typescript");
+    expect(sync.openDocuments()[0]).toEqual({ uri, path, languageId: "typescript", stamp: undefined });
+  });
+});
+
 describe("DocumentSync.saved", () => {
   const savedAfterOpen = (capabilities: ServerCapabilities): Sent[] => {
     const { sync, sent } = recordingSync(capabilities);

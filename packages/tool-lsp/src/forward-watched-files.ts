@@ -55,7 +55,12 @@ function startWatch(session: WatchedSession): Watch {
       const uri = pathToFileURL(event.path).href;
       return session.documents.isOpen(uri) ? [] : [{ uri, type: typeOf[event.type] }];
     });
-    session.documents.filesChanged(changes);
+    try {
+      session.documents.filesChanged(changes);
+    } catch {
+      // The connection closes a moment before the session ends (during shutdown), and sending on it
+      // then throws at once; from this native callback that would take the whole process down.
+    }
   };
   session.endedSignal.addEventListener("abort", onEnd, { once: true });
   // Loaded on first use, not at import: the native module is only needed once a server runs.
