@@ -125,3 +125,45 @@ describe.runIf(realProgramsAvailable(["typescript-language-server", "tsc"]))("ls
     }
   });
 });
+
+describe.runIf(realProgramsAvailable(["pyright-langserver"]))("lsp_rename after the files were restored on disk outside the run (pyright)", () => {
+  let workdir: string;
+  let supervisor: LspSupervisorInstance;
+  let run: Run;
+  const files = ["python/src/shop/cart.py", "python/src/shop/main.py"];
+  const originals = new Map<string, string>();
+  const read = (file: string): string => readFileSync(join(workdir, file), "utf8");
+
+  beforeAll(async () => {
+    workdir = copyFixture("monorepo");
+    for (const file of files) originals.set(file, read(file));
+    const bin = dirname(devBinary("pyright-langserver")!);
+    supervisor = createLspSupervisor({ pathVariable: `${bin}:${process.env["PATH"] ?? ""}`, afterWrite: { ceilingMs: 10_000 } });
+    run = createRun({ plugins: [lspPlugin], observerTimeoutMs: 30_000 });
+    await run.attach(Workdir, { value: workdir });
+    await run.attach(LspSupervisor, { value: supervisor });
+  });
+
+  afterAll(async () => {
+    const pids = supervisor?.running().map((session) => session.pid) ?? [];
+    await run?.close();
+    await supervisor?.dispose();
+    for (const pid of pids) expect(await living(pid)).toEqual([]);
+  });
+
+  it("renames the open files restored on disk and a file created outside the run that pyright never had open", { timeout: 2 * slow }, async () => {
+    const references = async (): Promise<string> => resultText(await run.call("lsp", { op: "references", file: "python/src/shop/cart.py", line: 1, symbol: "total" }));
+    await expect.poll(references, { timeout: slow, interval: 1_000 }).toContain("main.py");
+    expect(resultText(await run.call("lsp_rename", { file: "python/src/shop/cart.py", line: 1, symbol: "total", new_name: "grand_total" }))).toContain("3 edits in 2 files.");
+    // `git checkout .`, and a new module using the old name, all by another process than the run.
+    for (const [file, text] of originals) writeFileSync(join(workdir, file), text);
+    writeFileSync(join(workdir, "python/src/shop/report.py"), "from shop.cart import total\n\nsummary = total([3.0])\n");
+    // pyright learns of the new file only through the watched-files notifications it registered for.
+    await expect.poll(references, { timeout: 30_000, interval: 500 }).toContain("report.py");
+    const text = resultText(await run.call("lsp_rename", { file: "python/src/shop/cart.py", line: 1, symbol: "total", new_name: "sum_total" }));
+    expect(text).toContain("Renamed `total` to `sum_total`: 5 edits in 3 files.");
+    expect(read("python/src/shop/main.py")).toBe("from shop.cart import sum_total\n\nprint(sum_total([1.0, 2.5]))\n");
+    expect(read("python/src/shop/report.py")).toBe("from shop.cart import sum_total\n\nsummary = sum_total([3.0])\n");
+    expect(read("python/src/shop/cart.py")).toContain("def sum_total(prices: list[float]) -> float:");
+  });
+});
