@@ -17,6 +17,7 @@ import {
   ShutdownRequest,
   UnregistrationRequest,
   WorkDoneProgressCreateRequest,
+  WorkspaceDiagnosticRequest,
   WorkspaceFoldersRequest,
   type Registration,
   type ServerCapabilities,
@@ -26,6 +27,7 @@ import { DocumentSync } from "./document-sync.js";
 import { negotiatedEncoding, type PositionEncoding } from "./position-encoding.js";
 import { ProgressTracker, type ActiveProgress } from "./progress-tracker.js";
 import { PublishedDiagnostics } from "./published-diagnostics.js";
+import { describeBound, RequestWatchdog, type HungRequest } from "./request-watchdog.js";
 import type { LspServerSpec } from "./server-spec.js";
 import { settingsSection } from "./settings-section.js";
 
@@ -41,6 +43,8 @@ export interface SessionExit {
   expected: boolean;
   /** The server's last stderr lines. */
   stderr: string[];
+  /** Set when it was stopped for leaving a request unanswered past `unresponsiveMs`. */
+  unresponsive?: HungRequest;
 }
 
 /** What {@link LanguageServerSession.start} needs. */
@@ -60,6 +64,12 @@ export interface SessionSettings {
   onExit: (exit: SessionExit) => string;
   /** Called for every `$/progress` begin and report, from the first one (during `initialize`) on. */
   onProgress?: (progress: ActiveProgress) => void;
+  /**
+   * A request (other than `initialize` and `shutdown`, which have their own bounds) left unanswered
+   * this long, counted only while the server reports no `$/progress` work, ends the session as
+   * unresponsive: the process group is killed and every pending request fails. Default: no bound.
+   */
+  unresponsiveMs?: number;
 }
 
 /** Sends one typed request on the connection; {@link LanguageServerSession.request} bounds and guards it. */
@@ -104,6 +114,7 @@ export class LanguageServerSession {
   private readonly ended: Promise<SessionExit>;
   private readonly endController = new AbortController();
   private endSession!: (exit: SessionExit) => void;
+  private watchdog: RequestWatchdog | undefined;
 
   private constructor(
     readonly spec: LspServerSpec,
@@ -133,6 +144,9 @@ export class LanguageServerSession {
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const session = new LanguageServerSession(settings.spec, settings.root, displayPath(settings.workdir, settings.root), child, connection, settings.onExit);
     if (settings.onProgress !== undefined) session.progress.listen(settings.onProgress);
+    if (settings.unresponsiveMs !== undefined) {
+      session.watchdog = new RequestWatchdog(settings.unresponsiveMs, (request) => session.hung(request));
+    }
     session.wire();
     try {
       await session.initialize(settings);
@@ -214,7 +228,7 @@ export class LanguageServerSession {
       this.endedSignal.addEventListener("abort", onEnd, { once: true });
     });
     try {
-      const answer = this.sendRetryingContentModified(send, source.token, signal).catch((error: unknown): never => {
+      const answer = this.sendRetryingContentModified(method, send, source.token, signal).catch((error: unknown): never => {
         // The connection rejects pending requests as it is disposed, a tick before `crashed` fires.
         if (this.exitValue !== undefined) throw this.endedError(method);
         if (error instanceof ResponseError) {
@@ -238,10 +252,14 @@ export class LanguageServerSession {
    * `ContentModified` means the server's state changed while it worked on the request (a document
    * sync or project load in between): the answer is not wrong, only late, so ask again, a few times.
    */
-  private async sendRetryingContentModified<R>(send: SendRequest<R>, token: CancellationToken, signal: AbortSignal): Promise<R> {
+  private async sendRetryingContentModified<R>(method: string, send: SendRequest<R>, token: CancellationToken, signal: AbortSignal): Promise<R> {
+    // `initialize` is bounded by the start's deadline and `shutdown` by the stop's grace.
+    // A workspace-diagnostics stream is answered only when the workspace changes: waiting is its nature, not a hang.
+    const watched = method !== InitializeRequest.method && method !== ShutdownRequest.method && method !== WorkspaceDiagnosticRequest.method ? this.watchdog : undefined;
     for (let retry = 0; ; retry += 1) {
       try {
-        return await send(this.connection, token);
+        const sent = send(this.connection, token);
+        return await (watched === undefined ? sent : watched.watch(method, sent));
       } catch (error) {
         const modified = error instanceof ResponseError && error.code === LSPErrorCodes.ContentModified;
         if (!modified || retry >= contentModifiedRetries || signal.aborted) throw error;
@@ -275,6 +293,7 @@ export class LanguageServerSession {
   /** The error for a call about `method` once the session ended: a crash (`unavailable`) or a stop (`cancelled`). */
   endedError(method: string): ToolError {
     const exit = this.exitValue!;
+    if (exit.unresponsive !== undefined && !exit.expected) return this.unresponsiveError(exit.unresponsive, method, exit.stderr);
     if (exit.expected) {
       return new ToolError({ code: "cancelled", message: `Language server \`${this.spec.id}\` was stopped (${exit.reason}) before it answered \`${method}\`. Call again to start it anew.` });
     }
@@ -284,9 +303,25 @@ export class LanguageServerSession {
     });
   }
 
-  private finish(reason: string): void {
+  private unresponsiveError(hung: HungRequest, method: string, stderr: readonly string[]): ToolError {
+    const what = hung.method === method ? `\`${method}\` got no answer` : `\`${hung.method}\` got no answer, so \`${method}\` was not answered either`;
+    return new ToolError({
+      code: "unavailable",
+      message: `Language server \`${this.spec.id}\` for \`${this.shownRoot}\` is unresponsive: ${what} within ${describeBound(hung.boundMs)} (time it spent reporting \`$/progress\` work not counted), so it was stopped, its process group killed, and this call has no answer.${this.exitNote}${LanguageServerSession.stderrNote(stderr)}`,
+    });
+  }
+
+  /** The watchdog found a request unanswered past the bound: end the session now, then kill what is left of it. */
+  private hung(request: HungRequest): void {
+    if (this.stopping || this.exitValue !== undefined) return;
+    this.finish(`did not answer \`${request.method}\` within ${describeBound(request.boundMs)}`, request);
+    void this.process.stop({ graceMs: 0 });
+  }
+
+  private finish(reason: string, unresponsive?: HungRequest): void {
     if (this.exitValue !== undefined) return;
-    this.exitValue = { reason, expected: this.stopping, stderr: this.stderrTail() };
+    this.watchdog?.dispose();
+    this.exitValue = { reason, expected: this.stopping, stderr: this.stderrTail(), ...(unresponsive === undefined ? {} : { unresponsive }) };
     this.exitNote = this.onExit(this.exitValue);
     this.endSession(this.exitValue);
     this.endController.abort();
@@ -318,7 +353,10 @@ export class LanguageServerSession {
     // We advertise pull diagnostics, so servers may ask us to re-pull; pyright exits with code 1 when
     // this request is refused. Pulls happen per call anyway, so accepting is enough.
     connection.onRequest(DiagnosticRefreshRequest.type, () => undefined);
-    connection.onNotification("$/progress", (params: { token: string | number; value: unknown }) => this.progress.update(params.token, params.value));
+    connection.onNotification("$/progress", (params: { token: string | number; value: unknown }) => {
+      this.progress.update(params.token, params.value);
+      this.watchdog?.progress(params.token, params.value);
+    });
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => this.published.record(params));
     // Some servers (pyright) report their failures only here, never on stderr.
     connection.onNotification(LogMessageNotification.type, (params) => this.log.push(`${typeof params.message === "string" ? params.message : ""}\n`));

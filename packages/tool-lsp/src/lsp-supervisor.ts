@@ -7,6 +7,7 @@ import { resolveBinary, type BinaryResolution } from "./resolve-binary.js";
 import { LanguageServerSession, type SessionExit } from "./language-server-session.js";
 import { describeUnroutable, routeFile, type FileRoute } from "./route-file.js";
 import type { ActiveProgress } from "./progress-tracker.js";
+import { describeBound, type HungRequest } from "./request-watchdog.js";
 import type { LspServerSpec } from "./server-spec.js";
 import { signalWithDeadline } from "./signal-with-deadline.js";
 import { untilAborted } from "./until-aborted.js";
@@ -37,6 +38,15 @@ export interface LspSupervisorSettings {
   startTimeoutMs?: number;
   /** How long diagnostics on write wait for the servers; default 2.5 s, plus 10 s for a server that must start first. */
   afterWrite?: Partial<AfterWriteBudget>;
+  /**
+   * A request left unanswered this long makes the server unresponsive; default 15 000 ms. The clock
+   * runs from the request until any answer (a cancelled request is owed one too), and only while the
+   * server reports no `$/progress` work: indexing pauses it, and when the last work ends every waiting
+   * request gets the full bound again. An unresponsive server is stopped (its process group killed),
+   * the request fails with `unavailable`, and it counts against the restart budget like a crash.
+   * `initialize` has `startTimeoutMs` instead, and a start that runs out of it counts the same way.
+   */
+  unresponsiveMs?: number;
 }
 
 /** One (server, root) pair the supervisor knows, and what state it is in. */
@@ -45,8 +55,8 @@ export interface ServerEntryStatus {
   server: string;
   /** The project root, relative to the workdir. */
   root: string;
-  /** `starting`, `running`, `indexing`, `stopped`, `crashed` or `broken`. */
-  state: "starting" | "running" | "indexing" | "stopped" | "crashed" | "broken";
+  /** `starting`, `running`, `indexing`, `stopped`, `crashed`, `unresponsive` (stopped for a request it left unanswered; starts again on the next call) or `broken`. */
+  state: "starting" | "running" | "indexing" | "stopped" | "crashed" | "unresponsive" | "broken";
   /** One line with the details (pid, memory, progress, crash reason, stderr). */
   detail: string;
   /** The process id while one runs. */
@@ -106,6 +116,14 @@ interface ServerEntry {
   stoppedForIdle?: boolean;
 }
 
+/** A wall-clock time for status lines, e.g. `03:41:12`. */
+function clockTime(at: number): string {
+  return new Date(at).toTimeString().slice(0, 8);
+}
+
+/** The longest delay a Node timer keeps; a larger one fires at once. */
+const maxTimerMs = 2_147_483_647;
+
 function minutes(ms: number): string {
   const value = ms / 60_000;
   return `${Number.isInteger(value) ? value : value.toFixed(1)} ${value === 1 ? "minute" : "minutes"}`;
@@ -124,8 +142,14 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
   const idleMs = settings.idleMs ?? 30 * 60_000;
   const stopGraceMs = settings.stopGraceMs ?? 1_000;
   const startTimeoutMs = settings.startTimeoutMs ?? 60_000;
+  const unresponsiveMs = settings.unresponsiveMs ?? 15_000;
+  if (!(unresponsiveMs > 0 && unresponsiveMs <= maxTimerMs)) {
+    throw new RangeError(`\`unresponsiveMs\` \`${unresponsiveMs}\` is not valid; give a positive number of milliseconds up to ${maxTimerMs} (about 24 days), e.g. 15000.`);
+  }
   const entries = new Map<string, ServerEntry>();
   const progressListeners = new Set<(server: string, progress: ActiveProgress) => void>();
+  // Unresponsive sessions being killed: no entry holds them any more, but dispose waits for them.
+  const retiring = new Set<Promise<void>>();
   let disposed = false;
 
   const entryFor = (spec: LspServerSpec, root: string): ServerEntry => {
@@ -151,9 +175,32 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
     entry.idleTimer.unref();
   };
 
+  const retire = (session: LanguageServerSession): void => {
+    const stopped = session.stop(0);
+    retiring.add(stopped);
+    void stopped.finally(() => retiring.delete(stopped));
+  };
+
+  /** Count a hang against the budget; @returns the sentence for the failed call. */
+  const recordHang = (entry: ServerEntry, exit: SessionExit & { unresponsive: HungRequest }, setting: string): string => {
+    entry.lastExit = exit;
+    const window = minutes(entry.budget.windowMs);
+    const limit = entry.budget.limit;
+    const slow = `raise \`${setting}\` (now ${exit.unresponsive.boundMs} ms) if the server is merely slow`;
+    if (entry.budget.recordCrash()) {
+      return ` It starts again on the next call (${entry.budget.crashes()} of ${limit} crashes or hangs within ${window}; at ${limit} it is broken); ${slow}.`;
+    }
+    entry.broken = `it ${exit.reason} (unresponsive since ${clockTime(exit.unresponsive.at)}), with ${entry.budget.crashes()} crashes or hangs within ${window}`;
+    return ` That is ${entry.budget.crashes()} crashes or hangs within ${window}, so it is now broken and will not be restarted; fix the cause (or ${slow}), then call \`lsp\` with \`op\` \`reload\` for a file of this project.`;
+  };
+
   const onExit = (entry: ServerEntry, session: LanguageServerSession | undefined, exit: SessionExit): string => {
     if (session !== undefined && entry.session === session) entry.session = undefined;
     if (exit.expected) return "";
+    if (exit.unresponsive !== undefined) {
+      if (session !== undefined) retire(session);
+      return recordHang(entry, { ...exit, unresponsive: exit.unresponsive }, "unresponsiveMs");
+    }
     entry.lastExit = exit;
     const window = minutes(entry.budget.windowMs);
     if (entry.budget.recordCrash()) {
@@ -166,6 +213,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
   const start = (entry: ServerEntry, workdir: string, binary: string): Promise<LanguageServerSession> => {
     entry.starting ??= (async () => {
       const deadline = signalWithDeadline(neverAborted, startTimeoutMs);
+      let startExit: SessionExit | undefined;
       try {
         // The exit hook can fire before `start` returns (a crash during initialize), so it reads the session through this holder.
         const holder: { session?: LanguageServerSession } = {};
@@ -176,10 +224,14 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
           binary,
           env,
           signal: deadline.signal,
-          onExit: (exit) => onExit(entry, holder.session, exit),
+          onExit: (exit) => {
+            startExit = exit;
+            return onExit(entry, holder.session, exit);
+          },
           onProgress: (progress) => {
             for (const listener of progressListeners) listener(entry.spec.id, progress);
           },
+          unresponsiveMs,
         });
         holder.session = session;
         if (disposed) {
@@ -189,12 +241,26 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
         entry.session = session;
         entry.stoppedForIdle = false;
         return session;
+      } catch (error) {
+        // A server that never answers `initialize` would cost every call the whole start bound, forever.
+        if (deadline.signal.aborted && !disposed) throw hungDuringStart(entry, workdir, startExit?.stderr ?? [], error);
+        throw error;
       } finally {
         deadline.dispose();
         entry.starting = undefined;
       }
     })();
     return entry.starting;
+  };
+
+  const hungDuringStart = (entry: ServerEntry, workdir: string, stderr: string[], cause: unknown): ToolError => {
+    const unresponsive: HungRequest = { method: "initialize", boundMs: startTimeoutMs, at: Date.now() };
+    const note = recordHang(entry, { reason: `did not answer \`initialize\` within ${describeBound(startTimeoutMs)}`, expected: false, stderr, unresponsive }, "startTimeoutMs");
+    return new ToolError({
+      code: "unavailable",
+      message: `Language server \`${entry.spec.id}\` for \`${displayPath(workdir, entry.root)}\` is unresponsive: \`initialize\` got no answer within ${describeBound(startTimeoutMs)}, so it was stopped, its process group killed.${note}${LanguageServerSession.stderrNote(stderr)}`,
+      cause,
+    });
   };
 
   const unavailableAfterDispose = (): ToolError =>
@@ -205,6 +271,9 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
       code: "unavailable",
       message: `Language server \`${entry.spec.id}\` for \`${displayPath(workdir, entry.root)}\` is broken: ${entry.broken}.${LanguageServerSession.stderrNote(entry.lastExit?.stderr ?? [])} Fix the cause, then call \`lsp\` with \`op\` \`reload\` and a file of this project to try again.`,
     });
+
+  const hangClause = (hung: HungRequest): string => `\`${hung.method}\` got no answer in ${describeBound(hung.boundMs)}`;
+  const budgetClause = (entry: ServerEntry): string => `${entry.budget.crashes()} of ${entry.budget.limit} crashes or hangs within ${minutes(entry.budget.windowMs)}`;
 
   const readyRoute = async (workdir: string, file: string): Promise<Extract<FileRoute, { kind: "ready" }>> => {
     const route = await routeFile(servers, workdir, file, pathVariable, env);
@@ -238,6 +307,9 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
           const base = { server: entry.spec.id, root: displayPath(workdir, entry.root) };
           const session = entry.session;
           if (entry.broken !== undefined) return { ...base, state: "broken", detail: `${entry.broken}.${LanguageServerSession.stderrNote(entry.lastExit?.stderr ?? [])} \`reload\` tries again.` };
+          const hung = entry.lastExit?.unresponsive;
+          // While the window still counts the hang, a restarted server says so: it may hang again.
+          const restarted = hung !== undefined && entry.budget.crashes() > 0 ? `; restarted after it was unresponsive at ${clockTime(hung.at)} (${hangClause(hung)}; ${budgetClause(entry)})` : "";
           if (session !== undefined) {
             const rssKiB = await readGroupResidentMemoryKiB(session.pid);
             const memory = rssKiB === undefined ? "" : `, RSS ${Math.round(rssKiB / 1024)} MiB`;
@@ -246,15 +318,19 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
             const facts = { pid: session.pid, ...(rssKiB === undefined ? {} : { rssKiB }) };
             if (work.length > 0) {
               const what = work.map((item) => `${item.title}${item.message === undefined ? "" : `: ${item.message}`}${item.percentage === undefined ? "" : ` (${item.percentage}%)`}`).join("; ");
-              return { ...base, ...facts, state: "indexing", detail: `pid ${session.pid}${memory}, ${uptime}; ${what}; answers may be partial until it finishes.` };
+              return { ...base, ...facts, state: "indexing", detail: `pid ${session.pid}${memory}, ${uptime}; ${what}; answers may be partial until it finishes${restarted}.` };
             }
-            return { ...base, ...facts, state: "running", detail: `pid ${session.pid}${memory}, ${uptime}, position encoding ${session.positionEncoding}.` };
+            return { ...base, ...facts, state: "running", detail: `pid ${session.pid}${memory}, ${uptime}, position encoding ${session.positionEncoding}${restarted}.` };
           }
-          if (entry.starting !== undefined) return { ...base, state: "starting", detail: "starting; the first answer waits for it." };
+          if (entry.starting !== undefined) return { ...base, state: "starting", detail: `starting; the first answer waits for it${restarted}.` };
+          if (entry.stoppedForIdle === true) return { ...base, state: "stopped", detail: `stopped after ${minutes(idleMs)} unused; starts again on the next call${restarted}.` };
+          if (hung !== undefined) {
+            return { ...base, state: "unresponsive", detail: `unresponsive since ${clockTime(hung.at)}: ${hangClause(hung)}; its process group was killed and it starts again on the next call (${budgetClause(entry)}; at ${entry.budget.limit} it is broken).${LanguageServerSession.stderrNote(entry.lastExit?.stderr ?? [])}` };
+          }
           if (entry.lastExit !== undefined) {
             return { ...base, state: "crashed", detail: `crashed(${entry.budget.crashes()}): it ${entry.lastExit.reason}; starts again on the next call.${LanguageServerSession.stderrNote(entry.lastExit.stderr)}` };
           }
-          return { ...base, state: "stopped", detail: entry.stoppedForIdle === true ? `stopped after ${minutes(idleMs)} unused; starts again on the next call.` : "stopped; starts again on the next call." };
+          return { ...base, state: "stopped", detail: "stopped; starts again on the next call." };
         }),
       );
     },
@@ -287,7 +363,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
         entry.session = undefined;
         await session?.stop(stopGraceMs);
       });
-      await Promise.allSettled(stopping);
+      await Promise.allSettled([...stopping, ...retiring]);
     },
   };
 }

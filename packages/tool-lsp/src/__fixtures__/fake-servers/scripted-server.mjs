@@ -8,15 +8,24 @@
 // after 1.5 s), rename-outside (answers a rename with an edit that also changes a file outside the
 // project, named by RUNBOUND_FAKE_OUTSIDE), rename-with-file (answers with an edit of the document and
 // a RenameFile of it to renamed.fake), content-modified-N (answers the first N hovers with the
-// ContentModified error, as a server does when its state changed during a request). Every scenario starts one helper process in its
-// group (like tsserver under typescript-language-server) so tests can check that the group dies.
+// ContentModified error, as a server does when its state changed during a request), hang-after-initialize
+// (answers initialize, then no request at all), hang-on-initialize (never answers initialize),
+// hang-first-diagnostic (offers pull diagnostics, built from the text like publishes; the first process
+// started in a root hangs on its first pull and leaves a `.hung-once` marker there, later ones answer),
+// indexes-then-answers (reports `Indexing` work from initialized for 2.5 s and answers hover only after it).
+// Every hang-* scenario also ignores SIGTERM, shutdown and exit: only SIGKILL ends it. Every scenario
+// starts one helper process in its group (like tsserver under typescript-language-server) so tests can
+// check that the group dies.
 import { spawn } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
 import { createMessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
 
 const scenario = process.argv[2] ?? "normal";
 const helper = spawn(process.execPath, ["-e", 'process.on("SIGTERM", () => {}); setInterval(() => {}, 1000)'], { stdio: "ignore" });
 process.stderr.write(`scripted server ${scenario} started, helper ${helper.pid}\n`);
-if (scenario === "hang-on-hover") process.on("SIGTERM", () => process.stderr.write("ignoring SIGTERM\n"));
+const hangs = scenario.startsWith("hang-");
+if (hangs) process.on("SIGTERM", () => process.stderr.write("ignoring SIGTERM\n"));
+const never = () => new Promise(() => {});
 
 const connection = createMessageConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
 const publishes = scenario.startsWith("publishes");
@@ -26,27 +35,44 @@ connection.onRequest("initialize", async () => {
     process.exit(2);
   }
   if (scenario === "publishes-slow-start") await new Promise((resolve) => setTimeout(resolve, 1500));
+  if (scenario === "hang-on-initialize") {
+    process.stderr.write("waiting for a lock that never frees\n");
+    return never();
+  }
   const textDocumentSync = publishes ? { openClose: true, change: 1, save: { includeText: false } } : 1;
-  return { capabilities: { hoverProvider: true, definitionProvider: true, renameProvider: true, textDocumentSync }, serverInfo: { name: "scripted", version: "1" } };
+  const pulls = scenario === "hang-first-diagnostic" ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {};
+  return { capabilities: { hoverProvider: true, definitionProvider: true, renameProvider: true, textDocumentSync, ...pulls }, serverInfo: { name: "scripted", version: "1" } };
 });
 
 const severities = { ERROR: 1, WARN: 2, HINT: 4 };
-function publish(uri, version, text) {
-  if (text.includes("CRASH")) {
-    process.stderr.write("fatal: crashed while checking\n");
-    process.exit(4);
-  }
+function diagnosticsOf(text) {
   const diagnostics = [];
   text.split("\n").forEach((line, index) => {
     const match = /^(ERROR|WARN|HINT): (.*)$/.exec(line);
     if (match) diagnostics.push({ range: { start: { line: index, character: 0 }, end: { line: index, character: line.length } }, severity: severities[match[1]], code: "E1", source: "fake", message: match[2] });
   });
+  return diagnostics;
+}
+function publish(uri, version, text) {
+  if (text.includes("CRASH")) {
+    process.stderr.write("fatal: crashed while checking\n");
+    process.exit(4);
+  }
+  const diagnostics = diagnosticsOf(text);
   setTimeout(() => void connection.sendNotification("textDocument/publishDiagnostics", { uri, version, diagnostics }), 50);
 }
+let indexed;
 connection.onNotification("initialized", async () => {
-  if (scenario !== "indexing") return;
+  if (scenario !== "indexing" && scenario !== "indexes-then-answers") return;
   await connection.sendRequest("window/workDoneProgress/create", { token: "index" });
   await connection.sendNotification("$/progress", { token: "index", value: { kind: "begin", title: "Indexing", message: "3/10 files", percentage: 30 } });
+  if (scenario !== "indexes-then-answers") return;
+  indexed = new Promise((resolve) => {
+    setTimeout(() => {
+      void connection.sendNotification("$/progress", { token: "index", value: { kind: "end" } });
+      resolve();
+    }, 2500);
+  });
 });
 let loaded = scenario !== "loads-on-open";
 connection.onNotification("textDocument/didOpen", () => {
@@ -61,7 +87,11 @@ connection.onNotification("textDocument/didOpen", () => {
   }, 300);
 });
 let modifiedAnswers = Number(/^content-modified-(\d+)$/.exec(scenario)?.[1] ?? 0);
-connection.onRequest("textDocument/hover", () => {
+connection.onRequest("textDocument/hover", async () => {
+  if (scenario === "indexes-then-answers") {
+    while (indexed === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
+    await indexed;
+  }
   if (!loaded) return { contents: "partial: syntax only" };
   if (modifiedAnswers > 0) {
     modifiedAnswers -= 1;
@@ -95,10 +125,29 @@ connection.onRequest("textDocument/rename", (params) => {
   return null;
 });
 // A hung server does not answer shutdown either and ignores exit: only SIGKILL ends it.
-connection.onRequest("shutdown", () => (scenario === "hang-on-hover" ? new Promise(() => {}) : null));
+connection.onRequest("shutdown", () => (hangs ? never() : null));
 connection.onNotification("exit", () => {
-  if (scenario !== "hang-on-hover") process.exit(0);
+  if (!hangs) process.exit(0);
 });
+// The pull of hang-first-diagnostic, on the text the client synced.
+const texts = new Map();
+if (scenario === "hang-first-diagnostic") {
+  connection.onNotification("textDocument/didOpen", (params) => texts.set(params.textDocument.uri, params.textDocument.text));
+  connection.onNotification("textDocument/didChange", (params) => texts.set(params.textDocument.uri, params.contentChanges[0].text));
+  connection.onRequest("textDocument/diagnostic", (params) => {
+    if (!existsSync(".hung-once")) {
+      writeFileSync(".hung-once", `${process.pid}\n`);
+      process.stderr.write("stuck in the type checker\n");
+      return never();
+    }
+    return { kind: "full", items: diagnosticsOf(texts.get(params.textDocument.uri) ?? "") };
+  });
+}
+if (scenario === "hang-after-initialize") {
+  process.stderr.write("deadlocked after initialize\n");
+  for (const method of ["textDocument/hover", "textDocument/definition", "textDocument/rename", "textDocument/references"]) connection.onRequest(method, never);
+  connection.onRequest(never);
+}
 // Registered last: a later handler for the same method replaces an earlier one.
 if (publishes) {
   connection.onNotification("initialized", () => {
