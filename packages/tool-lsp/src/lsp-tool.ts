@@ -5,7 +5,7 @@ import { diagnosticsOp } from "./diagnostics-op.js";
 import { hoverOp } from "./hover-op.js";
 import { LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
 import { navigationOp, REFERENCES_CAP } from "./navigation-op.js";
-import { openDocument } from "./open-document.js";
+import { openDocument, syncWithDisk } from "./open-document.js";
 import type { OpAnswer, PositionedRequest } from "./op-types.js";
 import { MAX_CHECKED_PROJECTS, projectDiagnosticsOp } from "./project-diagnostics-op.js";
 import { isProjectScope } from "./project-scope.js";
@@ -67,6 +67,8 @@ async function answer(request: LspInput, supervisor: LspSupervisorInstance, work
   if (op === "symbols") {
     if (request.query !== undefined) {
       const sessions = request.file === undefined ? supervisor.running() : [(await openDocument(supervisor, workdir, request.file, signal)).session];
+      // Without a file no document is opened, so nothing re-synced the open ones with the disk yet.
+      if (request.file === undefined) await Promise.all(sessions.map((session) => syncWithDisk(session, workdir)));
       return workspaceSymbolsOp(sessions, request.query, workdir, signal);
     }
     const file = required(request.file, "file", op, `{"op":"symbols","file":"src/app.ts"} or {"op":"symbols","query":"Config"}`);

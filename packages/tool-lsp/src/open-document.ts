@@ -55,6 +55,15 @@ async function warmUp(session: LanguageServerSession, signal: AbortSignal): Prom
 }
 
 /**
+ * Bring a server's view in step with the disk before it answers: re-sync the documents it has open
+ * (all but `except`, which the caller syncs itself) and keep its watch of the others running.
+ */
+export async function syncWithDisk(session: LanguageServerSession, workdir: string, except?: string): Promise<void> {
+  forwardWatchedFiles(session);
+  await resyncFromDisk(session.documents, workdir, except);
+}
+
+/**
  * Confine `file` to the workdir, read it through tool-kit (no symlink escape, regular files only),
  * start or reuse its server, bring every other document the server has open back in step with the
  * disk (and its watch of the files it does not have open), and sync the text to it (didOpen, or
@@ -72,8 +81,7 @@ export async function openDocument(supervisor: LspSupervisorInstance, workdir: s
   const text = bytes.toString("utf8");
   options.check?.(text, shown);
   const session = await supervisor.sessionFor(workdir, path, signal);
-  forwardWatchedFiles(session);
-  await resyncFromDisk(session.documents, workdir, pathToFileURL(path).href);
+  await syncWithDisk(session, workdir, pathToFileURL(path).href);
   const generationBefore = session.published.generation();
   const languageId = session.spec.languages[extname(path).toLowerCase()] ?? session.spec.id;
   const synced = session.documents.sync(path, text, languageId, stamp ?? undefined);

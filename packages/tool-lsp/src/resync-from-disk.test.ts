@@ -133,4 +133,16 @@ describe("disk changes reach a scripted server through the lsp tool (a real proc
     expect(told()).toEqual(expect.arrayContaining([`closed ${uri("main.fake")}`, `watched 3 ${uri("main.fake")}`]));
     expect(session.documents.isOpen(uri("main.fake"))).toBe(false);
   });
+
+  it("a workspace symbol search (`query`, no `file`) re-syncs the open documents of every running server first", async () => {
+    const { workdir, file } = fakeProject();
+    supervisor = createLspSupervisor({ servers: [scriptedServer("publishes")], stopGraceMs: 300 });
+    const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, workdir]] });
+    await run.call("lsp", { op: "hover", file, line: 1, symbol: "answer" });
+    const session = supervisor.running()[0]!;
+    rmSync(join(workdir, file));
+    // The scripted server has no workspace symbols: the answer does not matter, what it was told before does.
+    await run.call("lsp", { op: "symbols", query: "answer" });
+    await expect.poll(() => session.stderrTail(), { timeout: 5_000 }).toContain(`closed ${pathToFileURL(join(workdir, file)).href}`);
+  });
 });
