@@ -7,6 +7,7 @@ import { createFakeRun } from "@runbound/tool-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { readDiskStamp } from "./disk-stamp.js";
 import { DocumentSync } from "./document-sync.js";
+import { forwardWatchedFiles } from "./forward-watched-files.js";
 import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
 import { lspPlugin } from "./plugin.js";
 import { maxDocumentBytes, resyncFromDisk } from "./resync-from-disk.js";
@@ -125,6 +126,8 @@ describe("disk changes reach a scripted server through the lsp tool (a real proc
     const told = (): string[] => session.stderrTail().filter((line) => /^(watched|closed) /.test(line));
     const uri = (name: string): string => pathToFileURL(join(workdir, "project", name)).href;
 
+    // The watch is set in the background by the first call; events count from when it is established.
+    await forwardWatchedFiles(session).ready;
     writeFileSync(join(workdir, "project", "created.fake"), "new = 2\n");
     await expect.poll(told, { timeout: 5_000 }).toContain(`watched 1 ${uri("created.fake")}`);
 
