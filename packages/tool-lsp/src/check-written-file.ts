@@ -2,6 +2,7 @@ import { displayPath, isInside, ToolError, type ProgressUpdate } from "@runbound
 import { pathToFileURL } from "node:url";
 import { FileChangeType } from "vscode-languageserver-protocol";
 import type { AfterWriteBudget } from "./after-write-budget.js";
+import { checkDurationsOf, MAX_CHECK_WAIT_MS } from "./check-durations.js";
 import { collectDiagnostics } from "./collect-diagnostics.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
@@ -85,19 +86,26 @@ async function diagnoseSyncedFile(supervisor: LspSupervisorInstance, file: Synce
   const { document, shown, serverName } = file;
   const path = document.path;
   const session = document.session;
+  const durations = checkDurationsOf(supervisor);
+  const ceilingMs = durations.waitFor(file.server, path, budget.ceilingMs);
   const loading = session.progress.current().length > 0;
   if (loading) progress({ message: `lsp: ${file.server} is loading the project; waiting for diagnostics of ${shown}` });
+  else if (ceilingMs > budget.ceilingMs) progress({ message: `lsp: ${file.server} took long to check ${shown} last time; waiting up to ${Math.round(ceilingMs / 1000)} s for its diagnostics` });
+  const started = Date.now();
   try {
-    const collected = await withDeadline(signal, budget.ceilingMs, (deadline) => collectDiagnostics(document, deadline, budget.ceilingMs));
+    const collected = await withDeadline(signal, ceilingMs, (deadline) => collectDiagnostics(document, deadline, ceilingMs));
     if (collected.diagnostics === undefined) {
+      durations.recordUnfinished(file.server, path, ceilingMs);
       supervisor.ledger.markPending(path);
-      return { kind: "pending", shown, why: `${serverName} sent no diagnostics within ${budget.ceilingMs} ms${loading ? " (it is still loading the project)" : ""}` };
+      return { kind: "pending", shown, why: `${serverName} sent no diagnostics within ${ceilingMs} ms${loading ? " (it is still loading the project)" : ""}` };
     }
+    durations.record(file.server, path, Date.now() - started);
     return { kind: "checked", shown, server: file.server, delta: supervisor.ledger.update(path, collected.diagnostics), partial: session.progress.current().length > 0 };
   } catch (error) {
     if (isWaitEnded(error) && !signal.aborted) {
+      durations.recordUnfinished(file.server, path, ceilingMs);
       supervisor.ledger.markPending(path);
-      return { kind: "pending", shown, why: `${serverName} did not answer in time` };
+      return { kind: "pending", shown, why: `${serverName} did not answer within ${ceilingMs} ms; the next write waits up to ${Math.round(MAX_CHECK_WAIT_MS / 1000)} s for it` };
     }
     return { kind: "failed", shown, why: error instanceof Error ? error.message : String(error) };
   }

@@ -1,6 +1,7 @@
 import { DocumentDiagnosticRequest, type Diagnostic } from "vscode-languageserver-protocol";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { OpenDocument } from "./open-document.js";
+import { reportsAffectedFiles, waitUntilCaughtUp } from "./affected-files-tracking.js";
 import { hasCapability } from "./require-capability.js";
 import { withDeadline } from "./signal-with-deadline.js";
 
@@ -39,9 +40,12 @@ export async function collectDiagnostics(document: OpenDocument, signal: AbortSi
   const session = document.session;
   const pulled = await pullDiagnostics(session, document.uri, document.path, signal);
   if (pulled !== undefined) return { diagnostics: pulled, how: `pulled from the server for version ${document.version}` };
+  // A server that re-diagnoses dependents by itself may still be at work on a change to another file
+  // (a caller's set published before the callee changed is stale): wait until it caught up.
+  const caughtUp = reportsAffectedFiles(session) ? await withDeadline(signal, ceilingMs, (deadline) => waitUntilCaughtUp(session, new Map([[document.uri, document.version]]), deadline)) : true;
   const latest = session.published.latest(document.uri);
   // The server already has this text and published for it: nothing new will come, so that set is the answer.
-  if (!document.changed && latest !== undefined) {
+  if (!document.changed && latest !== undefined && caughtUp) {
     return { diagnostics: latest.diagnostics, how: `published earlier for this text${latest.version === undefined ? "" : ` (version ${latest.version})`}` };
   }
   const set = await withDeadline(signal, ceilingMs, async (ceiling) => {

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { directoriesUpTo } from "./find-nearest-marker.js";
-import { pullTsserverDiagnostics } from "./tsserver-diagnostics.js";
+import { pullTsserverDiagnostics, tsserverImporters } from "./tsserver-diagnostics.js";
 import type { LspServerSpec, ServerRootContext } from "./server-spec.js";
 
 // tsserver must come from the project's own TypeScript, found from the detected root (a monorepo
@@ -30,6 +30,9 @@ const typescript: LspServerSpec = {
   // Measured: the "Initializing JS/TS language features" report began 3 s after the first didOpen on a busy 2-core machine.
   projectLoading: { beginsWithinMs: 6_000, budgetMs: 30_000 },
   pullDiagnostics: pullTsserverDiagnostics,
+  // tsserver pushes only for open files, but answers for any file of its program and knows who imports whom.
+  affectedFiles: { kind: "importers" },
+  importersOf: tsserverImporters,
   // `--noEmit` alone still writes a .tsbuildinfo for a composite or incremental project; a read must write nothing.
   checker: { command: "tsc", args: ["--noEmit", "--pretty", "false", "--composite", "false", "--incremental", "false"], format: "tsc", needsOneOf: ["tsconfig.json"], install: "npm install --save-dev typescript" },
 };
@@ -41,7 +44,10 @@ const python: LspServerSpec = {
   rootMarkers: [["pyrightconfig.json", "pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "Pipfile"]],
   server: { command: "pyright-langserver", args: ["--stdio"] },
   install: "npm install --save-dev pyright (or pip install pyright into the project's .venv)",
-  settings: { python: { analysis: { diagnosticMode: "openFilesOnly", autoSearchPaths: true } } },
+  // `workspace` mode: pyright re-checks every file a change affects (not only open ones) and reports each
+  // on the workspace-diagnostics stream, which is how a write learns of the callers it broke.
+  settings: { python: { analysis: { diagnosticMode: "workspace", autoSearchPaths: true } } },
+  affectedFiles: { kind: "workspace-stream" },
   checker: { command: "pyright", args: ["--outputjson"], format: "pyright-json", install: "npm install --save-dev pyright (or pip install pyright into the project's .venv)" },
 };
 
@@ -51,6 +57,11 @@ const go: LspServerSpec = {
   languages: { ".go": "go" },
   rootMarkers: [["go.work"], ["go.mod"]],
   server: { command: "gopls", args: ["serve"] },
+  // gopls diagnoses every package a change affects by itself and pushes the results; with
+  // `verboseWorkDoneProgress` each change runs as one "diagnosing …" progress work, which says when it
+  // is done, and with no `diagnosticsDelay` the packages that import a changed one are diagnosed at once.
+  initializationOptions: () => Promise.resolve({ verboseWorkDoneProgress: true, diagnosticsDelay: "0s" }),
+  affectedFiles: { kind: "check-progress", title: /^diagnosing (?!initial workspace load)/ },
   install: "go install golang.org/x/tools/gopls@latest (v0.23.0 with Go 1.26), and put $(go env GOPATH)/bin on PATH",
   checker: { command: "go", args: ["vet", "./..."], format: "go-vet", install: "install Go from https://go.dev/dl and put its bin directory on PATH" },
 };

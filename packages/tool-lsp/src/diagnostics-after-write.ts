@@ -1,7 +1,7 @@
 import { displayPath, type ProgressUpdate, type ToolContent } from "@runbound/tool-kit";
 import { FileChangeType } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";
-import { checkAffectedFiles, generationsOf } from "./check-affected-files.js";
+import { checkAffectedFiles, planAffectedFiles, type AffectedFile } from "./affected-files.js";
 import type { AfterWriteBudget } from "./after-write-budget.js";
 import { announceFileChange, checkWrittenFile, type WrittenFileCheck } from "./check-written-file.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
@@ -13,8 +13,10 @@ import { withDeadline } from "./signal-with-deadline.js";
 /** Files checked per write; a write of more (a large patch, a rename) names the rest. */
 export const CHECKED_PER_WRITE = 10;
 const maxAnswerBytes = 8 * 1024;
-/** The least time other open files get to be pulled, even after a slow check. */
-const affectedMinimumMs = 300;
+/** The least time the other files get to be checked, even after a slow check of the written ones. */
+const affectedMinimumMs = 1_500;
+/** Other files whose changes are shown in full; the rest are named. */
+export const AFFECTED_SHOWN = 10;
 /** In a flood, the first few rows are what is shown. */
 const floodRows = 3;
 
@@ -65,11 +67,28 @@ function checkedLines(check: Extract<WrittenFileCheck, { kind: "checked" }>): st
   return deltaLines(check.shown, check.delta, check.partial ? ` (\`${check.server}\` is still indexing, so this may be partial)` : "", false);
 }
 
+function affectedSummary(file: AffectedFile): string {
+  const introduced = file.delta.introduced.reduce((sum, group) => sum + group.diagnostics.length - group.before, 0);
+  const resolved = file.delta.resolved.reduce((sum, item) => sum + item.count, 0);
+  return `\`${file.shown}\` (${[introduced > 0 ? `${introduced} new` : "", resolved > 0 ? `${resolved} resolved` : ""].filter(Boolean).join(", ")})`;
+}
+
+/** Files with new errors first, then new warnings, then only resolutions. */
+function byWeight(a: AffectedFile, b: AffectedFile): number {
+  const weight = (file: AffectedFile): number => {
+    const news = file.delta.introduced.flatMap((group) => group.diagnostics);
+    return news.filter((diagnostic) => severityOf(diagnostic) === 1).length * 1000 + news.length;
+  };
+  return weight(b) - weight(a);
+}
+
 /**
  * After a write: check each written file (and files left pending by an earlier write) with its
- * language server and say, as one text block for the writing tool's result, only what changed —
- * errors and warnings introduced, and those resolved — or why a file could not be checked yet.
- * Files no server covers get nothing. @returns undefined when there is nothing to say.
+ * language server, then the other files the write may have broken or fixed (see `affected-files.ts`),
+ * and say, as one text block for the writing tool's result, only what changed — errors and warnings
+ * introduced, and those resolved, at most {@link AFFECTED_SHOWN} other files in full and the rest by
+ * name — plus what was checked, or why a file could not be checked yet. Files no server covers get
+ * nothing. @returns undefined when there is nothing to say.
  */
 export async function diagnosticsAfterWrite(supervisor: LspSupervisorInstance, workdir: string, paths: readonly string[], signal: AbortSignal, progress: (update: ProgressUpdate) => void, budget: AfterWriteBudget = supervisor.afterWriteBudget): Promise<ToolContent[] | undefined> {
   const owed = supervisor.ledger.pending().filter((path) => !paths.includes(path));
@@ -78,7 +97,8 @@ export async function diagnosticsAfterWrite(supervisor: LspSupervisorInstance, w
   const unchecked = candidates.slice(CHECKED_PER_WRITE).filter((path) => paths.includes(path));
   for (const path of unchecked) announceFileChange(supervisor, path, FileChangeType.Changed);
   const started = Date.now();
-  const generationsBefore = generationsOf(supervisor.running());
+  // What the servers knew before the write, and the baseline of the files that import the written ones.
+  const plans = await withDeadline(signal, budget.ceilingMs, (deadline) => planAffectedFiles(supervisor, workdir, checked, deadline));
   const allSynced = barrier(checked.length);
   const checks = await Promise.all(checked.map((path) => checkWrittenFile(supervisor, workdir, path, budget, signal, progress, allSynced)));
   const rows: string[] = [];
@@ -87,14 +107,21 @@ export async function diagnosticsAfterWrite(supervisor: LspSupervisorInstance, w
     else if (check.kind === "pending") rows.push(`${check.shown}: not checked yet — ${check.why}; its diagnostics come with the next write's answer, or ask \`lsp\` \`diagnostics\` for it.`);
     else if (check.kind === "failed") rows.push(`${check.shown}: could not be checked — ${check.why}`);
   }
-  // Files the write did not touch but may have broken or fixed: only within what is left of the ceiling.
+  // Files the write did not touch but may have broken or fixed: within what is left of the ceiling, and never less than a floor.
   const left = Math.max(affectedMinimumMs, budget.ceilingMs - (Date.now() - started));
-  const affected = await withDeadline(signal, left, (deadline) => checkAffectedFiles(supervisor, workdir, supervisor.running(), generationsBefore, new Set(checked), deadline));
-  for (const file of affected) rows.push(...deltaLines(file.shown, file.delta, " (not written; changed with this write)", true));
+  if (plans.length > 0) progress({ message: "lsp: checking the files that depend on this write" });
+  const affected = await withDeadline(signal, left, (deadline) => checkAffectedFiles(supervisor, workdir, plans, new Set(checked), deadline));
+  const changed = [...affected.changed].sort(byWeight);
+  for (const file of changed.slice(0, AFFECTED_SHOWN)) rows.push(...deltaLines(file.shown, file.delta, " (not written; changed with this write)", true));
+  if (changed.length > AFFECTED_SHOWN) {
+    const rest = changed.slice(AFFECTED_SHOWN);
+    rows.push(`${rest.length} more ${rest.length === 1 ? "file" : "files"} affected (not written; changed with this write): ${rest.map(affectedSummary).join(", ")}; ask \`lsp\` \`diagnostics\` for one to see its errors.`);
+  }
+  rows.push(...affected.notes);
   if (unchecked.length > 0) {
     rows.push(`${unchecked.length} more written ${unchecked.length === 1 ? "file was" : "files were"} not checked (at most ${CHECKED_PER_WRITE} per write), e.g. ${unchecked.slice(0, 3).map((path) => `\`${displayPath(workdir, path)}\``).join(", ")}; ask \`lsp\` \`diagnostics\` for them.`);
   }
-  if (rows.length === 0) return undefined;
+  if (checks.every((check) => check.kind === "none") && changed.length === 0) return undefined;
   const bounded = boundedRows({ rows, total: rows.length, cap: rows.length, maxBytes: maxAnswerBytes, noun: ["line", "lines"], narrow: "ask `lsp` `diagnostics` for one file to see all of its diagnostics" });
   const cut = bounded.shown.length < rows.length ? `\n(${bounded.header})` : "";
   return [{ type: "text", text: `Diagnostics after this write (lsp; an intermediate state may be intended):\n${bounded.shown.join("\n")}${cut}` }];

@@ -70,6 +70,20 @@ export class DiagnosticsLedger {
     return { introduced, resolved, firstCheck: before === undefined };
   }
 
+  /** Whether the ledger holds a file (its diagnostics were shown, or taken as the baseline). */
+  has(path: string): boolean {
+    return this.byFile.has(path);
+  }
+
+  /**
+   * Take `diagnostics` as what is known of a file before a write, without telling the model: the
+   * server's own earlier report of a file the run never looked at, so the write's answer shows only
+   * what changed with it. A file the ledger already holds keeps what the model was told.
+   */
+  baseline(path: string, diagnostics: readonly Diagnostic[]): void {
+    if (!this.byFile.has(path)) this.update(path, diagnostics);
+  }
+
   /** The files the ledger holds, in the order it first saw them. */
   files(): string[] {
     return [...this.byFile.keys()];

@@ -26,6 +26,7 @@ import { CLIENT_CAPABILITIES } from "./client-capabilities.js";
 import { DocumentSync } from "./document-sync.js";
 import { negotiatedEncoding, type PositionEncoding } from "./position-encoding.js";
 import { ProgressTracker, type ActiveProgress } from "./progress-tracker.js";
+import { isCheckWork, startAffectedFilesTracking } from "./affected-files-tracking.js";
 import { PublishedDiagnostics } from "./published-diagnostics.js";
 import { describeBound, RequestWatchdog, type HungRequest } from "./request-watchdog.js";
 import type { LspServerSpec } from "./server-spec.js";
@@ -91,8 +92,8 @@ function abortReason(signal: AbortSignal, label: string): ToolError {
  * told us in `initialize`, its progress, its pushed diagnostics and the documents it has open.
  */
 export class LanguageServerSession {
-  /** The server's progress (`$/progress`). */
-  readonly progress = new ProgressTracker();
+  /** The server's progress (`$/progress`), with the works that diagnose our changes told apart. */
+  readonly progress = new ProgressTracker((token, title) => isCheckWork(this.spec, token, title));
   /** Diagnostics the server pushed. */
   readonly published = new PublishedDiagnostics();
   /** Dynamic registrations (`client/registerCapability`) by id: a server may register a method anew before unregistering the old id. */
@@ -101,10 +102,18 @@ export class LanguageServerSession {
   readonly startedAt = Date.now();
   /** The documents the server has open, and how they are kept in step with the files. */
   readonly documents = new DocumentSync(
-    (send) => this.notify(send),
+    (send) => {
+      // Every notification DocumentSync sends changes what the server sees: a server that diagnoses each one as a progress work is caught up when as many have ended.
+      this.changesSent += 1;
+      this.notify(send);
+    },
     () => this.capabilitiesValue,
     (method) => this.registered(method),
   );
+  /** Handlers of partial results by their request's `partialResultToken`. */
+  readonly partialResultHandlers = new Map<string | number, (value: unknown) => void>();
+  /** Notifications sent that change the server's view of the files (open, change, save, close, files changed on disk). */
+  changesSent = 0;
   private readonly log = new LineTail(20);
   private capabilitiesValue: ServerCapabilities = {};
   private encodingValue: PositionEncoding = "utf-16";
@@ -150,6 +159,7 @@ export class LanguageServerSession {
     session.wire();
     try {
       await session.initialize(settings);
+      startAffectedFilesTracking(session);
       return session;
     } catch (error) {
       await session.stop(0);
@@ -354,6 +364,9 @@ export class LanguageServerSession {
     // this request is refused. Pulls happen per call anyway, so accepting is enough.
     connection.onRequest(DiagnosticRefreshRequest.type, () => undefined);
     connection.onNotification("$/progress", (params: { token: string | number; value: unknown }) => {
+      // This handler replaces the connection's own progress dispatch, so partial results of a request (a workspace-diagnostics stream) are routed here.
+      const partial = this.partialResultHandlers.get(params.token);
+      if (partial !== undefined) return partial(params.value);
       this.progress.update(params.token, params.value);
       this.watchdog?.progress(params.token, params.value);
     });

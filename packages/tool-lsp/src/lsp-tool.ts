@@ -1,5 +1,6 @@
 import { defineTool, resolveInWorkdir, textResult, ToolError, Workdir, type ProgressUpdate } from "@runbound/tool-kit";
 import * as v from "valibot";
+import { recordCheckerBaseline } from "./checker-baseline.js";
 import { codeActionsOp } from "./code-actions-op.js";
 import { diagnosticsOp } from "./diagnostics-op.js";
 import { hoverOp } from "./hover-op.js";
@@ -84,6 +85,8 @@ async function answer(request: LspInput, supervisor: LspSupervisorInstance, work
       env: supervisor.env,
       signal,
       onProgress: (message, done, total) => progress({ message, progress: done, total }),
+      // What the checkers report is what the model was told of those files: later writes compare with it.
+      onChecked: (spec, root, findings) => recordCheckerBaseline(supervisor.ledger, spec, root, findings),
     });
   }
   const file = required(request.file, "file", op, `{"op":"${op}","file":"src/app.ts"}`);

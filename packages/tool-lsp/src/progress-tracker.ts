@@ -10,16 +10,30 @@ export interface ActiveProgress {
   percentage?: number;
 }
 
+/** A work as callers see it, without how it is classified. */
+function publicView(work: ActiveProgress): ActiveProgress {
+  return { title: work.title, ...(work.message === undefined ? {} : { message: work.message }), ...(work.percentage === undefined ? {} : { percentage: work.percentage }) };
+}
+
 type ProgressValue = WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd;
 
+/** Whether a piece of work is the server diagnosing changes it was sent, not loading or indexing. */
+export type IsCheckWork = (token: ProgressToken, title: string) => boolean;
+
 /**
- * The work a server is doing right now, from `$/progress` (begin/report/end per token). While any is
- * active the server is indexing and its answers may be partial.
+ * The work a server is doing right now, from `$/progress` (begin/report/end per token). While any
+ * loading or indexing work is active the server's answers may be partial. Work the server does to
+ * diagnose the changes it was sent (gopls' `diagnosing changed files`, pyright's files to analyze) is
+ * counted apart: it says when the server has caught up with a write, not that it is indexing.
  */
 export class ProgressTracker {
-  private readonly active = new Map<ProgressToken, ActiveProgress>();
+  private readonly active = new Map<ProgressToken, ActiveProgress & { check: boolean }>();
   private readonly listeners = new Set<(progress: ActiveProgress) => void>();
   private readonly watchers = new Set<() => void>();
+  private begunChecks = 0;
+  private endedChecks = 0;
+
+  constructor(private readonly isCheck: IsCheckWork = () => false) {}
 
   /** Apply one `$/progress` value; values of unknown shape are ignored (a server's bug, not ours to crash on). */
   update(token: ProgressToken, value: unknown): void {
@@ -27,11 +41,15 @@ export class ProgressTracker {
     if (progress === null || typeof progress !== "object") return;
     if (progress.kind === "begin") {
       const begin = progress as WorkDoneProgressBegin;
-      this.set(token, { title: String(begin.title), ...this.details(begin) });
+      const title = String(begin.title);
+      const check = this.isCheck(token, title);
+      if (check) this.begunChecks += 1;
+      this.set(token, { title, ...this.details(begin), check });
     } else if (progress.kind === "report") {
       const current = this.active.get(token);
       if (current !== undefined) this.set(token, { ...current, ...this.details(progress as WorkDoneProgressReport) });
     } else if (progress.kind === "end") {
+      if (this.active.get(token)?.check === true) this.endedChecks += 1;
       this.active.delete(token);
     }
     for (const watcher of [...this.watchers]) watcher();
@@ -58,9 +76,14 @@ export class ProgressTracker {
     });
   }
 
-  /** The work still going on. */
+  /** The loading and indexing work still going on (diagnosing checks left out). */
   current(): ActiveProgress[] {
-    return [...this.active.values()];
+    return [...this.active.values()].filter((work) => !work.check).map(publicView);
+  }
+
+  /** Diagnosing checks begun and ended so far, and whether one is going on now. */
+  checks(): { begun: number; ended: number; active: boolean } {
+    return { begun: this.begunChecks, ended: this.endedChecks, active: [...this.active.values()].some((work) => work.check) };
   }
 
   /** Call `listener` on every begin and report. @returns a function that stops listening. */
@@ -76,8 +99,9 @@ export class ProgressTracker {
     };
   }
 
-  private set(token: ProgressToken, progress: ActiveProgress): void {
+  private set(token: ProgressToken, progress: ActiveProgress & { check: boolean }): void {
     this.active.set(token, progress);
-    for (const listener of this.listeners) listener(progress);
+    if (progress.check) return;
+    for (const listener of this.listeners) listener(publicView(progress));
   }
 }

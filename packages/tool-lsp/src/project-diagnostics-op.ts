@@ -38,6 +38,8 @@ export interface ProjectDiagnosticsRequest {
   maxProjects?: number;
   /** The checkers' environment; default this process's. */
   env?: NodeJS.ProcessEnv;
+  /** Told of every project whose checker ran to the end, with all its findings (the diagnostics ledger's baseline). */
+  onChecked?: (spec: LspServerSpec, root: string, findings: readonly ParsedDiagnostic[]) => void;
 }
 
 type ProjectOutcome = CheckerRun | { kind: "not_found"; looked: string[] };
@@ -178,6 +180,7 @@ export async function projectDiagnosticsOp(request: ProjectDiagnosticsRequest): 
     const heading = `${root} — \`${commandLine(checker)}\`: `;
     const base = { root, server: project.spec.id, checker: commandLine(checker), state: outcome.kind };
     if (outcome.kind === "checked") {
+      if (!outcome.cut) request.onChecked?.(project.spec, project.root, outcome.diagnostics);
       const report = checkedReport(workdir, project.root, outcome, rowsBytes, chosen.length === 1);
       return { ...base, ...report, text: heading + report.text };
     }

@@ -32,6 +32,16 @@ export class PublishedDiagnostics {
     for (const wake of [...this.waiters]) wake();
   }
 
+  /** Every URI's latest set now: what a write compares against once the server reported again. */
+  snapshot(): ReadonlyMap<string, PublishedSet> {
+    return new Map(this.byUri);
+  }
+
+  /** The URIs reported after `generation`, with their latest sets. */
+  changedSince(generation: number): Array<[string, PublishedSet]> {
+    return [...this.byUri].filter(([, set]) => set.generation > generation);
+  }
+
   /** The latest set for a URI. */
   latest(uri: string): PublishedSet | undefined {
     return this.byUri.get(uri);

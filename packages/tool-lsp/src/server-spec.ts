@@ -67,4 +67,18 @@ export interface LspServerSpec {
    * diagnostics requests). Answers `undefined` when it cannot.
    */
   pullDiagnostics?: (session: LanguageServerSession, path: string, signal: AbortSignal) => Promise<Diagnostic[] | undefined>;
+  /**
+   * How a write learns which other files it affected (see `affected-files.ts`):
+   * - `importers`: ask {@link LspServerSpec.importersOf} for the files that import a written one and
+   *   pull their diagnostics (tsserver);
+   * - `check-progress`: the server diagnoses every affected file by itself and pushes the results, and
+   *   each change it is sent runs as one `$/progress` work whose title matches `title` (gopls with
+   *   `verboseWorkDoneProgress`): the write waits until those works have ended;
+   * - `workspace-stream`: the server reports every re-checked file on a long-running
+   *   `workspace/diagnostic` request (pyright in `workspace` mode) and its analysis progress on that
+   *   request's token: the write waits until the written versions were reported and the analysis ended.
+   */
+  affectedFiles?: { kind: "importers" } | { kind: "check-progress"; title: RegExp } | { kind: "workspace-stream" };
+  /** For `affectedFiles` `importers`: the files that import `path` directly (absolute paths), or `undefined` when the server cannot say. */
+  importersOf?: (session: LanguageServerSession, path: string, signal: AbortSignal) => Promise<string[] | undefined>;
 }

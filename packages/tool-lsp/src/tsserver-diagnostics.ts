@@ -29,9 +29,16 @@ function toDiagnostic(item: TsserverDiagnostic): Diagnostic | undefined {
   };
 }
 
+/** Send one tsserver command through typescript-language-server; `undefined` when the server does not offer the pass-through. */
+export async function askTsserver(session: LanguageServerSession, command: string, args: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
+  const commands = session.capabilities.executeCommandProvider?.commands ?? [];
+  if (!commands.includes(tsserverRequest)) return undefined;
+  const answer: unknown = await session.request(ExecuteCommandRequest.method, (connection, token) => connection.sendRequest(ExecuteCommandRequest.type, { command: tsserverRequest, arguments: [command, args] }, token), signal);
+  return (answer as { body?: unknown } | null)?.body ?? answer;
+}
+
 async function ask(session: LanguageServerSession, command: string, file: string, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
-  const answer: unknown = await session.request(ExecuteCommandRequest.method, (connection, token) => connection.sendRequest(ExecuteCommandRequest.type, { command: tsserverRequest, arguments: [command, { file }] }, token), signal);
-  const body = (answer as { body?: unknown } | null)?.body ?? answer;
+  const body = await askTsserver(session, command, { file }, signal);
   if (!Array.isArray(body)) return undefined;
   return (body as TsserverDiagnostic[]).flatMap((item) => toDiagnostic(item) ?? []);
 }
@@ -44,9 +51,20 @@ async function ask(session: LanguageServerSession, command: string, file: string
  * the current text. @returns `undefined` when the server does not offer the pass-through.
  */
 export async function pullTsserverDiagnostics(session: LanguageServerSession, path: string, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
-  const commands = session.capabilities.executeCommandProvider?.commands ?? [];
-  if (!commands.includes(tsserverRequest)) return undefined;
   const [syntactic, semantic] = await Promise.all([ask(session, "syntacticDiagnosticsSync", path, signal), ask(session, "semanticDiagnosticsSync", path, signal)]);
   if (syntactic === undefined || semantic === undefined) return undefined;
   return [...syntactic, ...semantic];
+}
+
+/**
+ * The files that import `path` (its `import`/`export … from`/`require` sites), from tsserver's
+ * `fileReferences`, which reads the program's resolved imports rather than the text.
+ * @returns `undefined` when the server does not offer the pass-through or tsserver has no project for the file.
+ */
+export async function tsserverImporters(session: LanguageServerSession, path: string, signal: AbortSignal): Promise<string[] | undefined> {
+  const body = await askTsserver(session, "fileReferences", { file: path }, signal).catch(() => undefined);
+  const refs = (body as { refs?: unknown } | undefined)?.refs;
+  if (!Array.isArray(refs)) return undefined;
+  const files = (refs as Array<{ file?: unknown }>).flatMap((ref) => (typeof ref.file === "string" ? [ref.file] : []));
+  return [...new Set(files)];
 }

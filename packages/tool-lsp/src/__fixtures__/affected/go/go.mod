@@ -1,0 +1,3 @@
+module example.com/affected
+
+go 1.22

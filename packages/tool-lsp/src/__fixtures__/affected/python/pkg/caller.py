@@ -1,0 +1,4 @@
+from pkg.util import label
+
+FIRST = label("first")
+SECOND = label("second")

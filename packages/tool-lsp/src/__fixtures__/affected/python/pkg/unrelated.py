@@ -1,0 +1,1 @@
+UNRELATED = 1

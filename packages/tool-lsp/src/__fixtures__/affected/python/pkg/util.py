@@ -1,0 +1,3 @@
+def label(name: str) -> str:
+    """A label for a count of things."""
+    return name + "!"

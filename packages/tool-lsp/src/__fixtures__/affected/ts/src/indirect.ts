@@ -1,0 +1,3 @@
+import { first } from "./caller.js";
+
+export const length: number = first.length;

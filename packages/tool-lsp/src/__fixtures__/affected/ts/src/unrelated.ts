@@ -1,0 +1,1 @@
+export const unrelated = 1;

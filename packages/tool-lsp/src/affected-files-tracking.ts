@@ -1,0 +1,58 @@
+import type { ProgressToken } from "vscode-languageserver-protocol";
+import type { LanguageServerSession } from "./language-server-session.js";
+import type { LspServerSpec } from "./server-spec.js";
+import { WorkspaceDiagnosticStream } from "./workspace-diagnostic-stream.js";
+
+const streams = new WeakMap<LanguageServerSession, WorkspaceDiagnosticStream>();
+
+/** Whether a `$/progress` work is the server diagnosing changes it was sent (see `LspServerSpec.affectedFiles`). */
+export function isCheckWork(spec: LspServerSpec, _token: ProgressToken, title: string): boolean {
+  return spec.affectedFiles?.kind === "check-progress" && spec.affectedFiles.title.test(title);
+}
+
+/** Right after `initialize`: open the workspace-diagnostics stream of a server that reports affected files on one. */
+export function startAffectedFilesTracking(session: LanguageServerSession): void {
+  if (session.spec.affectedFiles?.kind !== "workspace-stream") return;
+  const stream = new WorkspaceDiagnosticStream(session);
+  streams.set(session, stream);
+  void stream.run();
+}
+
+/** The session's workspace-diagnostics stream, when it has one the server answers. */
+export function workspaceStreamOf(session: LanguageServerSession): WorkspaceDiagnosticStream | undefined {
+  const stream = streams.get(session);
+  return stream === undefined || stream.refused ? undefined : stream;
+}
+
+/** Whether the server reports affected files by itself (so a write waits for it), rather than being asked per file. */
+export function reportsAffectedFiles(session: LanguageServerSession): boolean {
+  const kind = session.spec.affectedFiles?.kind;
+  return kind === "check-progress" || (kind === "workspace-stream" && workspaceStreamOf(session) !== undefined);
+}
+
+/**
+ * Wait until the server has diagnosed every change it was sent: for `check-progress`, as many
+ * diagnosing works began as changes were sent and none is running; for `workspace-stream`, each of
+ * `written` (URI → the version sent) was reported at that version or later and the analysis that
+ * reported it ended. Servers of other kinds are caught up at once.
+ * @returns whether it caught up before `signal` aborted.
+ */
+export async function waitUntilCaughtUp(session: LanguageServerSession, written: ReadonlyMap<string, number>, signal: AbortSignal): Promise<boolean> {
+  const kind = session.spec.affectedFiles?.kind;
+  if (kind === "check-progress") {
+    return session.progress.waitUntil(() => {
+      const checks = session.progress.checks();
+      return checks.begun >= session.changesSent && !checks.active;
+    }, signal);
+  }
+  const stream = workspaceStreamOf(session);
+  if (kind !== "workspace-stream" || stream === undefined) return true;
+  return stream.waitUntil(() => {
+    if (stream.analysing) return false;
+    for (const [uri, version] of written) {
+      const latest = session.published.latest(uri);
+      if (latest === undefined || (latest.version ?? 0) < version || latest.generation > stream.endGeneration) return false;
+    }
+    return true;
+  }, signal);
+}

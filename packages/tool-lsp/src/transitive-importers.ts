@@ -1,0 +1,48 @@
+import { isInside } from "@runbound/tool-kit";
+import { sep } from "node:path";
+import type { LanguageServerSession } from "./language-server-session.js";
+
+/** Files looked at per write: a file every module imports must not turn one write into a whole-project check. */
+export const MAX_IMPORTERS = 200;
+
+/** The files that import the written ones, nearest first, and whether the search was cut short. */
+export interface Importers {
+  /** Absolute paths inside the workdir, direct importers before indirect ones. */
+  files: string[];
+  /** False when the search stopped at {@link MAX_IMPORTERS} or the server could not say for some file. */
+  complete: boolean;
+}
+
+function isProjectFile(workdir: string, path: string): boolean {
+  return isInside(workdir, path) && !path.split(sep).includes("node_modules");
+}
+
+/**
+ * Who imports `written`, directly or through other files, breadth first, as the server's
+ * `importersOf` says: a changed export can break a file two imports away (a type re-exported, a
+ * value whose inferred type changed), and the project's checker reports those too.
+ */
+export async function transitiveImporters(session: LanguageServerSession, written: readonly string[], workdir: string, signal: AbortSignal): Promise<Importers> {
+  const importersOf = session.spec.importersOf;
+  if (importersOf === undefined) return { files: [], complete: false };
+  const seen = new Set(written);
+  const files: string[] = [];
+  let frontier = [...written];
+  let complete = true;
+  while (frontier.length > 0 && !signal.aborted) {
+    const next: string[] = [];
+    const answers = await Promise.all(frontier.map((path) => importersOf(session, path, signal).catch(() => undefined)));
+    for (const importers of answers) {
+      if (importers === undefined) complete = false;
+      for (const importer of importers ?? []) {
+        if (seen.has(importer) || !isProjectFile(workdir, importer)) continue;
+        seen.add(importer);
+        if (files.length >= MAX_IMPORTERS) return { files, complete: false };
+        files.push(importer);
+        next.push(importer);
+      }
+    }
+    frontier = next;
+  }
+  return { files, complete: complete && !signal.aborted };
+}

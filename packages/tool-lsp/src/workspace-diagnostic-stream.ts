@@ -1,0 +1,109 @@
+import { ToolError } from "@runbound/tool-kit";
+import { ErrorCodes, ResponseError } from "vscode-jsonrpc/node";
+import { WorkspaceDiagnosticRequest, type WorkspaceDocumentDiagnosticReport, type WorkspaceDiagnosticReportPartialResult } from "vscode-languageserver-protocol";
+import type { LanguageServerSession } from "./language-server-session.js";
+
+const partialToken = "runbound/workspace-diagnostics/partial";
+const workToken = "runbound/workspace-diagnostics/work";
+/** A stream the server answers at once (nothing to wait for, or an error) is asked again after this pause, growing. */
+const firstRetryMs = 250;
+const maxRetryMs = 10_000;
+
+/**
+ * A long-running `workspace/diagnostic` request with partial results, asked again whenever the server
+ * answers it: pyright in `workspace` mode re-checks every file a change affects and reports each on
+ * this stream, and reports how many files are left to analyze on its work-done token. Every report
+ * becomes a publish in the session's {@link LanguageServerSession.published}, so the stream's files
+ * are read like pushed ones; `analysing` and `endGeneration` tell when the server has caught up.
+ */
+export class WorkspaceDiagnosticStream {
+  /** Whether the server said files are left to analyze and has not said it finished. */
+  analysing = false;
+  /** The publish generation when the server last said it finished analyzing. */
+  endGeneration = -1;
+  /** Whether the server refused the request: then nothing is learnt from it. */
+  refused = false;
+  private readonly resultIds = new Map<string, string>();
+  private readonly watchers = new Set<() => void>();
+
+  constructor(private readonly session: LanguageServerSession) {
+    session.partialResultHandlers.set(partialToken, (value) => this.record((value as WorkspaceDiagnosticReportPartialResult | null)?.items));
+    session.partialResultHandlers.set(workToken, (value) => this.progress(value));
+  }
+
+  /** Keep the request open until the session ends. */
+  async run(): Promise<void> {
+    let retryMs = firstRetryMs;
+    const ended = this.session.endedSignal;
+    while (!ended.aborted) {
+      const started = Date.now();
+      try {
+        const report = await this.session.request(
+          WorkspaceDiagnosticRequest.method,
+          (connection, token) =>
+            connection.sendRequest(
+              WorkspaceDiagnosticRequest.type,
+              { previousResultIds: [...this.resultIds].map(([uri, value]) => ({ uri, value })), partialResultToken: partialToken, workDoneToken: workToken },
+              token,
+            ),
+          ended,
+        );
+        this.record(report?.items);
+      } catch (error) {
+        if (ended.aborted) return;
+        // A server without the request says so once; asking again would only repeat it.
+        if (ToolError.isInstance(error) && error.cause instanceof ResponseError && error.cause.code === ErrorCodes.MethodNotFound) {
+          this.refused = true;
+          this.wake();
+          return;
+        }
+      }
+      // A request answered at once (the server had nothing to wait for) must not turn into a busy loop.
+      retryMs = Date.now() - started > maxRetryMs ? firstRetryMs : Math.min(maxRetryMs, retryMs * 2);
+      await new Promise((resolve) => setTimeout(resolve, retryMs).unref());
+    }
+  }
+
+  /** Wait until `done()` holds after some report or progress, or `signal` aborts. @returns whether it held. */
+  async waitUntil(done: () => boolean, signal: AbortSignal): Promise<boolean> {
+    if (done()) return true;
+    if (signal.aborted) return false;
+    return new Promise((resolve) => {
+      const finish = (): void => {
+        this.watchers.delete(check);
+        signal.removeEventListener("abort", finish);
+        resolve(done());
+      };
+      const check = (): void => {
+        if (done()) finish();
+      };
+      this.watchers.add(check);
+      signal.addEventListener("abort", finish, { once: true });
+    });
+  }
+
+  private record(items: readonly WorkspaceDocumentDiagnosticReport[] | undefined): void {
+    if (!Array.isArray(items)) return;
+    for (const item of items) {
+      if (typeof item?.uri !== "string") continue;
+      if (typeof item.resultId === "string") this.resultIds.set(item.uri, item.resultId);
+      if (item.kind !== "full" || !Array.isArray(item.items)) continue;
+      this.session.published.record({ uri: item.uri, ...(typeof item.version === "number" ? { version: item.version } : {}), diagnostics: item.items });
+    }
+    this.wake();
+  }
+
+  private progress(value: unknown): void {
+    const kind = (value as { kind?: unknown } | null)?.kind;
+    if (kind === "begin" || kind === "report") this.analysing = true;
+    if (kind === "end") {
+      this.analysing = false;
+      this.endGeneration = this.session.published.generation();
+    }
+    this.wake();
+  }
+
+  private wake(): void {
+    for (const watcher of [...this.watchers]) watcher();
+  }
+}
