@@ -81,10 +81,13 @@ describe.runIf(available)("diagnostics on write name the callers a write broke, 
     const util = "python/pkg/util.py";
     await expect.poll(() => lsp({ op: "diagnostics", file: util }), { timeout: slow, interval: 1_000 }).toContain("No errors or warnings in python/pkg/util.py");
     const original = await readText(util);
+    // The caller is open in the server from here on: its next pull must reflect the callee's change.
+    expect(await lsp({ op: "diagnostics", file: "python/pkg/caller.py" })).toContain("No errors or warnings in python/pkg/caller.py");
 
     const broken = await put(util, original.replace("def label(name: str)", "def label(name: str, times: int)"));
     expect(broken).toContain("python/pkg/util.py: no new errors or warnings.");
     expect(broken).toContain("python/pkg/caller.py: 2 errors introduced by this write so far (not written; changed with this write):");
+    expect(broken).not.toContain("first check");
     expect(broken).toMatch(/python\/pkg\/caller\.py:3: error Pyright reportCallIssue: Argument missing for parameter "times"/);
     expect(broken).toMatch(/`python` re-checked \d+ other files? that depend on the written files: 1 file changed\./);
     expect(broken).not.toContain("unrelated");

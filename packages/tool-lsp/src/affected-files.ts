@@ -36,6 +36,8 @@ export interface AffectedPlan {
   written: string[];
   before: Snapshot;
   importers?: Importers;
+  /** The server started with this write: what it knew before is unknown. */
+  cold?: boolean;
 }
 
 /** Files the run has seen that a server of no known kind is asked about, per write. */
@@ -85,6 +87,24 @@ export async function planAffectedFiles(supervisor: LspSupervisorInstance, workd
         });
       }),
   );
+  return plans;
+}
+
+/**
+ * After the written files were synced: plans for the servers the write started. Their importers are
+ * checked without a baseline (each such file is a first check); a server that reports affected files
+ * by itself reports every file as it loads, which says nothing of this write, so it is left for the
+ * next one.
+ */
+export async function planStartedServers(supervisor: LspSupervisorInstance, workdir: string, written: readonly string[], planned: readonly AffectedPlan[], signal: AbortSignal): Promise<AffectedPlan[]> {
+  const plans: AffectedPlan[] = [];
+  for (const session of supervisor.running()) {
+    const own = written.filter((path) => covers(session, path));
+    if (own.length === 0 || planned.some((plan) => plan.session === session)) continue;
+    const plan: AffectedPlan = { session, written: own, before: snapshotOf(session), cold: true };
+    if (session.spec.affectedFiles?.kind === "importers") plan.importers = await transitiveImporters(session, own, workdir, signal);
+    plans.push(plan);
+  }
   return plans;
 }
 
@@ -194,6 +214,9 @@ export async function checkAffectedFiles(supervisor: LspSupervisorInstance, work
   const reports = await Promise.all(
     plans.map((plan) => {
       if (plan.session.exit !== undefined) return Promise.resolve({ changed: [], notes: [] });
+      if (plan.cold === true && plan.importers === undefined) {
+        return Promise.resolve({ changed: [], notes: [`\`${plan.session.spec.id}\` started with this write and is still loading the project: the files that depend on the written ones are checked from the next write on.`] });
+      }
       if (plan.importers !== undefined) return checkImporters(supervisor, workdir, plan, signal);
       if (reportsAffectedFiles(plan.session)) return checkReportedByServer(supervisor, workdir, plan, written, signal);
       return checkSeenFiles(supervisor, workdir, plan, written, signal);
