@@ -50,11 +50,14 @@ describe("forwardWatchedFiles (a real native watch of a temporary root)", () => 
     writeFileSync(join(root, "node_modules", "lib", "index.js"), "changed\n");
     writeFileSync(join(root, ".git", "HEAD"), "changed\n");
     mkdirSync(join(root, "node_modules", "other"));
-    await expect.poll(() => received.map((event) => event.uri).sort(), { timeout: 5_000 }).toEqual([uri("src/a.py"), uri("src/new.py")]);
+    // A write may come as a create and an update in two batches: which files, not how many events, is the contract.
+    await expect.poll(() => [...new Set(received.map((event) => event.uri))].sort(), { timeout: 5_000 }).toEqual([uri("src/a.py"), uri("src/new.py")]);
     expect(received).toContainEqual({ uri: uri("src/new.py"), type: 1 });
     expect(received).toContainEqual({ uri: uri("src/a.py"), type: 2 });
     rmSync(join(root, "src", "new.py"));
     await expect.poll(() => received.at(-1), { timeout: 5_000 }).toEqual({ uri: uri("src/new.py"), type: 3 });
+    // Events come in order: by the deletion's, those of the skipped writes before it would have come too.
+    expect([...new Set(received.map((event) => event.uri))].sort()).toEqual([uri("src/a.py"), uri("src/new.py")]);
   });
 
   it("a send that throws (the connection closed while the server shuts down) is swallowed, not thrown from the native callback", async () => {
