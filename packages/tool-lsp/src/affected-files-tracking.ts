@@ -18,10 +18,10 @@ export function startAffectedFilesTracking(session: LanguageServerSession): void
   void stream.run();
 }
 
-/** The session's workspace-diagnostics stream, when it has one the server answers. */
+/** The session's workspace-diagnostics stream, once the server reported on it (and never refused it). */
 export function workspaceStreamOf(session: LanguageServerSession): WorkspaceDiagnosticStream | undefined {
   const stream = streams.get(session);
-  return stream === undefined || stream.refused ? undefined : stream;
+  return stream === undefined || stream.refused || !stream.delivered ? undefined : stream;
 }
 
 /** Whether the server reports affected files by itself (so a write waits for it), rather than being asked per file. */

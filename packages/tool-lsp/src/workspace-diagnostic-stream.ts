@@ -23,6 +23,8 @@ export class WorkspaceDiagnosticStream {
   endGeneration = -1;
   /** Whether the server refused the request: then nothing is learnt from it. */
   refused = false;
+  /** Whether any report came: until one does, the stream says nothing about what the server re-checks. */
+  delivered = false;
   private readonly resultIds = new Map<string, string>();
   private readonly watchers = new Set<() => void>();
 
@@ -84,6 +86,7 @@ export class WorkspaceDiagnosticStream {
 
   private record(items: readonly WorkspaceDocumentDiagnosticReport[] | undefined): void {
     if (!Array.isArray(items)) return;
+    if (items.length > 0) this.delivered = true;
     for (const item of items) {
       if (typeof item?.uri !== "string") continue;
       if (typeof item.resultId === "string") this.resultIds.set(item.uri, item.resultId);
