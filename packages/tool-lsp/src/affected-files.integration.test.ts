@@ -1,13 +1,8 @@
-import { listProcessGroup } from "@runbound/process-kit/testing";
-import { createRun, type Run } from "@runbound/runner-adapter";
-import { resultText, Workdir } from "@runbound/tool-kit";
-import { readFile, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
-import { lspPlugin } from "./plugin.js";
-import { putPlugin } from "./test-support/put-tool.js";
-import { copyFixture, devBinary, realProgramsAvailable } from "./test-support/real-servers.js";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { realProgramsAvailable } from "./test-support/real-servers.js";
+import { useWriteRun } from "./test-support/write-run.js";
 
 const available = realProgramsAvailable(["typescript-language-server", "pyright-langserver", "gopls"]);
 // Cold starts on a busy 2-core machine take many seconds; the budget bounds a hang, not speed.
@@ -18,29 +13,8 @@ const slow = 180_000;
  * package, in another package, and two imports away — what the project's own checker reports.
  */
 describe.runIf(available)("diagnostics on write name the callers a write broke, in files the run never opened", () => {
-  let supervisor: LspSupervisorInstance;
-  let workdir: string;
-  let run: Run;
-  const put = async (file: string, content: string): Promise<string> => resultText(await run.call("put", { files: { [file]: content } }));
-  const lsp = async (input: Record<string, unknown>): Promise<string> => resultText(await run.call("lsp", input));
-  const readText = (file: string): Promise<string> => readFile(join(workdir, file), "utf8");
-
-  beforeAll(async () => {
-    workdir = copyFixture("affected");
-    const bin = dirname(devBinary("typescript-language-server")!);
-    // Correctness, not speed, is under test here (bench/lsp/agreement.mjs measures speed): a loaded machine gets time.
-    supervisor = createLspSupervisor({ pathVariable: `${bin}:${process.env["PATH"] ?? ""}`, afterWrite: { ceilingMs: 10_000 } });
-    run = createRun({ plugins: [lspPlugin, putPlugin], observerTimeoutMs: 60_000 });
-    await run.attach(Workdir, { value: workdir });
-    await run.attach(LspSupervisor, { value: supervisor });
-  });
-
-  afterAll(async () => {
-    const groups = supervisor?.running().map((session) => session.pid) ?? [];
-    await run?.close();
-    await supervisor?.dispose();
-    for (const pgid of groups) expect((await listProcessGroup(pgid)).filter((row) => row.state !== "Z")).toEqual([]);
-  });
+  const suite = useWriteRun("affected");
+  const { put, lsp, readText } = suite;
 
   it("TypeScript: importers and their importers are checked through tsserver, and their repair reported", { timeout: slow }, async () => {
     const util = "ts/src/util.ts";
@@ -69,7 +43,7 @@ describe.runIf(available)("diagnostics on write name the callers a write broke, 
     const legacy = "ts/src/legacy.ts";
     const text = 'export const count: number = "many";\n';
     // Written outside the run, as a checkout would: the run has never seen the file.
-    await writeFile(join(workdir, legacy), text);
+    await writeFile(join(suite.workdir, legacy), text);
     const project = await lsp({ op: "diagnostics", file: "ts/*" });
     expect(project).toContain("ts/src/legacy.ts:1: error TS2322");
     const touched = await put(legacy, `${text}export const more = 1;\n`);

@@ -1,42 +1,13 @@
-import { listProcessGroup } from "@runbound/process-kit/testing";
-import { createRun, type Run } from "@runbound/runner-adapter";
-import { resultText, Workdir } from "@runbound/tool-kit";
-import { readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
-import { lspPlugin } from "./plugin.js";
-import { putPlugin } from "./test-support/put-tool.js";
-import { copyFixture, devBinary, realProgramsAvailable } from "./test-support/real-servers.js";
+import { describe, expect, it } from "vitest";
+import { realProgramsAvailable } from "./test-support/real-servers.js";
+import { useWriteRun } from "./test-support/write-run.js";
 
 const available = realProgramsAvailable(["typescript-language-server", "pyright-langserver"]);
 // Cold starts on a busy 2-core machine take many seconds; the budget bounds a hang, not speed.
 const slow = 180_000;
 
 describe.runIf(available)("diagnostics on write against the real typescript-language-server and pyright", () => {
-  let supervisor: LspSupervisorInstance;
-  let workdir: string;
-  let run: Run;
-  const put = async (file: string, content: string): Promise<string> => resultText(await run.call("put", { files: { [file]: content } }));
-  const readText = (file: string): Promise<string> => readFile(join(workdir, file), "utf8");
-  const lsp = async (input: Record<string, unknown>): Promise<string> => resultText(await run.call("lsp", input));
-
-  beforeAll(async () => {
-    workdir = copyFixture("monorepo");
-    const bin = dirname(devBinary("typescript-language-server")!);
-    // Correctness, not speed, is under test here (bench/lsp measures speed): a loaded machine gets time.
-    supervisor = createLspSupervisor({ pathVariable: `${bin}:${process.env["PATH"] ?? ""}`, afterWrite: { ceilingMs: 10_000 } });
-    run = createRun({ plugins: [lspPlugin, putPlugin], observerTimeoutMs: 30_000 });
-    await run.attach(Workdir, { value: workdir });
-    await run.attach(LspSupervisor, { value: supervisor });
-  });
-
-  afterAll(async () => {
-    const groups = supervisor?.running().map((session) => session.pid) ?? [];
-    await run?.close();
-    await supervisor?.dispose();
-    for (const pgid of groups) expect((await listProcessGroup(pgid)).filter((row) => row.state !== "Z")).toEqual([]);
-  });
+  const { put, lsp, readText } = useWriteRun("monorepo");
 
   const main = "packages/web/src/main.ts";
   const original = 'import { greet, Square, type Shape } from "./greet.js";\n\nconst 名前 = "😀 世界"; const message = greet(名前);\nconst shape: Shape = new Square(2);\nexport const report = [message, shape.area(), greet("again")];\n';

@@ -1,4 +1,5 @@
 import type { ProgressToken, WorkDoneProgressBegin, WorkDoneProgressEnd, WorkDoneProgressReport } from "vscode-languageserver-protocol";
+import { ConditionWatchers } from "./condition-watchers.js";
 
 /** One piece of work a server reported through `$/progress` and has not ended yet. */
 export interface ActiveProgress {
@@ -29,7 +30,7 @@ export type IsCheckWork = (token: ProgressToken, title: string) => boolean;
 export class ProgressTracker {
   private readonly active = new Map<ProgressToken, ActiveProgress & { check: boolean }>();
   private readonly listeners = new Set<(progress: ActiveProgress) => void>();
-  private readonly watchers = new Set<() => void>();
+  private readonly watchers = new ConditionWatchers();
   private begunChecks = 0;
   private endedChecks = 0;
 
@@ -52,28 +53,12 @@ export class ProgressTracker {
       if (this.active.get(token)?.check === true) this.endedChecks += 1;
       this.active.delete(token);
     }
-    for (const watcher of [...this.watchers]) watcher();
+    this.watchers.wake();
   }
 
-  /**
-   * Wait until `done()` holds after some progress change, or `signal` aborts (no rejection either way).
-   * @returns whether `done()` held.
-   */
-  async waitUntil(done: () => boolean, signal: AbortSignal): Promise<boolean> {
-    if (done()) return true;
-    if (signal.aborted) return false;
-    return new Promise((resolve) => {
-      const finish = (): void => {
-        this.watchers.delete(check);
-        signal.removeEventListener("abort", finish);
-        resolve(done());
-      };
-      const check = (): void => {
-        if (done()) finish();
-      };
-      this.watchers.add(check);
-      signal.addEventListener("abort", finish, { once: true });
-    });
+  /** Wait until `done()` holds after some change, or `signal` aborts. @returns whether it held. */
+  waitUntil(done: () => boolean, signal: AbortSignal): Promise<boolean> {
+    return this.watchers.waitUntil(done, signal);
   }
 
   /** The loading and indexing work still going on (diagnosing checks left out). */

@@ -1,6 +1,7 @@
 import { ToolError } from "@runbound/tool-kit";
 import { ErrorCodes, ResponseError } from "vscode-jsonrpc/node";
 import { WorkspaceDiagnosticRequest, type WorkspaceDocumentDiagnosticReport, type WorkspaceDiagnosticReportPartialResult } from "vscode-languageserver-protocol";
+import { ConditionWatchers } from "./condition-watchers.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 
 const partialToken = "runbound/workspace-diagnostics/partial";
@@ -26,7 +27,7 @@ export class WorkspaceDiagnosticStream {
   /** Whether any report came: until one does, the stream says nothing about what the server re-checks. */
   delivered = false;
   private readonly resultIds = new Map<string, string>();
-  private readonly watchers = new Set<() => void>();
+  private readonly watchers = new ConditionWatchers();
 
   constructor(private readonly session: LanguageServerSession) {
     session.partialResultHandlers.set(partialToken, (value) => this.record((value as WorkspaceDiagnosticReportPartialResult | null)?.items));
@@ -56,7 +57,7 @@ export class WorkspaceDiagnosticStream {
         // A server without the request says so once; asking again would only repeat it.
         if (ToolError.isInstance(error) && error.cause instanceof ResponseError && error.cause.code === ErrorCodes.MethodNotFound) {
           this.refused = true;
-          this.wake();
+          this.watchers.wake();
           return;
         }
       }
@@ -66,22 +67,9 @@ export class WorkspaceDiagnosticStream {
     }
   }
 
-  /** Wait until `done()` holds after some report or progress, or `signal` aborts. @returns whether it held. */
-  async waitUntil(done: () => boolean, signal: AbortSignal): Promise<boolean> {
-    if (done()) return true;
-    if (signal.aborted) return false;
-    return new Promise((resolve) => {
-      const finish = (): void => {
-        this.watchers.delete(check);
-        signal.removeEventListener("abort", finish);
-        resolve(done());
-      };
-      const check = (): void => {
-        if (done()) finish();
-      };
-      this.watchers.add(check);
-      signal.addEventListener("abort", finish, { once: true });
-    });
+  /** Wait until `done()` holds after some change, or `signal` aborts. @returns whether it held. */
+  waitUntil(done: () => boolean, signal: AbortSignal): Promise<boolean> {
+    return this.watchers.waitUntil(done, signal);
   }
 
   private record(items: readonly WorkspaceDocumentDiagnosticReport[] | undefined): void {
@@ -93,7 +81,7 @@ export class WorkspaceDiagnosticStream {
       if (item.kind !== "full" || !Array.isArray(item.items)) continue;
       this.session.published.record({ uri: item.uri, ...(typeof item.version === "number" ? { version: item.version } : {}), diagnostics: item.items });
     }
-    this.wake();
+    this.watchers.wake();
   }
 
   private progress(value: unknown): void {
@@ -103,10 +91,6 @@ export class WorkspaceDiagnosticStream {
       this.analysing = false;
       this.endGeneration = this.session.published.generation();
     }
-    this.wake();
-  }
-
-  private wake(): void {
-    for (const watcher of [...this.watchers]) watcher();
+    this.watchers.wake();
   }
 }
