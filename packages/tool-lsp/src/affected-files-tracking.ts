@@ -1,16 +1,9 @@
-import type { ProgressToken } from "vscode-languageserver-protocol";
 import type { LanguageServerSession } from "./language-server-session.js";
-import type { LspServerSpec } from "./server-spec.js";
 import { WorkspaceDiagnosticStream } from "./workspace-diagnostic-stream.js";
 
 const streams = new WeakMap<LanguageServerSession, WorkspaceDiagnosticStream>();
 
-/** Whether a `$/progress` work is the server diagnosing changes it was sent (see `LspServerSpec.affectedFiles`). */
-export function isCheckWork(spec: LspServerSpec, _token: ProgressToken, title: string): boolean {
-  return spec.affectedFiles?.kind === "check-progress" && spec.affectedFiles.title.test(title);
-}
-
-/** Right after `initialize`: open the workspace-diagnostics stream of a server that reports affected files on one. */
+/** Right after `initialize` (the supervisor calls it for each session it starts): open the workspace-diagnostics stream of a server that reports affected files on one. */
 export function startAffectedFilesTracking(session: LanguageServerSession): void {
   if (session.spec.affectedFiles?.kind !== "workspace-stream") return;
   const stream = new WorkspaceDiagnosticStream(session);

@@ -26,7 +26,6 @@ import { CLIENT_CAPABILITIES } from "./client-capabilities.js";
 import { DocumentSync } from "./document-sync.js";
 import { negotiatedEncoding, type PositionEncoding } from "./position-encoding.js";
 import { ProgressTracker, type ActiveProgress } from "./progress-tracker.js";
-import { isCheckWork, startAffectedFilesTracking } from "./affected-files-tracking.js";
 import { PublishedDiagnostics } from "./published-diagnostics.js";
 import { describeBound, RequestWatchdog, type HungRequest } from "./request-watchdog.js";
 import type { LspServerSpec } from "./server-spec.js";
@@ -93,7 +92,7 @@ function abortReason(signal: AbortSignal, label: string): ToolError {
  */
 export class LanguageServerSession {
   /** The server's progress (`$/progress`), with the works that diagnose our changes told apart. */
-  readonly progress = new ProgressTracker((token, title) => isCheckWork(this.spec, token, title));
+  readonly progress = new ProgressTracker((_token, title) => this.spec.affectedFiles?.kind === "check-progress" && this.spec.affectedFiles.title.test(title));
   /** Diagnostics the server pushed. */
   readonly published = new PublishedDiagnostics();
   /** Dynamic registrations (`client/registerCapability`) by id: a server may register a method anew before unregistering the old id. */
@@ -159,7 +158,6 @@ export class LanguageServerSession {
     session.wire();
     try {
       await session.initialize(settings);
-      startAffectedFilesTracking(session);
       return session;
     } catch (error) {
       await session.stop(0);

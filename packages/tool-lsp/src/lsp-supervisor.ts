@@ -2,6 +2,7 @@ import { createRestartBudget, readGroupResidentMemoryKiB, type RestartBudget } f
 import { defineResource, displayPath, ToolError } from "@runbound/tool-kit";
 import { DEFAULT_AFTER_WRITE_BUDGET, type AfterWriteBudget } from "./after-write-budget.js";
 import { DEFAULT_SERVERS } from "./default-servers.js";
+import { startAffectedFilesTracking } from "./affected-files-tracking.js";
 import { DiagnosticsLedger } from "./diagnostics-ledger.js";
 import { resolveBinary, type BinaryResolution } from "./resolve-binary.js";
 import { LanguageServerSession, type SessionExit } from "./language-server-session.js";
@@ -234,6 +235,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
           unresponsiveMs,
         });
         holder.session = session;
+        startAffectedFilesTracking(session);
         if (disposed) {
           await session.stop(0);
           throw unavailableAfterDispose();
