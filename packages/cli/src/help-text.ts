@@ -27,7 +27,8 @@ Run as a worker, runbound offers no tool above the tier in RUNBOUND_CEILING (rea
 
 Exit codes: 0 ok; 1 the tool answered an error (call), also for an unknown tool or an input the tool
 rejects, such as a missing field; 2 bad command line, nothing was called: an unknown command, option
-or argument, no tool name, an input that is not a JSON object; 3 the run could not be opened.`;
+or argument, no tool name, an input that is not a JSON object; 3 the run could not be opened. A closed
+stdout (| head -1) ends quietly with the code of what was done (call: the tool's 0 or 1).`;
 
 // Built when asked: the call text names the temporary directory, read from the environment.
 const texts = (): Record<CommandName | "main", string> => ({

@@ -1,5 +1,6 @@
 import { parseCommandLine, type CliArguments, type CommandName } from "./cli-arguments.js";
 import { writeLine, type CliIo } from "./cli-io.js";
+import { isClosedOutputError, tolerateClosedOutput } from "./closed-output.js";
 import { helpText } from "./help-text.js";
 import { EXIT_CODES, UsageError } from "./usage-error.js";
 import { CLI_VERSION } from "./version.js";
@@ -18,6 +19,7 @@ const commands: Record<CommandName, () => Promise<Command>> = {
 
 /** Run `runbound` with `argv` (without `node` and the script); resolves to the exit code. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  tolerateClosedOutput(io.stdout, io.stderr);
   try {
     const commandLine = parseCommandLine(argv);
     if (commandLine.version) {
@@ -35,16 +37,26 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
+/** Write a failure to stderr; when stderr is closed too, the exit code is all that is left to say it. */
+async function tell(io: CliIo, line: string): Promise<void> {
+  await writeLine(io.stderr, line).catch((error: unknown) => {
+    if (!isClosedOutputError(error)) throw error;
+  });
+}
+
 async function reportFailure(error: unknown, io: CliIo): Promise<number> {
+  // The reader left (`runbound tools | head -1`): the command did its work, only the printout went
+  // unread, which is the reader's choice, not a failure (the README's exit codes say so).
+  if (isClosedOutputError(error)) return EXIT_CODES.ok;
   if (error instanceof UsageError) {
-    await writeLine(io.stderr, `runbound: ${error.message}`);
+    await tell(io, `runbound: ${error.message}`);
     return EXIT_CODES.usage;
   }
   const { ToolError } = await import("@runbound/tool-kit");
   if (ToolError.isInstance(error)) {
-    await writeLine(io.stderr, `runbound: ${error.message}`);
+    await tell(io, `runbound: ${error.message}`);
     return EXIT_CODES.setup;
   }
-  await writeLine(io.stderr, `runbound: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await tell(io, `runbound: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return EXIT_CODES.setup;
 }

@@ -4,6 +4,7 @@ import { createTerminalAskPort } from "@runbound/tool-ask";
 import type { ToolResult } from "@runbound/tool-kit";
 import type { CliArguments } from "../cli-arguments.js";
 import { isTerminal, writeLine, type CliIo } from "../cli-io.js";
+import { isClosedOutputError } from "../closed-output.js";
 import { createImageDirectory } from "../image-directory.js";
 import { attachAskPort } from "../attach-ask-port.js";
 import { openRun } from "../open-run.js";
@@ -57,9 +58,16 @@ export async function callCommand(args: CliArguments, io: CliIo): Promise<number
     }
     const onProgress = progressOnStderr(io.stderr, toolName);
     const result = await run.call(toolName, input, onProgress === undefined ? {} : { onProgress });
-    if (format === "json") await writeLine(io.stdout, JSON.stringify(result, null, 2));
-    else await printResult(result, io);
-    return result.isError === true ? EXIT_CODES.toolError : EXIT_CODES.ok;
+    const code = result.isError === true ? EXIT_CODES.toolError : EXIT_CODES.ok;
+    try {
+      if (format === "json") await writeLine(io.stdout, JSON.stringify(result, null, 2));
+      else await printResult(result, io);
+    } catch (error) {
+      // The reader closed stdout (`runbound call … | head -1`): the tool has already done its work,
+      // so the exit code still says how it went; nothing is printed about the unread answer.
+      if (!isClosedOutputError(error)) throw error;
+    }
+    return code;
   } finally {
     await run.close();
   }
