@@ -79,6 +79,20 @@ describe("forwardWatchedFiles (a real native watch of a temporary root)", () => 
     await expect.poll(() => attempts, { timeout: 5_000 }).toBeGreaterThan(0);
   });
 
+  it("a watch started while the previous one is still ending hears events (@parcel/watcher's backend teardown race), twenty times over", async () => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const before = watchedSession();
+      const after = watchedSession();
+      await forwardWatchedFiles(before.session).ready;
+      // The only watch ends, so the backend is torn down while the next one subscribes.
+      before.controller.abort();
+      await forwardWatchedFiles(after.session).ready;
+      writeFileSync(join(after.root, "src", "d.py"), "y\n");
+      await expect.poll(() => after.received.map((event) => event.uri), { timeout: 3_000 }).toContain(after.uri("src/d.py"));
+      after.controller.abort();
+    }
+  });
+
   it("one watch per session: later calls reuse it", async () => {
     const { session } = watchedSession();
     const first = forwardWatchedFiles(session);

@@ -35,6 +35,19 @@ interface Watch {
 
 const watches = new WeakMap<WatchedSession, Watch>();
 
+/**
+ * @parcel/watcher shares one native backend among its subscriptions and tears it down when the last
+ * one goes: a subscribe made while that unsubscribe is still running attaches to the dying backend
+ * and never hears anything (6 of 30 tries here). So every subscribe and unsubscribe of this process
+ * waits for the one before it.
+ */
+let watcherOperations: Promise<unknown> = Promise.resolve();
+function serially<T>(operation: () => Promise<T>): Promise<T> {
+  const result = watcherOperations.then(operation);
+  watcherOperations = result.catch(() => undefined);
+  return result;
+}
+
 function startWatch(session: WatchedSession): Watch {
   let subscription: AsyncSubscription | undefined;
   const onEnd = (): void => watch.stop();
@@ -44,8 +57,9 @@ function startWatch(session: WatchedSession): Watch {
     stop: () => {
       session.endedSignal.removeEventListener("abort", onEnd);
       if (watch.state.kind === "starting" || watch.state.kind === "watching") watch.state = { kind: "stopped" };
-      void subscription?.unsubscribe().catch(() => undefined);
+      const ending = subscription;
       subscription = undefined;
+      if (ending !== undefined) void serially(() => ending.unsubscribe()).catch(() => undefined);
     },
   };
   const forward = (error: Error | null, events: Event[]): void => {
@@ -64,19 +78,18 @@ function startWatch(session: WatchedSession): Watch {
   };
   session.endedSignal.addEventListener("abort", onEnd, { once: true });
   // Loaded on first use, not at import: the native module is only needed once a server runs.
-  watch.ready = import("@parcel/watcher")
-    .then((watcher) => watcher.subscribe(session.root, forward, { ignore: ignored }))
-    .then(
-      (established) => {
+  watch.ready = serially(async () => (await import("@parcel/watcher")).subscribe(session.root, forward, { ignore: ignored })).then(
+    (established) => {
+      if (watch.state.kind === "starting") {
         subscription = established;
-        if (watch.state.kind === "starting") watch.state = { kind: "watching" };
-        else void established.unsubscribe().catch(() => undefined);
-      },
-      (error: unknown) => {
-        // No watch (the inotify limit reached, a root that vanished): open documents are still re-synced per call.
-        watch.state = { kind: "failed", reason: error instanceof Error ? error.message : String(error) };
-      },
-    );
+        watch.state = { kind: "watching" };
+      } else void serially(() => established.unsubscribe()).catch(() => undefined);
+    },
+    (error: unknown) => {
+      // No watch (the inotify limit reached, a root that vanished): open documents are still re-synced per call.
+      watch.state = { kind: "failed", reason: error instanceof Error ? error.message : String(error) };
+    },
+  );
   return watch;
 }
 
