@@ -15,7 +15,11 @@ export interface ApprovalRequest {
   runId: string;
 }
 
-/** Host-supplied: decides per call. */
+/**
+ * Host-supplied: decides per call. To deny with its own reason (which policy denied, how to get the
+ * call allowed), a policy throws a `denied` ToolError instead of answering "deny": the call is not
+ * run, no approver is asked, and the error is the call's answer as it stands.
+ */
 export type ApprovalPolicy = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
 
 /** A human (or a UI) that answers "ask" decisions. */

@@ -1,4 +1,4 @@
-import { definePlugin, defineTool, defineWriteObserver, resultErrorCode, resultText, type Plugin } from "@runbound/tool-kit";
+import { definePlugin, defineTool, defineWriteObserver, resultErrorCode, resultText, ToolError, type Plugin } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { describe, expect, it, vi } from "vitest";
 import { Clock, Counter, examplePlugin } from "./__fixtures__/example-plugin.js";
@@ -156,6 +156,19 @@ describe("createRun: approvals", () => {
     const result = await run.call("bump", { by: 1 });
     expect(resultErrorCode(result)).toBe("denied");
     expect(resultText(result)).toContain("Calling `bump` was denied. Do not retry the same call");
+    expect(approve).not.toHaveBeenCalled();
+    expect(counter.count).toBe(0);
+  });
+
+  it("answers with the policy's own denial when the policy throws one, without asking a connected approver", async () => {
+    const approve = vi.fn(async () => true);
+    const policy = () => {
+      throw new ToolError({ code: "denied", message: "Calling `bump` is denied by the worker policy. Report back instead." });
+    };
+    const { run, counter } = await runWithCounter({ approvalPolicy: policy, approver: { approve } });
+    const result = await run.call("bump", { by: 1 });
+    expect(resultErrorCode(result)).toBe("denied");
+    expect(resultText(result)).toBe("Error (denied): Calling `bump` is denied by the worker policy. Report back instead.");
     expect(approve).not.toHaveBeenCalled();
     expect(counter.count).toBe(0);
   });
