@@ -18,7 +18,7 @@ export {
 } from "./vibe-roster.js";
 export { createFunctionRoster, type RosterSettings, type RunWorker, type WorkerRunRequest } from "./function-roster.js";
 export { createProcessRoster, type ProcessRosterSettings } from "./process-roster.js";
-export { WORKER_ENVIRONMENT, workerEnvironment } from "./worker-environment.js";
+export { formatAskTiers, WORKER_ENVIRONMENT, workerEnvironment } from "./worker-environment.js";
 export type { WorkerCommand, WorkerCommandLine } from "./worker-command.js";
 export { vibeSpawnTool } from "./vibe-spawn-tool.js";
 export { vibeSendTool } from "./vibe-send-tool.js";

@@ -43,6 +43,18 @@ describe("createProcessRoster with real worker processes", () => {
     expect(JSON.parse(snapshot.output)).toEqual({ brief: "Summarise README.md.", tier: "good", ceiling: "write", id: "w1", run: "1", cwd: workdir });
   });
 
+  it("hands the host's approval tiers to every worker as RUNBOUND_ASK, `none` for none, and leaves an inherited value alone without them", async () => {
+    const inherited = { ...process.env, RUNBOUND_ASK: "exec" };
+    const reported = async (settings: Omit<ProcessRosterSettings, "cwd">): Promise<unknown> => {
+      const workers = roster({ fast: workerScript("report-brief"), ...settings });
+      workers.spawn(spawnRequest);
+      return JSON.parse((await workers.wait("w1", longWait())).snapshot.output).ask;
+    };
+    expect(await reported({ env: inherited, askTiers: ["write", "exec"] })).toBe("write,exec");
+    expect(await reported({ env: inherited, askTiers: [] })).toBe("none");
+    expect(await reported({ env: inherited })).toBe("exec");
+  });
+
   it("runs a string command line through the shell", async () => {
     const workers = roster({ fast: "read brief; printf 'heard: %s' \"$brief\"" });
     workers.spawn(spawnRequest);

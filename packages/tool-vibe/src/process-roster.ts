@@ -1,3 +1,4 @@
+import type { Tier } from "@runbound/tool-kit";
 import { createFunctionRoster, type RosterSettings } from "./function-roster.js";
 import { createProcessWorkerRunner } from "./process-worker-runner.js";
 import { WORKER_TIERS, type VibeRosterInstance, type WorkerTier } from "./vibe-roster.js";
@@ -13,6 +14,13 @@ export interface ProcessRosterSettings extends Omit<RosterSettings, "tiers" | "s
   cwd?: string;
   /** The environment workers inherit (the worker variables are added to it); default this process's. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The tiers the host's approval policy asks about (the CLI's `--ask`), handed to every worker as
+   * `RUNBOUND_ASK` (`none` for an empty list) so the worker's own run asks for them too. Undefined
+   * leaves the variable as the inherited environment has it. A host with an approval policy must
+   * give it: vibe_spawn itself is never asked about.
+   */
+  askTiers?: readonly Tier[];
   /** Milliseconds between SIGTERM and SIGKILL when a worker is stopped; default 2 000. */
   stopGraceMs?: number;
 }
@@ -23,8 +31,8 @@ const settleMarginMs = 3_000;
 
 /**
  * A roster whose workers are processes: any command-line agent, or `runbound session`. Each run gets
- * its brief on stdin and `RUNBOUND_WORKER_TIER`, `RUNBOUND_CEILING`, `RUNBOUND_WORKER_ID` and
- * `RUNBOUND_WORKER_RUN` in its environment; its stdout (the end of it, bounded) is its result.
+ * its brief on stdin and `RUNBOUND_WORKER_TIER`, `RUNBOUND_CEILING`, `RUNBOUND_ASK` (when `askTiers`
+ * is given), `RUNBOUND_WORKER_ID` and `RUNBOUND_WORKER_RUN` in its environment; its stdout (the end of it, bounded) is its result.
  *
  * @throws TypeError when neither `fast` nor `good` is given.
  */
@@ -38,7 +46,7 @@ export function createProcessRoster(settings: ProcessRosterSettings): VibeRoster
   if (tiers.length === 0) throw new TypeError("A process roster needs a command for at least one tier: give `fast`, `good` or both (the CLI's --worker-fast and --worker-good).");
   const stopGraceMs = settings.stopGraceMs ?? 2_000;
   const maxOutputChars = settings.maxOutputChars ?? 65_536;
-  const runWorker = createProcessWorkerRunner({ commands, cwd: settings.cwd ?? process.cwd(), env: settings.env, stopGraceMs, maxOutputChars });
+  const runWorker = createProcessWorkerRunner({ commands, cwd: settings.cwd ?? process.cwd(), env: settings.env, askTiers: settings.askTiers, stopGraceMs, maxOutputChars });
   return createFunctionRoster(runWorker, {
     concurrency: settings.concurrency,
     ceiling: settings.ceiling,

@@ -1,3 +1,4 @@
+import type { Tier } from "@runbound/tool-kit";
 import { spawnOwnedProcess, type OwnedProcess, type ProcessExit } from "@runbound/process-kit";
 import type { RunWorker } from "./function-roster.js";
 import { OutputTail } from "./output-tail.js";
@@ -13,6 +14,8 @@ export interface ProcessWorkerRunnerSettings {
   cwd: string;
   /** The environment workers inherit before the worker variables are added; default this process's. */
   env?: NodeJS.ProcessEnv;
+  /** The tiers the caller's approval policy asks about, given as `RUNBOUND_ASK`; undefined leaves it out. */
+  askTiers?: readonly Tier[] | undefined;
   /** Milliseconds between SIGTERM and SIGKILL when a worker is stopped; default 2 000. */
   stopGraceMs: number;
   /** How many characters of stdout are kept (the end). */
@@ -42,14 +45,14 @@ async function start(line: WorkerCommandLine, settings: ProcessWorkerRunnerSetti
 
 /**
  * A {@link RunWorker} that runs each worker run as a process in its own process group: the brief on
- * stdin (then closed), the tier and ceiling in its environment, stdout as the result. Exit code 0 is
+ * stdin (then closed), the tier, ceiling and approval tiers in its environment, stdout as the result. Exit code 0 is
  * success; any other end is a failure quoting the last stderr lines. A stopped run ends the whole
  * group (SIGTERM, then SIGKILL after the grace) before it settles.
  */
 export function createProcessWorkerRunner(settings: ProcessWorkerRunnerSettings): RunWorker {
   return async (request) => {
     const line = settings.commands[request.tier]!;
-    const child = await start(line, settings, workerEnvironment(request));
+    const child = await start(line, settings, workerEnvironment(request, settings.askTiers));
     const stop = (): void => void child.stop({ graceMs: settings.stopGraceMs });
     request.signal.addEventListener("abort", stop, { once: true });
     if (request.signal.aborted) stop();

@@ -9,6 +9,7 @@ process.stdin.on("end", () => {
       brief,
       tier: env.RUNBOUND_WORKER_TIER,
       ceiling: env.RUNBOUND_CEILING,
+      ask: env.RUNBOUND_ASK,
       id: env.RUNBOUND_WORKER_ID,
       run: env.RUNBOUND_WORKER_RUN,
       cwd: process.cwd(),
