@@ -150,9 +150,44 @@ describe("resolveCliArguments", () => {
     expect(resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "write" }).caller).toEqual({ name: "main", ceiling: "write" });
     // An inherited ceiling never raises one: a plan caller stays read-only under exec.
     expect(resolveCliArguments(parseCommandLine(["tools", "--caller", "plan"]), { RUNBOUND_CEILING: "exec" }).caller).toEqual({ name: "plan", ceiling: "read" });
-    expect(resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "" }).caller).toEqual({ name: "main", ceiling: "exec" });
     expect(() => resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "root" })).toThrow(
       "The environment variable RUNBOUND_CEILING is `root`, which is not a tier. Set it to read, write or exec, or unset it.",
     );
+  });
+
+  it("refuses an empty RUNBOUND_CEILING instead of reading it as unset, which would lift the ceiling to exec", () => {
+    expect(() => resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "" })).toThrow(
+      new UsageError("The environment variable RUNBOUND_CEILING is empty, which is not a tier. Set it to read, write or exec, or unset it."),
+    );
+    expect(() => resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: " read" })).toThrow("is ` read`, which is not a tier");
+  });
+
+  it("reads the approvals a worker inherits in RUNBOUND_ASK apart from --ask", () => {
+    const resolved = (environment: NodeJS.ProcessEnv, argv: readonly string[] = ["tools"]) => resolveCliArguments(parseCommandLine(argv), environment);
+    expect(resolved({})).toMatchObject({ askTiers: [], workerAskTiers: [] });
+    expect(resolved({ RUNBOUND_ASK: "none" })).toMatchObject({ workerAskTiers: [] });
+    expect(resolved({ RUNBOUND_ASK: "write,exec" }, ["tools", "--ask", "read"])).toMatchObject({ askTiers: ["read"], workerAskTiers: ["write", "exec"] });
+    expect(resolved({ RUNBOUND_ASK: " exec , write,exec" })).toMatchObject({ workerAskTiers: ["exec", "write"] });
+  });
+
+  it("refuses a RUNBOUND_ASK that is not a list of tiers or none, naming the value and the fix", () => {
+    const fix = "Set it to a comma-separated list of read, write, exec (as in RUNBOUND_ASK=write,exec) or to none, or unset it.";
+    const refusal = (value: string) => {
+      try {
+        resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_ASK: value });
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        return (error as UsageError).message;
+      }
+      throw new Error(`RUNBOUND_ASK=${value} was accepted.`);
+    };
+    expect(refusal("")).toBe(`The environment variable RUNBOUND_ASK is empty: no tier is named. ${fix}`);
+    expect(refusal(" ")).toBe(`The environment variable RUNBOUND_ASK is \` \`: no tier is named. ${fix}`);
+    expect(refusal("write,root")).toBe(`The environment variable RUNBOUND_ASK is \`write,root\`: \`root\` is not a tier. ${fix}`);
+    expect(refusal("write,,exec")).toBe(`The environment variable RUNBOUND_ASK is \`write,,exec\`: it has an empty item. ${fix}`);
+    expect(refusal("write,")).toContain("it has an empty item");
+    expect(refusal("none,write")).toBe(`The environment variable RUNBOUND_ASK is \`none,write\`: \`none\` cannot be combined with tiers. ${fix}`);
+    expect(refusal("WRITE")).toContain("`WRITE` is not a tier");
+    for (const value of ["", "write,root", "none,write"]) expectFullSentences(refusal(value));
   });
 });

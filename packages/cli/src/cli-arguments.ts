@@ -52,6 +52,11 @@ export interface CliArguments {
   caller: CallerInfo;
   /** Tiers whose calls need approval (`--ask`). */
   askTiers: Tier[];
+  /**
+   * Tiers the run that started this runbound as a worker asks about (`RUNBOUND_ASK`): denied here,
+   * since no operator of that caller can be reached from a worker, and handed on to this run's workers.
+   */
+  workerAskTiers: Tier[];
   format: string | undefined;
   /** Which Python kernel eval gets (`--eval-python`); undefined = the factory's `auto`. */
   evalPython: EvalPythonChoice | undefined;

@@ -18,12 +18,14 @@ const common = `Options:
                             searches of the run (default 256; 0 turns the parse cache off)
       --vibe                let the run spawn background workers (vibe_* tools); needs at least one of
       --worker-fast <cmd>   the command line a fast worker runs (sh -c), its brief on stdin
-      --worker-good <cmd>   the command line a good worker runs; RUNBOUND_WORKER_TIER and
-                            RUNBOUND_CEILING are in its environment
+      --worker-good <cmd>   the command line a good worker runs; RUNBOUND_WORKER_TIER,
+                            RUNBOUND_CEILING and RUNBOUND_ASK are in its environment
   -h, --help                show help
   -v, --version             show the version
 
-Run as a worker, runbound offers no tool above the tier in RUNBOUND_CEILING (read, write, exec).
+Run as a worker, runbound offers no tool above the tier in RUNBOUND_CEILING (read, write, exec) and
+denies calls of the tiers in RUNBOUND_ASK (e.g. write,exec, or none): its caller's policy asks for
+them, and no operator of that caller can be reached from a worker.
 
 Exit codes: 0 ok; 1 the tool answered an error (call), also for an unknown tool or an input the tool
 rejects, such as a missing field; 2 bad command line, nothing was called: an unknown command, option

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { allowAll, askFor, attachDefaultResources, createRun, type Run } from "@runbound/runner-adapter";
+import { attachDefaultResources, createRun, type Run } from "@runbound/runner-adapter";
 import { ConversationId, ToolError, Workdir, type CallerInfo, type Plugin, type Tier } from "@runbound/tool-kit";
+import { askTiersForWorkers, createCliApprovalPolicy } from "./approval-policy.js";
 import { attachVibeMode } from "./attach-vibe-mode.js";
 import type { EvalPythonChoice, VibeWorkers } from "./cli-arguments.js";
 import { loadPlugin } from "./load-plugin.js";
@@ -16,6 +17,8 @@ export interface OpenRunSettings {
   caller: CallerInfo;
   /** Tiers whose calls need approval; with no approver connected they are denied. */
   askTiers?: readonly Tier[];
+  /** Tiers inherited in `RUNBOUND_ASK` from the caller that started this runbound as a worker: always denied. */
+  workerAskTiers?: readonly Tier[];
   /** `--eval-python`. */
   evalPython?: EvalPythonChoice | undefined;
   /** `--parse-cache-mib`, in bytes. */
@@ -45,17 +48,19 @@ async function realWorkdir(path: string): Promise<string> {
 /**
  * Open a run for a directory: load the official and `--plugin` plugins, attach the run facts
  * (`Workdir`, `ConversationId`) and every plugin's default resources for the workdir, and vibe mode
- * when it is on.
+ * when it is on. Its approval policy asks for the `--ask` tiers and denies the inherited `RUNBOUND_ASK` ones.
  */
 export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   const workdir = await realWorkdir(settings.workdir);
   const plugins = [...(await loadOfficialPlugins({ evalPython: settings.evalPython, parseCacheBytes: settings.parseCacheBytes }))];
   for (const specifier of settings.plugins) plugins.push(await loadPlugin(specifier, workdir));
-  const askTiers = settings.askTiers ?? [];
-  const run = createRun({ plugins, caller: settings.caller, approvalPolicy: askTiers.length > 0 ? askFor(askTiers) : allowAll });
+  const approvals = { askTiers: settings.askTiers ?? [], workerAskTiers: settings.workerAskTiers ?? [] };
+  const run = createRun({ plugins, caller: settings.caller, approvalPolicy: createCliApprovalPolicy(approvals) });
   await run.attach(Workdir, { value: workdir });
   await run.attach(ConversationId, { value: randomUUID() });
   const providerFailures = await attachDefaultResources(run, { workdir });
-  if (settings.vibe !== undefined) await attachVibeMode(run, workdir, settings.vibe);
+  // The workers get this run's approvals (and, through the roster, its caller's ceiling): vibe_spawn is
+  // a read tool nobody approves, so a worker with fewer approvals would be a way around them.
+  if (settings.vibe !== undefined) await attachVibeMode(run, workdir, settings.vibe, askTiersForWorkers(approvals));
   return { run, workdir, plugins, providerFailures };
 }

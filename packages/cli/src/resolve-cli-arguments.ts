@@ -2,6 +2,7 @@ import { MAIN_CALLER, PLAN_CALLER } from "@runbound/runner-adapter";
 import { isTier, lowerTier, type CallerInfo, type Tier } from "@runbound/tool-kit";
 import { EVAL_PYTHON_CHOICES, type CliArguments, type CommandLine, type EvalPythonChoice, type VibeWorkers } from "./cli-arguments.js";
 import { UsageError } from "./usage-error.js";
+import { resolveWorkerAskTiers } from "./worker-ask-tiers.js";
 
 const callers: Record<string, CallerInfo> = { main: MAIN_CALLER, plan: PLAN_CALLER };
 
@@ -15,9 +16,11 @@ function resolveCaller(callerName: string, environment: NodeJS.ProcessEnv): Call
   const caller = Object.hasOwn(callers, callerName) ? callers[callerName] : undefined;
   if (caller === undefined) throw new UsageError(`Unknown caller \`${callerName}\`. Use --caller main or --caller plan.`);
   const inherited = environment[WORKER_CEILING_VARIABLE];
-  if (inherited === undefined || inherited === "") return caller;
+  if (inherited === undefined) return caller;
+  // An empty value is refused like any other non-tier: read as unset it would lift the ceiling to exec.
   if (!isTier(inherited)) {
-    throw new UsageError(`The environment variable ${WORKER_CEILING_VARIABLE} is \`${inherited}\`, which is not a tier. Set it to read, write or exec, or unset it.`);
+    const shown = inherited === "" ? "empty" : `\`${inherited}\``;
+    throw new UsageError(`The environment variable ${WORKER_CEILING_VARIABLE} is ${shown}, which is not a tier. Set it to read, write or exec, or unset it.`);
   }
   const ceiling = lowerTier(caller.ceiling, inherited);
   return ceiling === caller.ceiling ? caller : { ...caller, ceiling };
@@ -60,7 +63,7 @@ function resolveVibe({ vibe, workerFast, workerGood }: Pick<CommandLine, "vibe" 
 
 /**
  * Give the command line its meaning: the caller named by `--caller` (capped by an inherited worker
- * ceiling), the tiers of `--ask`, the eval kernel, the parse cache's budget and vibe mode. Kept apart from parsing because it
+ * ceiling), the tiers of `--ask` and those a worker inherits in `RUNBOUND_ASK`, the eval kernel, the parse cache's budget and vibe mode. Kept apart from parsing because it
  * loads the host package, which `--help` does not need.
  */
 export function resolveCliArguments(commandLine: CommandLine, environment: NodeJS.ProcessEnv = process.env): CliArguments {
@@ -69,5 +72,6 @@ export function resolveCliArguments(commandLine: CommandLine, environment: NodeJ
   const askTiers = (ask ?? "").split(",").map((tier) => tier.trim()).filter((tier) => tier.length > 0);
   const badTier = askTiers.find((tier) => !isTier(tier));
   if (badTier !== undefined) throw new UsageError(`Unknown tier \`${badTier}\` in --ask. Use a comma-separated list of read, write, exec, as in --ask write,exec.`);
-  return { ...rest, caller, askTiers: askTiers as Tier[], evalPython: resolveEvalPython(evalPython), parseCacheBytes: resolveParseCacheBytes(parseCacheMib), vibe: resolveVibe({ vibe, workerFast, workerGood }) };
+  const workerAskTiers = resolveWorkerAskTiers(environment);
+  return { ...rest, caller, askTiers: askTiers as Tier[], workerAskTiers, evalPython: resolveEvalPython(evalPython), parseCacheBytes: resolveParseCacheBytes(parseCacheMib), vibe: resolveVibe({ vibe, workerFast, workerGood }) };
 }
