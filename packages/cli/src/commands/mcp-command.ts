@@ -1,10 +1,10 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { serveRunOverMcp } from "@runbound/runner-adapter/mcp";
+import { serveRunOverMcp, SizeLimitedStdioServerTransport } from "@runbound/runner-adapter/mcp";
 import { createElicitationAskPort } from "@runbound/tool-ask";
 import type { CliArguments } from "../cli-arguments.js";
-import type { CliIo } from "../cli-io.js";
+import { writeLine, type CliIo } from "../cli-io.js";
 import { attachAskPort } from "../attach-ask-port.js";
+import { describeOversizedMessage } from "./describe-oversized-message.js";
 import { openRun } from "../open-run.js";
 import { CLIENT_GONE_GRACE_MS, stopProcessIfCallsRemain } from "../stop-process-if-calls-remain.js";
 import { CLI_VERSION } from "../version.js";
@@ -28,7 +28,10 @@ export async function mcpCommand(args: CliArguments, io: CliIo): Promise<number>
 async function serve(args: CliArguments, io: CliIo): Promise<number> {
   const { run } = await openRun(args);
   const server = new Server({ name: "runbound", version: CLI_VERSION }, { capabilities: { tools: { listChanged: true } } });
-  const transport = new StdioServerTransport(io.stdin, io.stdout);
+  // A message over the SDK's 10 MiB limit is refused with an error; the SDK's own transport would end the run.
+  const transport = new SizeLimitedStdioServerTransport(io.stdin, io.stdout, {
+    onOversizedMessage: (message, answer) => void writeLine(io.stderr, describeOversizedMessage(message, answer)).catch(() => undefined),
+  });
   // Every way the connection can end means the client is gone: stdin closing (how an MCP client
   // says goodbye over stdio), stdout breaking (EPIPE: no one reads the answers), or a signal.
   const stop = (): void => void server.close();
