@@ -14,7 +14,7 @@ import type { WatchdogShared } from "./kernel-watchdog.js";
 export function javascriptKernelMain(watchdogSource: string): void {
   const { Worker } = process.getBuiltinModule("node:worker_threads");
   const { Session } = process.getBuiltinModule("node:inspector");
-  const { inspect, format } = process.getBuiltinModule("node:util");
+  const { inspect } = process.getBuiltinModule("node:util");
   const { createRequire } = process.getBuiltinModule("node:module");
   const { Readable, Writable } = process.getBuiltinModule("node:stream");
   const marker = "\u001e";
@@ -232,13 +232,96 @@ export function javascriptKernelMain(watchdogSource: string): void {
   globals["require"] = createRequire(`${process.cwd()}/`);
   globals["tool"] = (name: unknown, input: unknown = {}): Promise<CellToolValue> => {
     const cell = running;
-    if (typeof name !== "string") return Promise.reject(new TypeError(`tool() takes the tool's name as a string first, not ${format("%o", name)}.`));
+    if (typeof name !== "string") return Promise.reject(new TypeError(`tool() takes the tool's name as a string first, not ${kindOf(name)}.`));
+    const nameProblem = surrogateProblem(name);
+    if (nameProblem !== undefined) return Promise.reject(new TypeError(`tool() takes the tool's name as a well-formed string; it is ${nameProblem}.`));
     if (cell === undefined || cell.settled) return Promise.reject(new Error(`tool("${name}") was called after its cell had ended; call tools from within a running cell.`));
+    let plain: unknown;
+    try {
+      // Checked before anything waits for an answer: JSON.stringify would turn NaN into null, call a
+      // Date's toJSON, and pass a lone surrogate on to the tool.
+      plain = toolInput(name, input);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     const id = nextCallId++;
     return new Promise<CellToolValue>((resolve, reject) => {
-      // First, so an input JSON cannot carry (a BigInt, a cycle) rejects before anything waits for it.
-      send({ t: "tool", cell: cell.id, id, name, input });
       cell.bridge.set(id, { resolve, reject });
+      send({ t: "tool", cell: cell.id, id, name, input: plain });
     });
   };
+
+  function kindOf(value: unknown): string {
+    if (value === null) return "null";
+    if (Array.isArray(value)) return "an array";
+    return typeof value === "object" ? "an object" : `a ${typeof value}`;
+  }
+
+  function surrogateProblem(text: string): string | undefined {
+    if ((text as string & { isWellFormed(): boolean }).isWellFormed()) return undefined;
+    for (let index = 0; index < text.length; index += 1) {
+      const code = text.charCodeAt(index);
+      if (code < 0xd800 || code > 0xdfff) continue;
+      const next = text.charCodeAt(index + 1);
+      if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        index += 1;
+        continue;
+      }
+      return `a string with a lone surrogate (U+${code.toString(16).toUpperCase()} at index ${index}), which is not valid Unicode; remove it or replace it, e.g. \`text.toWellFormed()\``;
+    }
+    return undefined;
+  }
+
+  const maxInputDepth = 100;
+
+  // `input` as plain JSON data (a copy, so no getter or toJSON runs twice), or the TypeError that
+  // names the offending place and what to pass instead.
+  function toolInput(name: string, input: unknown): unknown {
+    const failure = (where: string, problem: string): TypeError => new TypeError(`tool("${name}") cannot send \`${where}\`: ${problem}.`);
+    const open = new Set<object>();
+    const placeOf = (where: string, key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${where}.${key}` : `${where}[${JSON.stringify(key)}]`);
+    const plainJson = (value: unknown, where: string, depth: number): unknown => {
+      if (value === null || typeof value === "boolean") return value;
+      if (typeof value === "string") {
+        const problem = surrogateProblem(value);
+        if (problem !== undefined) throw failure(where, `it is ${problem}`);
+        return value;
+      }
+      if (typeof value === "number") {
+        if (!Number.isFinite(value)) throw failure(where, `it is ${String(value)}, which JSON cannot carry; pass a finite number, or null for no value`);
+        return value;
+      }
+      if (typeof value === "bigint") throw failure(where, "it is a bigint; pass Number(value) when it fits, or String(value)");
+      if (value === undefined) throw failure(where, "it is undefined; JSON arrays have no undefined: use null");
+      if (typeof value !== "object") throw failure(where, `it is a ${typeof value}, which JSON cannot carry`);
+      if (open.has(value)) throw failure(where, "it contains itself; pass a structure without cycles");
+      if (depth >= maxInputDepth) throw failure(where, `it nests deeper than ${maxInputDepth} levels; flatten it`);
+      const isArray = Array.isArray(value);
+      const prototype: unknown = Object.getPrototypeOf(value);
+      if (!isArray && prototype !== Object.prototype && prototype !== null) {
+        const constructor = (prototype as { constructor?: { name?: unknown } }).constructor;
+        const shown = typeof constructor?.name === "string" && constructor.name !== "" ? constructor.name : "object with a custom prototype";
+        throw failure(where, `it is a ${shown}, which JSON cannot carry; pass plain objects, arrays, strings, finite numbers, booleans or null (convert it first, e.g. \`date.toISOString()\`, \`[...set]\`)`);
+      }
+      open.add(value);
+      try {
+        if (isArray) return Array.from({ length: (value as unknown[]).length }, (_, index) => plainJson((value as unknown[])[index], `${where}[${index}]`, depth + 1));
+        // No prototype, so a key named __proto__ is data, as in JSON.
+        const plain = Object.create(null) as Record<string, unknown>;
+        for (const key of Object.keys(value)) {
+          const place = placeOf(where, key);
+          const keyProblem = surrogateProblem(key);
+          if (keyProblem !== undefined) throw failure(place, `its key is ${keyProblem}`);
+          const item = (value as Record<string, unknown>)[key];
+          // As in JSON.stringify: a property that is undefined is left out.
+          if (item !== undefined) plain[key] = plainJson(item, place, depth + 1);
+        }
+        return plain;
+      } finally {
+        open.delete(value);
+      }
+    };
+    if (input === null || typeof input !== "object" || Array.isArray(input)) throw new TypeError(`tool("${name}") takes its input as a plain object, not ${kindOf(input)}.`);
+    return plainJson(input, "input", 0);
+  }
 }

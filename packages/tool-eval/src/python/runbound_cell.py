@@ -158,6 +158,109 @@ class _ForwardingStream(io.TextIOBase):
         self._emit({"type": "stream", "name": self._name, "text": text})
 
 
+# What a JSON number carries exactly on the other side of the bridge (a JavaScript double).
+_MAX_EXACT_INTEGER = 2**53 - 1
+_MAX_INPUT_DEPTH = 100
+
+
+def _lone_surrogate(text):
+    """The first lone surrogate of `text` as (code point, index), or None when it is well-formed."""
+    try:
+        text.encode("utf-8")
+        return None
+    except UnicodeEncodeError as error:
+        return ord(text[error.start]), error.start
+
+
+def _surrogate_problem(text):
+    found = _lone_surrogate(text)
+    if found is None:
+        return None
+    code, index = found
+    return f"a string with a lone surrogate (U+{code:04X} at index {index}), which is not valid Unicode; remove it or replace it, e.g. `text.encode('utf-8', 'replace').decode()`"
+
+
+def _key_text(key):
+    # Escapes lone surrogates too, so the message itself stays valid Unicode.
+    return '"' + key.replace("\\", "\\\\").replace('"', '\\"').encode("utf-8", "backslashreplace").decode("utf-8") + '"'
+
+
+def _shown_key(key):
+    if key is None or isinstance(key, (bool, float)) or (isinstance(key, int) and key.bit_length() < 64):
+        return f"{type(key).__name__} ({key!r})"
+    return type(key).__name__
+
+
+class _InputProblem(Exception):
+    def __init__(self, kind, where, problem):
+        super().__init__(problem)
+        self.kind = kind
+        self.where = where
+
+
+def _plain_json(value, where, depth, open_containers):
+    """A copy of `value` made of the types JSON carries (dict with str keys, list, str, int, float,
+    bool, None); anything else raises `_InputProblem` naming where it is and what to pass instead.
+    Reads only plain data: no repr(), str() or other method of the cell's objects is called, so an
+    object whose __repr__ fails is still named by its type."""
+    if value is None or value is True or value is False:
+        return value
+    kind = type(value)
+    if isinstance(value, str):
+        problem = _surrogate_problem(value)
+        if problem is not None:
+            raise _InputProblem(ValueError, where, f"it is {problem}")
+        return str.__str__(value)
+    if isinstance(value, int):
+        plain = int.__index__(value)
+        if abs(plain) > _MAX_EXACT_INTEGER:
+            raise _InputProblem(ValueError, where, f"it is an integer of {plain.bit_length()} bits, beyond what a JSON number carries exactly (±(2**53 - 1)); pass it as a string")
+        return plain
+    if isinstance(value, float):
+        plain = float.__float__(value)
+        if not math.isfinite(plain):
+            raise _InputProblem(ValueError, where, f"it is {float.__repr__(plain)}, which JSON cannot carry; pass a finite number, or None for no value")
+        return plain
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        raise _InputProblem(TypeError, where, "it is bytes; decode it to a str (e.g. `data.decode()`), or base64-encode binary data")
+    if isinstance(value, (set, frozenset)):
+        raise _InputProblem(TypeError, where, "it is a set; pass a list (e.g. `sorted(values)`)")
+    if not isinstance(value, (dict, list, tuple)):
+        raise _InputProblem(TypeError, where, f"it is a {kind.__name__}, which JSON cannot carry; pass dict, list, str, int, float, bool or None (convert it first, e.g. `str(value)`, `value.item()` or `value.tolist()`)")
+    if id(value) in open_containers:
+        raise _InputProblem(ValueError, where, "it contains itself; pass a structure without cycles")
+    if depth >= _MAX_INPUT_DEPTH:
+        raise _InputProblem(ValueError, where, f"it nests deeper than {_MAX_INPUT_DEPTH} levels; flatten it")
+    open_containers.add(id(value))
+    try:
+        if isinstance(value, dict):
+            plain = {}
+            for key, item in dict.items(value):
+                if not isinstance(key, str):
+                    raise _InputProblem(TypeError, where, f"has a key of type {_shown_key(key)}; keys must be strings: convert them with str()")
+                problem = _surrogate_problem(key)
+                if problem is not None:
+                    raise _InputProblem(ValueError, where, f"has a key that is {problem}")
+                plain[str.__str__(key)] = _plain_json(item, f"{where}[{_key_text(key)}]", depth + 1, open_containers)
+            return plain
+        return [_plain_json(item, f"{where}[{index}]", depth + 1, open_containers) for index, item in enumerate(list.__iter__(value) if isinstance(value, list) else tuple.__iter__(value))]
+    finally:
+        open_containers.discard(id(value))
+
+
+def _tool_input(name, value):
+    """`value` as plain JSON data for tool `name`, or the TypeError/ValueError that says what to fix."""
+    if not isinstance(value, dict):
+        raise TypeError(f'tool("{name}") takes its input as a dict, not {type(value).__name__}.')
+    try:
+        return _plain_json(value, "input", 0, set())
+    except _InputProblem as problem:
+        shown = _key_text(name)[1:-1]
+        if str(problem).startswith("it "):
+            raise problem.kind(f'tool("{shown}") cannot send `{problem.where}`: {problem}.') from None
+        raise problem.kind(f'tool("{shown}") cannot send its input: `{problem.where}` {problem}.') from None
+
+
 def _is_dataframe(value):
     return type(value).__module__.startswith("pandas.") and type(value).__name__ == "DataFrame"
 
@@ -353,9 +456,17 @@ class CellExecutor:
         """Call a tool of the run; returns its text (a `ToolText`), raises `ToolCallError` when it failed."""
         if not isinstance(name, str):
             raise TypeError(f"tool() takes the tool's name as a string, not {type(name).__name__}.")
+        found = _lone_surrogate(name)
+        if found is not None:
+            raise ValueError(f"tool() takes the tool's name as a well-formed string; it has a lone surrogate (U+{found[0]:04X} at index {found[1]}).")
+        if threading.current_thread() is not threading.main_thread():
+            # The bridge's replies arrive on the one channel the cell's thread reads; a second reader
+            # would take the other's reply (or the next cell) and leave both waiting.
+            raise RuntimeError(f'tool("{name}") was called from the thread `{threading.current_thread().name}`; call tool() from the cell itself (its main thread).')
+        plain = _tool_input(name, {} if input is None else input)
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
-        result = self.call_tool(name, {} if input is None else input)
+        result = self.call_tool(str.__str__(name), plain)
         content = result.get("content", [])
         text = ToolText("\n".join(part.get("text", "") for part in content if part.get("type") == "text"))
         text.images = tuple(part for part in content if part.get("type") == "image")
