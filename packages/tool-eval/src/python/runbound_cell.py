@@ -261,20 +261,30 @@ def _tool_input(name, value):
         raise problem.kind(f'tool("{shown}") cannot send its input: `{problem.where}` {problem}.') from None
 
 
+def _instance_of(value, module_name, class_name):
+    """isinstance against a class of a library the cell has imported (never importing it here).
+
+    Checked against the class itself, not `type(value).__module__`: pandas 3 reports "pandas" where
+    pandas 2 reported "pandas.core.frame", and a subclass (a GeoDataFrame) is a DataFrame too."""
+    module = sys.modules.get(module_name)
+    cls = getattr(module, class_name, None) if module is not None else None
+    return isinstance(cls, type) and isinstance(value, cls)
+
+
 def _is_dataframe(value):
-    return type(value).__module__.startswith("pandas.") and type(value).__name__ == "DataFrame"
+    return _instance_of(value, "pandas", "DataFrame")
 
 
 def _is_series(value):
-    return type(value).__module__.startswith("pandas.") and type(value).__name__ == "Series"
+    return _instance_of(value, "pandas", "Series")
 
 
 def _is_figure(value):
-    return type(value).__module__.startswith("matplotlib.") and type(value).__name__ == "Figure"
+    return _instance_of(value, "matplotlib.figure", "Figure")
 
 
 def _is_pil_image(value):
-    return type(value).__module__.startswith("PIL.") and hasattr(value, "save") and hasattr(value, "mode")
+    return _instance_of(value, "PIL.Image", "Image")
 
 
 def _cell_text(value):

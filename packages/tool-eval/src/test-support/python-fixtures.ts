@@ -3,13 +3,22 @@ import { existsSync, mkdtempSync, realpathSync, symlinkSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 
+/** The cached virtualenvs `.ci/install.d/eval.sh` makes: pandas 2 with matplotlib, and pandas 3. */
+export type TestVirtualenvKind = "pandas2" | "pandas3";
+
+const testVirtualenvs: Record<TestVirtualenvKind, { variable: string; folder: string }> = {
+  pandas2: { variable: "RUNBOUND_EVAL_TEST_VENV", folder: "eval-venv" },
+  pandas3: { variable: "RUNBOUND_EVAL_TEST_VENV_PANDAS3", folder: "eval-venv-pandas3" },
+};
+
 /**
- * The cached virtualenv with pandas and matplotlib that `.ci/install.d/eval.sh` makes, or undefined
- * when it is missing (then the real-CPython suites skip, unless RUNBOUND_REQUIRE_REAL=1 makes that a
- * failure).
+ * One of the cached virtualenvs that `.ci/install.d/eval.sh` makes (default: pandas 2 and
+ * matplotlib), or undefined when it is missing (then the real-CPython suites skip, unless
+ * RUNBOUND_REQUIRE_REAL=1 makes that a failure).
  */
-export function testVirtualenv(): string | undefined {
-  const venv = process.env["RUNBOUND_EVAL_TEST_VENV"] ?? join(process.env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "runbound", "eval-venv");
+export function testVirtualenv(kind: TestVirtualenvKind = "pandas2"): string | undefined {
+  const { variable, folder } = testVirtualenvs[kind];
+  const venv = process.env[variable] ?? join(process.env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "runbound", folder);
   if (existsSync(join(venv, "bin", "python"))) return venv;
   if (process.env["RUNBOUND_REQUIRE_REAL"] === "1") {
     throw new Error(`The eval test virtualenv \`${venv}\` is missing; run \`. .ci/install.d/eval.sh\` to make it.`);
