@@ -278,7 +278,12 @@ export class LanguageServerSession {
 
   /** Send a notification (dropped once the session ended; a write to a dead pipe is not an error here). */
   notify(send: (connection: ProtocolConnection) => Promise<void>): void {
-    if (this.exitValue === undefined) void send(this.connection).catch(() => undefined);
+    if (this.exitValue !== undefined) return;
+    try {
+      void send(this.connection).catch(() => undefined);
+    } catch {
+      // A connection that is closing throws at once rather than rejecting; the exit that follows is what gets reported.
+    }
   }
 
   /**
