@@ -126,4 +126,47 @@ describe("parseToolInput", () => {
       "Invalid input for `range`: Field `mode` is required (expected string). Field `choice` must be (string | number), but got true. Fix the input and call again.",
     );
   });
+  describe("ill-formed strings (a lone surrogate) anywhere in the input", () => {
+    const debug = echoTool(
+      "debug",
+      v.strictObject({
+        file: v.optional(v.string()),
+        breakpoints: v.optional(v.array(v.strictObject({ file: v.string(), lines: v.array(v.number()) }))),
+        env: v.optional(v.record(v.string(), v.string())),
+      }),
+    );
+    const wellFormed = (text: string): boolean => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+
+    it("refuses a value, naming the field, the lone surrogate, its position and the way out", () => {
+      expect(invalidInputMessage(debug, { file: "\ud800x" })).toBe(
+        "Invalid input for `debug`: Field `file` is not well-formed Unicode text: it has a lone surrogate `\\ud800` (half of a UTF-16 surrogate pair, without its other half) at position 0 of `\\ud800x`, counted in UTF-16 code units from 0. Such a string has no UTF-8 form, so files and programs would receive it changed. Send the whole character (both halves of the pair, or the character itself), or remove the stray half. Fix the input and call again.",
+      );
+    });
+
+    it("names a value nested in arrays and objects, and a key of a record, with a well-formed message", () => {
+      const nested = invalidInputMessage(debug, { breakpoints: [{ file: "a.py", lines: [1] }, { file: "src/\udc00.py", lines: [2] }] });
+      expect(nested).toContain("Field `breakpoints.1.file` is not well-formed Unicode text: it has a lone surrogate `\\udc00`");
+      expect(nested).toContain("at position 4 of `src/\\udc00.py`");
+      const key = invalidInputMessage(debug, { env: { PATH: "/bin", "LANG\ud800": "C" } });
+      expect(key).toContain("The key `LANG\\ud800` of `env` is not well-formed Unicode text");
+      expect(key).toContain("at position 4, counted");
+      expect(invalidInputMessage(debug, { "\ud800": 1 })).toContain("The key `\\ud800` of the input is not well-formed");
+      for (const message of [nested, key]) expect(wellFormed(message)).toBe(true);
+    });
+
+    it("refuses before the schema, so a field the schema would refuse too is named for its text", () => {
+      expect(invalidInputMessage(debug, { file: 3, unknown: "\ud800" })).toContain("Field `unknown` is not well-formed");
+    });
+
+    it("quotes a long string around the lone surrogate, without splitting a pair at the cut", () => {
+      const text = `${"a".repeat(1_000)}\ud800${"😀".repeat(500)}`;
+      const message = invalidInputMessage(debug, { file: text });
+      expect(message).toContain(`at position 1000 of \`…${"a".repeat(30)}\\ud800${"😀".repeat(15)}…\``);
+      expect(wellFormed(message)).toBe(true);
+    });
+
+    it("accepts surrogate pairs", () => {
+      expect(parseToolInput(debug, { file: "😀.py", env: { "K😀": "v😀" } })).toEqual({ file: "😀.py", env: { "K😀": "v😀" } });
+    });
+  });
 });

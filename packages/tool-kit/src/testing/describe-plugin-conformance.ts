@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ToolResult } from "../content.js";
 import { assertValidPlugin, type Plugin } from "../define-plugin.js";
 import { resultErrorCode } from "../error-result.js";
+import { loneSurrogateIndex } from "../find-ill-formed-string.js";
 import type { AnyResourceKey } from "../resource.js";
 import { createFakeRun } from "./create-fake-run.js";
 
@@ -48,8 +49,8 @@ function assertWellFormedResult(result: ToolResult, maxBytes: number): void {
 /**
  * The conformance suite every plugin's tests call (in the spirit of a shared driver test suite):
  * the plugin is valid for a host, every input field is documented for the model, unknown fields are
- * refused, a missing resource is reported as `unavailable`, and sample calls answer well-formed,
- * bounded results.
+ * refused, a string with a lone surrogate is refused, a missing resource is reported as `unavailable`,
+ * and sample calls answer well-formed, bounded results.
  */
 export function describePluginConformance(plugin: Plugin, settings: PluginConformanceSettings = {}): void {
   const maxBytes = settings.maxResultBytes ?? 16 * 1024;
@@ -73,6 +74,17 @@ export function describePluginConformance(plugin: Plugin, settings: PluginConfor
           expect(result.isError).toBe(true);
           expect(resultErrorCode(result)).toBe("invalid_input");
           expect(JSON.stringify(result.content)).toContain("__not_a_field__");
+        });
+
+        it("refuses a lone surrogate in the input with invalid_input, in a well-formed message", async () => {
+          const resources = (await settings.resources?.()) ?? [];
+          const run = createFakeRun({ plugins: [plugin], resources });
+          const result = await run.call(tool.name, { "__ill_formed_\ud800__": "\udc00" });
+          expect(result.isError).toBe(true);
+          expect(resultErrorCode(result)).toBe("invalid_input");
+          const text = result.content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+          expect(text).toContain("lone surrogate");
+          expect(loneSurrogateIndex(text), "the message quotes the lone surrogate as an escape, never raw").toBe(-1);
         });
 
         if (tool.requires.length > 0) {
