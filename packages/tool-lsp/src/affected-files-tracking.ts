@@ -49,3 +49,13 @@ export async function waitUntilCaughtUp(session: LanguageServerSession, written:
     return true;
   }, signal);
 }
+
+/** Why a server has not caught up with a write yet, as a clause: "`python` is still analyzing …". */
+export function whyNotCaughtUp(session: LanguageServerSession): string {
+  const server = `\`${session.spec.id}\``;
+  const stream = streams.get(session);
+  if (stream !== undefined && !stream.workspaceAnalysed) {
+    return `${server} is still analyzing the workspace for the first time${stream.lastMessage === undefined ? "" : ` (${stream.lastMessage})`}`;
+  }
+  return `${server} had not finished diagnosing the files that depend on this write`;
+}

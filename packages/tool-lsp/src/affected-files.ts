@@ -2,7 +2,7 @@ import { displayPath, isInside } from "@runbound/tool-kit";
 import { extname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic } from "vscode-languageserver-protocol";
-import { reportsAffectedFiles, waitUntilCaughtUp } from "./affected-files-tracking.js";
+import { reportsAffectedFiles, waitUntilCaughtUp, whyNotCaughtUp } from "./affected-files-tracking.js";
 import { pullDiagnostics } from "./collect-diagnostics.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
 import type { LanguageServerSession } from "./language-server-session.js";
@@ -176,7 +176,7 @@ async function checkReportedByServer(supervisor: LspSupervisorInstance, workdir:
   const server = `\`${session.spec.id}\``;
   if (!caughtUp) {
     owedSnapshots.set(session, plan.before);
-    return { changed, notes: [`Not checked in time: ${server} had not finished diagnosing the files that depend on this write; what it reports later comes with the next write's answer, or ask \`lsp\` \`diagnostics\` for a file.`] };
+    return { changed, notes: [`Not checked in time: ${whyNotCaughtUp(session)}; what it reports later comes with the next write's answer, or ask \`lsp\` \`diagnostics\` for a file.`] };
   }
   owedSnapshots.delete(session);
   const what = session.spec.affectedFiles?.kind === "check-progress" ? "the packages that depend on the written files" : `${rechecked} other ${rechecked === 1 ? "file" : "files"} that depend on the written files`;

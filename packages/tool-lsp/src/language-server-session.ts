@@ -27,6 +27,7 @@ import { DocumentSync } from "./document-sync.js";
 import { negotiatedEncoding, type PositionEncoding } from "./position-encoding.js";
 import { ProgressTracker, type ActiveProgress } from "./progress-tracker.js";
 import { PublishedDiagnostics } from "./published-diagnostics.js";
+import { WORKSPACE_DIAGNOSTICS_WORK_TOKEN } from "./workspace-diagnostic-tokens.js";
 import { describeBound, RequestWatchdog, type HungRequest } from "./request-watchdog.js";
 import type { LspServerSpec } from "./server-spec.js";
 import { settingsSection } from "./settings-section.js";
@@ -92,7 +93,7 @@ function abortReason(signal: AbortSignal, label: string): ToolError {
  */
 export class LanguageServerSession {
   /** The server's progress (`$/progress`), with the works that diagnose our changes told apart. */
-  readonly progress = new ProgressTracker((_token, title) => this.spec.affectedFiles?.kind === "check-progress" && this.spec.affectedFiles.title.test(title));
+  readonly progress = new ProgressTracker((token, title) => token === WORKSPACE_DIAGNOSTICS_WORK_TOKEN || (this.spec.affectedFiles?.kind === "check-progress" && this.spec.affectedFiles.title.test(title)));
   /** Diagnostics the server pushed. */
   readonly published = new PublishedDiagnostics();
   /** Dynamic registrations (`client/registerCapability`) by id: a server may register a method anew before unregistering the old id. */
@@ -111,6 +112,8 @@ export class LanguageServerSession {
   );
   /** Handlers of partial results by their request's `partialResultToken`. */
   readonly partialResultHandlers = new Map<string | number, (value: unknown) => void>();
+  /** Observers of one progress token's values, told before the tracker and the watchdog are. */
+  readonly progressObservers = new Map<string | number, (value: unknown) => void>();
   /** Notifications sent that change the server's view of the files (open, change, save, close, files changed on disk). */
   changesSent = 0;
   private readonly log = new LineTail(20);
@@ -370,6 +373,7 @@ export class LanguageServerSession {
       // This handler replaces the connection's own progress dispatch, so partial results of a request (a workspace-diagnostics stream) are routed here.
       const partial = this.partialResultHandlers.get(params.token);
       if (partial !== undefined) return partial(params.value);
+      this.progressObservers.get(params.token)?.(params.value);
       this.progress.update(params.token, params.value);
       this.watchdog?.progress(params.token, params.value);
     });

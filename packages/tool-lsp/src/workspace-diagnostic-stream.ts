@@ -2,10 +2,9 @@ import { ToolError } from "@runbound/tool-kit";
 import { ErrorCodes, ResponseError } from "vscode-jsonrpc/node";
 import { WorkspaceDiagnosticRequest, type WorkspaceDocumentDiagnosticReport, type WorkspaceDiagnosticReportPartialResult } from "vscode-languageserver-protocol";
 import { ConditionWatchers } from "./condition-watchers.js";
+import { WORKSPACE_DIAGNOSTICS_PARTIAL_TOKEN as partialToken, WORKSPACE_DIAGNOSTICS_WORK_TOKEN as workToken } from "./workspace-diagnostic-tokens.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 
-const partialToken = "runbound/workspace-diagnostics/partial";
-const workToken = "runbound/workspace-diagnostics/work";
 /** A stream the server answers at once (nothing to wait for, or an error) is asked again after this pause, growing. */
 const firstRetryMs = 250;
 const maxRetryMs = 10_000;
@@ -22,6 +21,10 @@ export class WorkspaceDiagnosticStream {
   analysing = false;
   /** The publish generation when the server last said it finished analyzing. */
   endGeneration = -1;
+  /** Whether the server finished its first analysis of the whole workspace (until then, dependents may be missed). */
+  workspaceAnalysed = false;
+  /** The server's last word on the analysis, e.g. `120 files to analyze`. */
+  lastMessage: string | undefined;
   /** Whether the server refused the request: then nothing is learnt from it. */
   refused = false;
   /** Whether any report came: until one does, the stream says nothing about what the server re-checks. */
@@ -31,7 +34,7 @@ export class WorkspaceDiagnosticStream {
 
   constructor(private readonly session: LanguageServerSession) {
     session.partialResultHandlers.set(partialToken, (value) => this.record((value as WorkspaceDiagnosticReportPartialResult | null)?.items));
-    session.partialResultHandlers.set(workToken, (value) => this.progress(value));
+    session.progressObservers.set(workToken, (value) => this.progress(value));
   }
 
   /** Keep the request open until the session ends. */
@@ -85,10 +88,12 @@ export class WorkspaceDiagnosticStream {
   }
 
   private progress(value: unknown): void {
-    const kind = (value as { kind?: unknown } | null)?.kind;
+    const { kind, message } = (value ?? {}) as { kind?: unknown; message?: unknown };
+    if (typeof message === "string" && message.length > 0) this.lastMessage = message;
     if (kind === "begin" || kind === "report") this.analysing = true;
     if (kind === "end") {
       this.analysing = false;
+      this.workspaceAnalysed = true;
       this.endGeneration = this.session.published.generation();
     }
     this.watchers.wake();
