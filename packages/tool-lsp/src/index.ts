@@ -1,6 +1,8 @@
 import { lspPlugin } from "./plugin.js";
 
 export { lspPlugin };
+export { createLspPlugin, type LspPluginSettings } from "./plugin.js";
+export type { ProjectTrust } from "./project-trust.js";
 export default lspPlugin;
 export { createLspSupervisor, LspSupervisor, type LspSupervisorInstance, type LspSupervisorSettings, type ServerEntryStatus } from "./lsp-supervisor.js";
 export { lspTool, LSP_OPS } from "./lsp-tool.js";

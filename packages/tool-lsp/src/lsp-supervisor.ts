@@ -4,6 +4,7 @@ import { DEFAULT_AFTER_WRITE_BUDGET, type AfterWriteBudget } from "./after-write
 import { DEFAULT_SERVERS } from "./default-servers.js";
 import { startAffectedFilesTracking } from "./affected-files-tracking.js";
 import { DiagnosticsLedger } from "./diagnostics-ledger.js";
+import { TRUSTED_PROJECT, type ProjectTrust } from "./project-trust.js";
 import { resolveBinary, type BinaryResolution } from "./resolve-binary.js";
 import { LanguageServerSession, type SessionExit } from "./language-server-session.js";
 import { describeUnroutable, routeFile, type FileRoute } from "./route-file.js";
@@ -30,6 +31,14 @@ export interface LspSupervisorSettings {
   pathVariable?: string;
   /** The servers' environment; default this process's. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Whether programs inside the workdir may run: the project's `node_modules/.bin`, `.venv/bin` and
+   * `venv/bin`, and PATH entries pointing into the workdir, for servers and project checkers alike.
+   * Default trusted. A host serving a caller that must not run the checkout's code (plan mode, a
+   * read-only subagent) passes `{ trusted: false, howToTrust: "…" }`: those programs are passed over
+   * (PATH's are used), and `status` and "not found" errors name them with `howToTrust`.
+   */
+  projectTrust?: ProjectTrust;
   /** How long a server gets to shut down before its process group is killed; default 1 000 ms. */
   stopGraceMs?: number;
   /**
@@ -72,13 +81,15 @@ export interface LspSupervisorInstance {
   readonly servers: readonly LspServerSpec[];
   /** The environment servers (and the project checkers) run with. */
   readonly env: NodeJS.ProcessEnv;
+  /** Whether the project's own programs may run (see {@link LspSupervisorSettings.projectTrust}). */
+  readonly projectTrust: ProjectTrust;
   /** What the model has been told about each file's diagnostics in this run (one supervisor per run). */
   readonly ledger: DiagnosticsLedger;
   /** How long diagnostics on write wait (see {@link LspSupervisorSettings.afterWrite}). */
   readonly afterWriteBudget: AfterWriteBudget;
   /** Which server and root `file` (absolute, inside `workdir`) would use. Starts nothing. */
   route(workdir: string, file: string): Promise<FileRoute>;
-  /** Where a server's program would be found for `root` (project-local, then PATH). Starts nothing. */
+  /** Where a server's program would be found for `root` (project-local when trusted, then PATH). Starts nothing. */
   findProgram(spec: LspServerSpec, root: string, workdir: string): Promise<BinaryResolution>;
   /**
    * The running session for `file`, started (once per server and root) if needed; `signal` bounds
@@ -140,6 +151,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
   const servers = settings.servers ?? DEFAULT_SERVERS;
   const env = settings.env ?? process.env;
   const pathVariable = settings.pathVariable ?? env["PATH"] ?? "";
+  const projectTrust = Object.freeze({ ...(settings.projectTrust ?? TRUSTED_PROJECT) });
   const idleMs = settings.idleMs ?? 30 * 60_000;
   const stopGraceMs = settings.stopGraceMs ?? 1_000;
   const startTimeoutMs = settings.startTimeoutMs ?? 60_000;
@@ -278,7 +290,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
   const budgetClause = (entry: ServerEntry): string => `${entry.budget.crashes()} of ${entry.budget.limit} crashes or hangs within ${minutes(entry.budget.windowMs)}`;
 
   const readyRoute = async (workdir: string, file: string): Promise<Extract<FileRoute, { kind: "ready" }>> => {
-    const route = await routeFile(servers, workdir, file, pathVariable, env);
+    const route = await routeFile(servers, workdir, file, pathVariable, env, projectTrust);
     if (route.kind !== "ready") throw new ToolError({ code: "unavailable", message: describeUnroutable(route, workdir, displayPath(workdir, file), servers) });
     return route;
   };
@@ -296,10 +308,11 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
   return {
     servers,
     env,
+    projectTrust,
     ledger: new DiagnosticsLedger(),
     afterWriteBudget: Object.freeze({ ...DEFAULT_AFTER_WRITE_BUDGET, ...settings.afterWrite }),
-    route: (workdir, file) => routeFile(servers, workdir, file, pathVariable, env),
-    findProgram: (spec, root, workdir) => resolveBinary(spec.server.command, root, workdir, pathVariable, env),
+    route: (workdir, file) => routeFile(servers, workdir, file, pathVariable, env, projectTrust),
+    findProgram: (spec, root, workdir) => resolveBinary(spec.server.command, root, workdir, pathVariable, env, projectTrust),
     async sessionFor(workdir, file, signal) {
       return sessionOf(workdir, await readyRoute(workdir, file), signal);
     },

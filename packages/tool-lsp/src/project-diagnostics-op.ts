@@ -9,7 +9,8 @@ import { findProjectRoots, skippedDirectories, type ProjectRoot } from "./find-p
 import type { OpAnswer } from "./op-types.js";
 import { MAX_CHECKER_OUTPUT_BYTES, runProjectChecker, type CheckerRun } from "./project-checker.js";
 import { resolveProjectScope } from "./project-scope.js";
-import type { BinaryResolution } from "./resolve-binary.js";
+import { describeUntrusted } from "./project-trust.js";
+import type { BinaryResolution, UntrustedPrograms } from "./resolve-binary.js";
 import type { LspServerSpec, ProjectChecker } from "./server-spec.js";
 
 /** How long one project's checker may run by default before it is stopped. */
@@ -42,7 +43,7 @@ export interface ProjectDiagnosticsRequest {
   onChecked?: (spec: LspServerSpec, root: string, findings: readonly ParsedDiagnostic[]) => void;
 }
 
-type ProjectOutcome = CheckerRun | { kind: "not_found"; looked: string[] };
+type ProjectOutcome = CheckerRun | { kind: "not_found"; looked: string[]; untrusted?: UntrustedPrograms };
 
 interface ProjectReport {
   root: string;
@@ -114,10 +115,13 @@ function checkedReport(workdir: string, root: string, run: Extract<CheckerRun, {
   return { errors, warnings, rows: bounded.shown, text: `${summary}\n${bounded.shown.join("\n")}` };
 }
 
-function outcomeText(project: ProjectRoot, outcome: ProjectOutcome, timeoutMs: number): string {
+function outcomeText(project: ProjectRoot, outcome: ProjectOutcome, timeoutMs: number, workdir: string): string {
   const checker = project.spec.checker!;
   switch (outcome.kind) {
     case "not_found":
+      if (outcome.untrusted !== undefined) {
+        return `not run: \`${checker.command}\` is not on PATH, and ${describeUntrusted(outcome.untrusted.paths, outcome.untrusted.trust, (path) => displayPath(workdir, path))}, or install it outside the project, on PATH.`;
+      }
       return `not run: \`${checker.command}\` is in none of the project's ${outcome.looked.length > 0 ? `bin directories nor on PATH (${plural(outcome.looked.length, "place")} searched, first \`${outcome.looked[0]}\`)` : "bin directories nor on PATH"}. Install it: ${checker.install}.`;
     case "not_started":
       return `could not be started: ${outcome.reason}.`;
@@ -165,7 +169,7 @@ export async function projectDiagnosticsOp(request: ProjectDiagnosticsRequest): 
     const checker = project.spec.checker!;
     const binary = await request.findChecker(project.spec, checker, project.root);
     if (!binary.found) {
-      outcomes.push({ kind: "not_found", looked: binary.looked });
+      outcomes.push({ kind: "not_found", looked: binary.looked, ...(binary.untrusted === undefined ? {} : { untrusted: binary.untrusted }) });
       continue;
     }
     request.onProgress?.(`running \`${commandLine(checker)}\` in ${displayPath(workdir, project.root)} (${index + 1} of ${chosen.length})`, index, chosen.length);
@@ -184,7 +188,7 @@ export async function projectDiagnosticsOp(request: ProjectDiagnosticsRequest): 
       const report = checkedReport(workdir, project.root, outcome, rowsBytes, chosen.length === 1);
       return { ...base, ...report, text: heading + report.text };
     }
-    return { ...base, errors: 0, warnings: 0, rows: [], text: heading + outcomeText(project, outcome, timeoutMs) };
+    return { ...base, errors: 0, warnings: 0, rows: [], text: heading + outcomeText(project, outcome, timeoutMs, workdir) };
   });
   const checked = reports.filter((report) => report.state === "checked");
   const errors = checked.reduce((sum, report) => sum + report.errors, 0);
