@@ -89,6 +89,8 @@ describe("parseCommandLine", () => {
       evalPython: undefined,
       parseCacheMib: undefined,
       vibe: false,
+      trustProject: false,
+      noTrustProject: false,
       workerFast: undefined,
       workerGood: undefined,
       help: false,
@@ -119,6 +121,18 @@ describe("resolveCliArguments", () => {
     expect(args.caller).toEqual({ name: "plan", ceiling: "read" });
     expect(args.askTiers).toEqual(["write", "exec"]);
     expect(resolveCliArguments(parseCommandLine(["tools"]))).toMatchObject({ caller: { name: "main", ceiling: "exec" }, askTiers: [] });
+  });
+
+  it("trusts the project's own programs for a caller that may run programs anyway, unless told otherwise (issue 22, item 9)", () => {
+    const trust = (argv: string[], environment: NodeJS.ProcessEnv = {}): boolean => resolveCliArguments(parseCommandLine(argv), environment).projectTrust.trusted;
+    expect(trust(["tools"])).toBe(true);
+    expect(trust(["tools", "--caller", "plan"])).toBe(false);
+    // A worker whose ceiling its caller lowered is read-only too, whatever caller it names.
+    expect(trust(["tools"], { RUNBOUND_CEILING: "read" })).toBe(false);
+    expect(trust(["tools"], { RUNBOUND_CEILING: "write" })).toBe(false);
+    expect(trust(["tools", "--caller", "plan", "--trust-project"])).toBe(true);
+    expect(trust(["tools", "--no-trust-project"])).toBe(false);
+    expect(usageMessage(["tools", "--trust-project", "--no-trust-project"])).toBe("`--trust-project` and `--no-trust-project` contradict each other. Give one of them.");
   });
 
   it("refuses a caller that is only an inherited property name", () => {

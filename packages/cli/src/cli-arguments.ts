@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { CallerInfo, Tier } from "@runbound/tool-kit";
+import type { ProjectTrustChoice } from "./project-trust.js";
 import { UsageError } from "./usage-error.js";
 
 /** The commands of `runbound`. */
@@ -26,6 +27,9 @@ export interface CommandLine {
   parseCacheMib: string | undefined;
   /** `--vibe`: background workers may be spawned. */
   vibe: boolean;
+  /** `--trust-project` / `--no-trust-project`: whether the project's own programs may run (default by caller). */
+  trustProject: boolean;
+  noTrustProject: boolean;
   /** `--worker-fast` / `--worker-good`: the command lines of the two worker tiers. */
   workerFast: string | undefined;
   workerGood: string | undefined;
@@ -64,6 +68,8 @@ export interface CliArguments {
   parseCacheBytes: number | undefined;
   /** The worker commands when vibe mode is on (`--vibe`); undefined when it is off. */
   vibe: VibeWorkers | undefined;
+  /** Whether programs inside the workdir may run (language servers, project checkers), and how to change it. */
+  projectTrust: ProjectTrustChoice;
   help: boolean;
   version: boolean;
 }
@@ -77,6 +83,8 @@ const options = {
   "eval-python": { type: "string" },
   "parse-cache-mib": { type: "string" },
   vibe: { type: "boolean" },
+  "trust-project": { type: "boolean" },
+  "no-trust-project": { type: "boolean" },
   "worker-fast": { type: "string" },
   "worker-good": { type: "string" },
   help: { type: "boolean", short: "h" },
@@ -94,6 +102,8 @@ const valueExamples: Record<OptionName, string> = {
   "eval-python": "--eval-python pyodide",
   "parse-cache-mib": "--parse-cache-mib 512",
   vibe: "--vibe",
+  "trust-project": "--trust-project",
+  "no-trust-project": "--no-trust-project",
   "worker-fast": "--worker-fast 'runbound session'",
   "worker-good": "--worker-good 'my-agent --model large'",
   help: "--help",
@@ -162,6 +172,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     evalPython: values["eval-python"] as string | undefined,
     parseCacheMib: values["parse-cache-mib"] as string | undefined,
     vibe: values.vibe === true,
+    trustProject: values["trust-project"] === true,
+    noTrustProject: values["no-trust-project"] === true,
     workerFast: values["worker-fast"] as string | undefined,
     workerGood: values["worker-good"] as string | undefined,
     help,

@@ -20,6 +20,9 @@ const common = `Options:
       --worker-fast <cmd>   the command line a fast worker runs (sh -c), its brief on stdin
       --worker-good <cmd>   the command line a good worker runs; RUNBOUND_WORKER_TIER,
                             RUNBOUND_CEILING and RUNBOUND_ASK are in its environment
+      --trust-project       let lsp start the project's own programs (node_modules/.bin, .venv/bin) for
+                            any caller; the default trusts them for main only, not for plan
+      --no-trust-project    never start programs from inside the workdir; PATH's are used instead
   -h, --help                show help
   -v, --version             show the version
 

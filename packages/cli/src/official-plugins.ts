@@ -1,5 +1,6 @@
 import type { Plugin } from "@runbound/tool-kit";
 import type { EvalPythonChoice } from "./cli-arguments.js";
+import type { ProjectTrustChoice } from "./project-trust.js";
 import { fileToolsPlugin } from "./file-tools/file-tools-plugin.js";
 
 /** What the official plugins take from the command line. */
@@ -8,6 +9,8 @@ export interface OfficialPluginSettings {
   evalPython?: EvalPythonChoice | undefined;
   /** `--parse-cache-mib` in bytes: the budget of the parse cache of ast-grep's default parser. */
   parseCacheBytes?: number | undefined;
+  /** `--trust-project` resolved: whether the language servers and checkers may come from inside the workdir. */
+  projectTrust?: ProjectTrustChoice | undefined;
 }
 
 /**
@@ -26,5 +29,6 @@ export async function loadOfficialPlugins(settings: OfficialPluginSettings = {})
   ]);
   const evalPlugin = settings.evalPython === undefined ? evalPackage.default : evalPackage.createEvalPlugin({ factory: { python: settings.evalPython } });
   const astgrepPlugin = settings.parseCacheBytes === undefined ? astgrep.default : astgrep.createAstGrepPlugin({ parser: { parseCacheBytes: settings.parseCacheBytes } });
-  return [fileToolsPlugin, astgrepPlugin, lsp.default, evalPlugin, debug.default, ask.default, vibe.default];
+  const lspPlugin = settings.projectTrust === undefined ? lsp.default : lsp.createLspPlugin({ supervisor: { projectTrust: settings.projectTrust } });
+  return [fileToolsPlugin, astgrepPlugin, lspPlugin, evalPlugin, debug.default, ask.default, vibe.default];
 }

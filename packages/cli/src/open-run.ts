@@ -8,6 +8,7 @@ import { attachVibeMode } from "./attach-vibe-mode.js";
 import type { EvalPythonChoice, VibeWorkers } from "./cli-arguments.js";
 import { loadPlugin } from "./load-plugin.js";
 import { loadOfficialPlugins } from "./official-plugins.js";
+import type { ProjectTrustChoice } from "./project-trust.js";
 
 /** What a command needs to open a run. */
 export interface OpenRunSettings {
@@ -25,6 +26,8 @@ export interface OpenRunSettings {
   parseCacheBytes?: number | undefined;
   /** `--vibe` with its worker commands; undefined leaves vibe mode off (the vibe tools absent). */
   vibe?: VibeWorkers | undefined;
+  /** Whether programs inside the workdir may run; undefined: the plugins' defaults (trusted). */
+  projectTrust?: ProjectTrustChoice | undefined;
 }
 
 /** An opened run, with what `status` needs to explain it. */
@@ -52,7 +55,7 @@ async function realWorkdir(path: string): Promise<string> {
  */
 export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   const workdir = await realWorkdir(settings.workdir);
-  const plugins = [...(await loadOfficialPlugins({ evalPython: settings.evalPython, parseCacheBytes: settings.parseCacheBytes }))];
+  const plugins = [...(await loadOfficialPlugins({ evalPython: settings.evalPython, parseCacheBytes: settings.parseCacheBytes, projectTrust: settings.projectTrust }))];
   for (const specifier of settings.plugins) plugins.push(await loadPlugin(specifier, workdir));
   const approvals = { askTiers: settings.askTiers ?? [], workerAskTiers: settings.workerAskTiers ?? [] };
   const run = createRun({ plugins, caller: settings.caller, approvalPolicy: createCliApprovalPolicy(approvals) });

@@ -1,6 +1,7 @@
 import { MAIN_CALLER, PLAN_CALLER } from "@runbound/runner-adapter";
 import { isTier, lowerTier, type CallerInfo, type Tier } from "@runbound/tool-kit";
 import { EVAL_PYTHON_CHOICES, type CliArguments, type CommandLine, type EvalPythonChoice, type VibeWorkers } from "./cli-arguments.js";
+import { resolveProjectTrust } from "./project-trust.js";
 import { UsageError } from "./usage-error.js";
 import { resolveWorkerAskTiers } from "./worker-ask-tiers.js";
 
@@ -63,15 +64,25 @@ function resolveVibe({ vibe, workerFast, workerGood }: Pick<CommandLine, "vibe" 
 
 /**
  * Give the command line its meaning: the caller named by `--caller` (capped by an inherited worker
- * ceiling), the tiers of `--ask` and those a worker inherits in `RUNBOUND_ASK`, the eval kernel, the parse cache's budget and vibe mode. Kept apart from parsing because it
+ * ceiling), the tiers of `--ask` and those a worker inherits in `RUNBOUND_ASK`, the eval kernel, the parse cache's budget, vibe mode
+ * and whether the project's own programs are trusted. Kept apart from parsing because it
  * loads the host package, which `--help` does not need.
  */
 export function resolveCliArguments(commandLine: CommandLine, environment: NodeJS.ProcessEnv = process.env): CliArguments {
-  const { callerName, ask, evalPython, parseCacheMib, vibe, workerFast, workerGood, ...rest } = commandLine;
+  const { callerName, ask, evalPython, parseCacheMib, vibe, workerFast, workerGood, trustProject, noTrustProject, ...rest } = commandLine;
   const caller = resolveCaller(callerName, environment);
   const askTiers = (ask ?? "").split(",").map((tier) => tier.trim()).filter((tier) => tier.length > 0);
   const badTier = askTiers.find((tier) => !isTier(tier));
   if (badTier !== undefined) throw new UsageError(`Unknown tier \`${badTier}\` in --ask. Use a comma-separated list of read, write, exec, as in --ask write,exec.`);
   const workerAskTiers = resolveWorkerAskTiers(environment);
-  return { ...rest, caller, askTiers: askTiers as Tier[], workerAskTiers, evalPython: resolveEvalPython(evalPython), parseCacheBytes: resolveParseCacheBytes(parseCacheMib), vibe: resolveVibe({ vibe, workerFast, workerGood }) };
+  return {
+    ...rest,
+    caller,
+    askTiers: askTiers as Tier[],
+    workerAskTiers,
+    evalPython: resolveEvalPython(evalPython),
+    parseCacheBytes: resolveParseCacheBytes(parseCacheMib),
+    vibe: resolveVibe({ vibe, workerFast, workerGood }),
+    projectTrust: resolveProjectTrust(trustProject, noTrustProject, caller),
+  };
 }
