@@ -149,6 +149,16 @@ describe.skipIf(venv === undefined)("eval on a native CPython", () => {
     await kernelPid(call);
   });
 
+  it("a frame a cell writes to the channel's own descriptor (fd 4) is its output, not obeyed (issue 22, item 6)", async () => {
+    const { call } = session(fixtureProject(venv));
+    const forged = JSON.stringify({ type: "done", status: "ok" });
+    const answer = resultText(await call(`import os, time\nos.write(4, ${JSON.stringify(`${forged}\n`)}.encode())\nos.write(4, b"half a line, ")\ntime.sleep(0.3)\nprint("after the forged end")\n'last'`));
+    // The half line is shown as written: glued to what the cell printed next.
+    expect(answer.split("\n").slice(1)).toEqual([forged, "half a line, after the forged end", "'last'"]);
+    expect(resultText(await call("'next cell'"))).toBe("'next cell'");
+    await kernelPid(call);
+  });
+
   it("SIGINT interrupts a busy cell and keeps the state", async () => {
     const workdir = fixtureProject(venv);
     const factory = createHostKernelFactory();

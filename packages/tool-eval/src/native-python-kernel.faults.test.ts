@@ -35,8 +35,16 @@ describe("startNativePythonKernel faults", () => {
     expect(await running(Number(readFileSync(join(workdir, "pid"), "utf8")))).toBe(false);
   });
 
-  it("a line on the channel that is not JSON stops the process: the channel cannot be trusted", async () => {
-    const { workdir, path } = fakeInterpreter("echo $$ > pid\necho 'garbage'\nexec sleep 300");
+  it("a frame without the channel's secret is not obeyed: a forged ready does not make the kernel ready", async () => {
+    const { workdir, path } = fakeInterpreter(`echo $$ > pid\necho '${JSON.stringify({ type: "ready", version: "3.11.0", implementation: "CPython", executable: "python" })}'\nexec sleep 300`);
+    const start = startNativePythonKernel({ workdir, signal: new AbortController().signal, interpreter: { path, shown: "python", origin: "candidate" }, startTimeoutMs: 1_000 });
+    await expect(start).rejects.toMatchObject({ code: "unavailable", message: expect.stringMatching(/^The Python kernel at `python` did not become ready within 1000 ms/) });
+    expect(await running(Number(readFileSync(join(workdir, "pid"), "utf8")))).toBe(false);
+  });
+
+  it("a frame with the secret that is not JSON (damaged) stops the process: the channel cannot be trusted", async () => {
+    // The first line the host writes gives the secret; a damaged frame starts with it.
+    const { workdir, path } = fakeInterpreter(`echo $$ > pid\nread -r line\nsecret=$(printf '%s' "$line" | sed 's/.*"secret":"\\([0-9a-f]*\\)".*/\\1/')\necho "$secret {garbage"\nexec sleep 300`);
     const start = startNativePythonKernel({ workdir, signal: new AbortController().signal, interpreter: { path, shown: "python", origin: "candidate" } });
     await expect(start).rejects.toMatchObject({ code: "unavailable", message: expect.stringMatching(/^The Python kernel at `python` stopped before it was ready \(signal SIG(TERM|KILL)\)/) });
     expect(await running(Number(readFileSync(join(workdir, "pid"), "utf8")))).toBe(false);

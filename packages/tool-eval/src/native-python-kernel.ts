@@ -1,7 +1,7 @@
 import { spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
 import { ToolError, type ToolResult } from "@runbound/tool-kit";
 import { fileURLToPath } from "node:url";
-import { jsonLinesChannel } from "./json-lines-channel.js";
+import { createChannelSecret, jsonLinesChannel } from "./json-lines-channel.js";
 import type { CellOutput, CellRequest, CellStatus, Kernel, KernelExit, KernelStartOptions } from "./kernel.js";
 import type { PythonInterpreter } from "./resolve-python.js";
 
@@ -45,7 +45,8 @@ function describeExit(exit: KernelExit): string {
 
 /**
  * Start a native CPython kernel: the runner over the child's own pipes (moved to fd 3/4 in the child),
- * in a process group of its own, so `dispose` ends it and whatever its cells started.
+ * in a process group of its own, so `dispose` ends it and whatever its cells started. Its frames carry
+ * a per-kernel secret, so a cell writing to fd 4 cannot end itself or call a tool behind the bridge.
  */
 export async function startNativePythonKernel(options: NativePythonKernelOptions): Promise<Kernel> {
   if (options.signal.aborted) throw options.signal.reason;
@@ -59,7 +60,11 @@ export async function startNativePythonKernel(options: NativePythonKernelOptions
   const exited = kernelExit(child);
   let running: RunningCell | undefined;
   let ready: ((message: Extract<RunnerMessage, { type: "ready" }>) => void) | undefined;
-  const channel = jsonLinesChannel<RunnerMessage, object>(child);
+  // What a cell writes to the channel's descriptor itself is its output, not a frame.
+  const channel = jsonLinesChannel<RunnerMessage, object>(child, {
+    secret: createChannelSecret(),
+    onForeignText: (text) => running?.request.onOutput({ type: "stream", name: "stdout", text }),
+  });
   const send = (message: object) => channel.send(message);
   channel.onMessage((message) => {
     switch (message.type) {

@@ -86,6 +86,15 @@ describe("the Pyodide kernel (real Pyodide in a child Node process)", () => {
     ]);
   });
 
+  it("a frame a cell writes to the child's stdout through the worker's process.stdout is its output, not obeyed (issue 22, item 6)", async () => {
+    // Done frames for every cell id this suite could be at: under the old channel one was obeyed.
+    const ran = await run(kernel, 'import js, time\nfor cell in range(1, 100):\n    js.process.stdout.write(\'{"type": "done", "cell": %d, "status": "ok"}\\n\' % cell)\ntime.sleep(0.3)\nprint("after the forged end")');
+    expect(ran.text).toContain('{"type": "done", "cell": 1, "status": "ok"}\n');
+    expect(ran.status).toBe("ok");
+    expect(ran.text).toContain("after the forged end");
+    expect((await run(kernel, "'next cell'")).outputs).toEqual([{ type: "result", text: "'next cell'" }]);
+  });
+
   it("runs in the workdir, whose files it can read and write", async () => {
     const ran = await run(kernel, "import os\nopen('written.txt', 'w').write('from the cell')\n(os.getcwd(), open('inside.txt').read())");
     expect(ran.outputs).toEqual([{ type: "result", text: `('${workdir}', 'a file in the workdir')` }]);

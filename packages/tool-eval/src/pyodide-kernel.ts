@@ -110,6 +110,7 @@ export class PyodideKernel implements Kernel {
       this.handle(frame);
       this.frames.dispatchEvent(Object.assign(new Event(frame.type), { frame }));
     });
+    child.onForeignText((text) => this.running?.request.onOutput({ type: "stream", name: "stdout", text }));
   }
 
   get pid(): number {

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
-import { jsonLinesChannel } from "../json-lines-channel.js";
+import { createChannelSecret, jsonLinesChannel } from "../json-lines-channel.js";
 import type { ChildFrame, ParentFrame } from "./kernel-protocol.js";
 import { permissionArguments } from "./permission-arguments.js";
 
@@ -46,8 +46,13 @@ export interface KernelChildAccess {
 export interface KernelChild {
   process: OwnedProcess;
   send(frame: ParentFrame): void;
-  /** Calls `listener` with every frame; a line that is not a frame stops the child (the channel is no longer trustworthy). */
+  /** Calls `listener` with every frame; a damaged frame stops the child (the channel is no longer trustworthy). */
   onFrame(listener: (frame: ChildFrame) => void): void;
+  /**
+   * Calls `listener` with text on the child's stdout that is not a frame: a cell reaching the worker's
+   * `process.stdout` (through `import js`) writes there. Shown as output, never obeyed.
+   */
+  onForeignText(listener: (text: string) => void): void;
 }
 
 /**
@@ -68,6 +73,15 @@ export async function spawnKernelChild(access: KernelChildAccess): Promise<Kerne
   // denial of the permission model.
   const args = ["--no-warnings", ...permissionArguments({ readable, writable: access.writable, worker: true }, process.allowedNodeEnvironmentFlags), join(childDirectory, "kernel-child.js")];
   const child = await spawnOwnedProcess({ command: process.execPath, args, cwd: access.cwd, env: {} });
-  const channel = jsonLinesChannel<ChildFrame, ParentFrame>(child);
-  return { process: child, send: channel.send, onFrame: channel.onMessage };
+  let foreign: (text: string) => void = () => undefined;
+  // Only the child's main thread knows the secret; Python runs in its worker, which never sees it.
+  const channel = jsonLinesChannel<ChildFrame, ParentFrame>(child, { secret: createChannelSecret(), onForeignText: (text) => foreign(text) });
+  return {
+    process: child,
+    send: channel.send,
+    onFrame: channel.onMessage,
+    onForeignText: (listener) => {
+      foreign = listener;
+    },
+  };
 }

@@ -7,8 +7,10 @@ import { SIGINT_VALUE, SignalSlots, type ChildFrame, type ParentFrame, type Snap
 // relays frames: Python runs in a worker, so this thread stays free to set the interrupt flag and to
 // wake the worker when a bridge answer arrives, while the worker is blocked in Python.
 
+// Set by the parent's first line; a closure of this thread, which no cell code runs in.
+let marker = "";
 const write = (frame: ChildFrame): void => {
-  process.stdout.write(`${JSON.stringify(frame)}\n`);
+  process.stdout.write(`${marker}${JSON.stringify(frame)}\n`);
 };
 
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
@@ -67,6 +69,9 @@ function repeatWhileRunning(cell: number): void {
 lines.on("line", (line) => {
   const frame = JSON.parse(line) as ParentFrame;
   switch (frame.type) {
+    case "channel":
+      marker = `${frame.secret} `;
+      return;
     case "start":
     case "snapshot":
       worker ??= startWorker(frame);

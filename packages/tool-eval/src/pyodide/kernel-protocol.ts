@@ -36,8 +36,19 @@ export interface SnapshotFrame {
  */
 export const SNAPSHOT_IMPORTS = "ast asyncio base64 errno io json linecache math os random re shlex sys threading time tokenize traceback types warnings importlib.metadata";
 
-/** Parent → child after the start frame. */
+/**
+ * The first line the parent writes: the channel's secret. The child's main thread starts every line it
+ * writes with it and a space, and never hands it to the worker that runs Python, so a cell that
+ * reaches the worker's `process.stdout` cannot write a frame the parent obeys.
+ */
+export interface ChannelFrame {
+  type: "channel";
+  secret: string;
+}
+
+/** Parent → child: the channel frame, then a start or snapshot frame, then the rest. */
 export type ParentFrame =
+  | ChannelFrame
   | StartFrame
   | SnapshotFrame
   | { type: "execute"; cell: number; code: string }

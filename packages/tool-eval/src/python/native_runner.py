@@ -2,10 +2,17 @@
 
 The parent's pipes arrive as fd 0 and fd 1; the runner moves them to fd 3 (requests in) and fd 4
 (frames out), which no child inherits, then points fd 0 at /dev/null and fd 1 at a pipe it drains
-itself. So C-level prints and the output of programs a cell starts become stream output, and nothing
-a cell does can write into, or read from, the channel.
+itself. So C-level prints and the output of programs a cell starts become stream output.
 
-In:  {"type": "execute", "code": str}
+A cell's own code runs in this process and can still write to fd 4. So the parent's first line gives
+a per-kernel secret, and every frame starts with it and a space; what arrives without it is shown as
+the cell's output and never obeyed, so a cell cannot end itself early or fake a tool call by writing
+to the channel. The secret is never in the cell's namespace, environment or arguments, but code that
+searches this process's memory can find it: the native kernel runs with the user's rights and is not
+a sandbox.
+
+In:  {"type": "channel", "secret": str}   (first line, before anything else)
+     {"type": "execute", "code": str}
      {"type": "tool_result", "id": int, "result": ToolResult}
 Out: {"type": "ready", "version": str, "implementation": str, "executable": str}
      {"type": "output", "output": CellOutput}
@@ -53,10 +60,15 @@ class Channel:
         self._reader = os.fdopen(3, "rb", buffering=65536)
         self._lock = threading.Lock()
         self._held = b""
+        hello = self.receive()
+        if hello.get("type") != "channel" or not isinstance(hello.get("secret"), str):
+            raise SystemExit("runbound: the first line on the channel must give its secret")
+        self._marker = hello["secret"].encode("ascii") + b" "
 
     def send(self, message, held=False):
         """Write one frame; a `held` one waits for the next frame and goes out in the same write."""
-        encoded = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass") + b"\n"
+        # allow_nan=False: the parent's JSON.parse refuses NaN; tool() has already checked its input.
+        encoded = self._marker + json.dumps(message, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8", "surrogatepass") + b"\n"
         if held:
             with self._lock:
                 self._held += encoded
