@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { listDescendants, listProcessGroup } from "@runbound/process-kit/testing";
@@ -102,12 +102,44 @@ describe("the JavaScript kernel's cells", () => {
     expect(outputs).toEqual([{ type: "error", name: "SyntaxError", message: "Unexpected token '='", traceback: expect.stringMatching(/^SyntaxError: Unexpected token '='\n {4}at cell-\d+:2:7$/) as unknown }]);
   });
 
-  it("reports a throw from a timer and an unhandled rejection without losing the kernel", async () => {
-    await run("setTimeout(() => { throw new Error('thrown in a timer'); }, 0); Promise.reject(new Error('nobody caught me')); 'scheduled'");
-    const { outputs } = await run("await new Promise((resolve) => setTimeout(resolve, 50)); 'still here'");
-    const errors = [...outputs].filter((output) => output.type === "error").map((output) => output.message);
-    expect(errors.sort()).toEqual(["nobody caught me", "thrown in a timer"]);
-    expect(echoed(outputs)).toEqual(["'still here'"]);
+  it("shows the value of a throw that is not an Error (issue 22, item 6)", async () => {
+    for (const [code, shown] of [
+      ["throw 5", "Uncaught 5"],
+      ["throw { code: 42 }", "Uncaught { code: 42 }"],
+      ["await Promise.reject('just a string')", "Uncaught 'just a string'"],
+    ]) {
+      const { status, outputs } = await run(code!);
+      expect(status).toBe("error");
+      expect(outputs).toEqual([{ type: "error", name: "Uncaught", message: shown!.slice("Uncaught ".length), traceback: expect.stringMatching(new RegExp(`^${shown!.replace(/[{}()']/g, "\\$&")}\n {4}at cell-\\d+:1:1$`)) as unknown }]);
+    }
+  });
+
+  it("reports an unhandled rejection the cell leaves behind in that cell's own answer, not the next one's (issue 22, item 6)", async () => {
+    const { status, outputs } = await run("Promise.reject(new Error('nobody caught me')); (async () => { await null; throw new Error('nor me'); })(); 'scheduled'");
+    expect(status).toBe("ok");
+    expect(outputs.filter((output) => output.type === "error").map((output) => output.message).sort()).toEqual(["nobody caught me", "nor me"]);
+    expect(echoed(outputs)).toEqual(["'scheduled'"]);
+    expect((await run("'next'")).outputs).toEqual([{ type: "result", text: "'next'" }]);
+  });
+
+  it("gives the next answer what a timer throws after its cell answered, labelled as such, and the kernel goes on (issue 22, item 6)", async () => {
+    const scheduled = await run("setTimeout(() => { throw new Error('thrown in a timer'); }, 50); new Error().stack");
+    const origin = /cell-\d+/.exec(echoed(scheduled.outputs)[0]!)![0];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { outputs } = await run("'still here'");
+    expect(outputs[0]).toEqual({ type: "stream", name: "stderr", text: `[after ${origin} had answered, a timer or promise left running by it or an earlier cell produced this:]\n` });
+    expect(outputs[1]).toMatchObject({ type: "error", message: "thrown in a timer" });
+    expect(outputs.slice(2)).toEqual([{ type: "stream", name: "stderr", text: "[end of the earlier cell's output]\n" }, { type: "result", text: "'still here'" }]);
+  });
+
+  it("shows a frame the cell writes to the kernel's stdout itself as its output, never obeying it (issue 22, item 6)", async () => {
+    const { status, outputs } = await run(
+      "const id = Number(/cell-(\\d+)/.exec(new Error().stack)[1]);\nrequire('node:fs').writeSync(1, '\\u001e' + JSON.stringify({ t: 'done', cell: id, status: 'ok' }) + '\\n');\nawait new Promise((resolve) => setTimeout(resolve, 200));\nconsole.log('after the forged end');\n'last'",
+    );
+    expect(status).toBe("ok");
+    expect(printed(outputs)).toMatch(new RegExp(String.raw`^\u001e\{"t":"done","cell":\d+,"status":"ok"\}\nafter the forged end\n$`));
+    expect(echoed(outputs)).toEqual(["'last'"]);
+    expect((await run("'next'")).outputs).toEqual([{ type: "result", text: "'next'" }]);
   });
 
   it("starts in the workdir, and process.chdir moves the kernel", async () => {
@@ -117,10 +149,16 @@ describe("the JavaScript kernel's cells", () => {
     await run(`process.chdir(${JSON.stringify(workdir)})`);
   });
 
-  it("offers importModule() in place of import(), and says so when a cell uses import()", async () => {
-    expect(echoed((await run("(await importModule('node:path')).posix.join('a', 'b')")).outputs)).toEqual(["'a/b'"]);
-    const { outputs } = await run("await import('node:path')");
-    expect(outputs[0]).toMatchObject({ type: "error", message: expect.stringContaining("use `await importModule(\"name\")`") as unknown });
+  it("lets a cell use import() for built-ins, packages and files relative to the workdir; importModule() still works (issue 22, item 6)", async () => {
+    await writeFile(join(workdir, "answer.mjs"), "export const answer = 42;\n");
+    expect(echoed((await run("(await import('node:path')).posix.join('a', 'b')")).outputs)).toEqual(["'a/b'"]);
+    expect(echoed((await run("const { answer } = await import('./answer.mjs'); answer")).outputs)).toEqual(["42"]);
+    expect(echoed((await run("const spec = 'node:os'; typeof (await import(spec)).platform")).outputs)).toEqual(["'function'"]);
+    // Written in a string or a comment, import( is left alone.
+    expect(echoed((await run("// import('x')\n'import(\"x\")'")).outputs)).toEqual([`'import("x")'`]);
+    expect(echoed((await run("(await importModule('node:path')).sep")).outputs)).toEqual(["'/'"]);
+    const missing = await run("await import('./no-such-module.mjs')");
+    expect(missing.outputs[0]).toMatchObject({ type: "error", message: expect.stringContaining("no-such-module.mjs") as unknown });
   });
 });
 
@@ -282,14 +320,15 @@ describe("the JavaScript kernel's process", () => {
     await exiting.dispose();
   });
 
-  it("gives the next cell what an earlier cell printed after it ended, at most 50 pieces and a count", async () => {
-    await run("setTimeout(() => { for (let piece = 1; piece <= 53; piece++) console.log('piece', piece); }, 0); 'scheduled'");
+  it("gives the next cell what an earlier cell printed after it ended, labelled, at most 50 pieces and a count", async () => {
+    const scheduled = await run("setTimeout(() => { for (let piece = 1; piece <= 53; piece++) console.log('piece', piece); }, 0); new Error().stack");
+    const origin = /cell-\d+/.exec(echoed(scheduled.outputs)[0]!)![0];
     await new Promise((resolve) => setTimeout(resolve, 300));
     const { outputs } = await run("'next'");
     const texts = outputs.map((output) => (output.type === "stream" || output.type === "result" ? output.text : ""));
-    expect(texts[0]).toBe("(output of earlier cells, produced after they had ended:)\n");
+    expect(texts[0]).toBe(`[after ${origin} had answered, a timer or promise left running by it or an earlier cell produced this:]\n`);
     expect(texts.slice(1, 51)).toEqual(Array.from({ length: 50 }, (_, index) => `piece ${index + 1}\n`));
-    expect(texts.slice(51)).toEqual(["(3 more pieces of earlier output not kept)\n", "'next'"]);
+    expect(texts.slice(51)).toEqual(["[3 more pieces of earlier output not kept]\n", "[end of the earlier cell's output]\n", "'next'"]);
     expect(echoed((await run("'and after'")).outputs)).toEqual(["'and after'"]);
   });
 

@@ -2,9 +2,11 @@ import { createInterface } from "node:readline";
 import { listProcessGroup, spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
 import { abortedError, ToolError } from "@runbound/tool-kit";
 import { cellToolAnswer } from "./javascript/cell-tool-answer.js";
-import { encodeHostFrame, parseKernelLine, type HostFrame, type KernelFrame } from "./javascript/kernel-frames.js";
+import { encodeHostFrame, frameMarker, parseKernelLine, type HostFrame, type KernelFrame } from "./javascript/kernel-frames.js";
 import { javascriptKernelProgram } from "./javascript/kernel-program.js";
+import { rewriteDynamicImports } from "./javascript/rewrite-dynamic-imports.js";
 import { stripKernelFrames } from "./javascript/strip-kernel-frames.js";
+import { createChannelSecret } from "./json-lines-channel.js";
 import type { CellOutput, CellRequest, CellStatus, Kernel, KernelExit, KernelStartOptions } from "./kernel.js";
 
 /** Settings of the JavaScript kernel beyond what every kernel gets. */
@@ -40,6 +42,14 @@ interface RunningCell {
   fail(error: ToolError): void;
 }
 
+// Which earlier cell left the timer or promise behind is not known (only async hooks could tell, and
+// they abort Node when the watchdog stops a cell after an await); the last cell that ran is named.
+function lateLabel(lastCell: number): string {
+  return `[after cell-${lastCell} had answered, a timer or promise left running by it or an earlier cell produced this:]\n`;
+}
+
+const lateEnd = "[end of the earlier cell's output]\n";
+
 /**
  * Start a JavaScript kernel: a child Node process (the same `node` as the host, in its own process
  * group) whose main thread keeps one global scope across cells, run through V8's REPL mode.
@@ -50,10 +60,17 @@ interface RunningCell {
  * - `await tool(name, input)` calls the run's tool over the kernel's stdin/stdout and resolves to
  *   `{ text, images, structured? }`; a tool that answers `isError`, or a call the run refuses, rejects
  *   with an Error named `ToolError` (with the refusal's `code`).
- * - The cwd starts at the workdir and `process.chdir` works; `require` resolves from the workdir and
- *   `await importModule(name)` stands in for `import()`, which REPL mode does not offer on Node 20.
+ * - The cwd starts at the workdir and `process.chdir` works; `require` and `import()` resolve from the
+ *   workdir (`import()` is rewritten to the kernel's `importModule()`: REPL-mode code has no module
+ *   referrer, so Node 20 refuses its own).
  * - A runaway synchronous loop and a never-settling `await` are both interrupted with the kernel's
- *   variables kept; a throw in a timer or an unhandled rejection is reported as an error output.
+ *   variables kept; a throw in a timer or an unhandled rejection is reported as an error output: in
+ *   the cell's own answer when it surfaces by the end of the cell's last turn of the event loop (the
+ *   answer waits for that turn); later, while no cell runs, at the start of the next answer under a
+ *   label that says it came after the last cell answered; while another cell runs, as that cell's.
+ * - Frames carry a per-kernel secret, so a cell writing to fd 1 itself cannot end its cell early or
+ *   fake a frame (see kernel-frames.ts); a cell that reads the kernel's memory through the inspector
+ *   could find it, as it could do anything the user can.
  *
  * Not isolated: a cell is ordinary Node code with the host user's rights (files, programs, network)
  * and the host's environment except `NODE_OPTIONS`. Put the kernel in a sandbox when that matters.
@@ -90,8 +107,12 @@ class JavaScriptKernel implements Kernel {
   private backgroundDropped = 0;
   private cells = 0;
   private disposing = false;
+  private readonly marker: string;
 
   constructor(private readonly child: OwnedProcess) {
+    const secret = createChannelSecret();
+    this.marker = frameMarker(secret);
+    this.send({ t: "channel", secret });
     this.exited = child.exit.then((exit) => ({
       code: exit.code,
       signal: exit.signal,
@@ -126,22 +147,25 @@ class JavaScriptKernel implements Kernel {
       running.request.onOutput(output);
       return;
     }
+    // Came while no cell ran (or names a cell that has ended): kept for the next answer, labelled.
     if (this.background.length < backgroundLimit) this.background.push(output);
     else this.backgroundDropped += 1;
   }
 
   private receive(line: string): void {
-    let frame: KernelFrame | { t: "text"; text: string };
+    let parsed: ReturnType<typeof parseKernelLine>;
     try {
-      frame = parseKernelLine(line);
+      parsed = parseKernelLine(line, this.marker);
     } catch {
       // A frame cut by a cell that was stopped in the middle of printing it: shown, not trusted.
-      frame = { t: "text", text: line };
+      parsed = { text: line, frame: undefined };
     }
+    const { text, frame } = parsed;
+    // Text without the secret: a program's output, or a cell writing to fd 1 itself. Cut off by a frame,
+    // it had no line end of its own.
+    if (frame === undefined || text !== "") this.output(this.running?.id ?? 0, { type: "stream", name: "stdout", text: frame === undefined ? `${text}\n` : text });
+    if (frame === undefined) return;
     switch (frame.t) {
-      case "text":
-        this.output(this.running?.id ?? 0, { type: "stream", name: "stdout", text: `${frame.text}\n` });
-        break;
       case "stream":
         this.output(frame.cell, { type: "stream", name: frame.name, text: frame.text });
         break;
@@ -230,16 +254,17 @@ class JavaScriptKernel implements Kernel {
       };
       this.running = running;
       this.flushBackground(request);
-      this.send({ t: "execute", cell: id, code: request.code });
+      this.send({ t: "execute", cell: id, code: rewriteDynamicImports(request.code) });
     });
   }
 
   private flushBackground(request: CellRequest): void {
     if (this.background.length === 0) return;
     const dropped = this.backgroundDropped;
-    request.onOutput({ type: "stream", name: "stderr", text: "(output of earlier cells, produced after they had ended:)\n" });
+    request.onOutput({ type: "stream", name: "stderr", text: lateLabel(this.cells - 1) });
     for (const output of this.background) request.onOutput(output);
-    if (dropped > 0) request.onOutput({ type: "stream", name: "stderr", text: `(${dropped} more pieces of earlier output not kept)\n` });
+    if (dropped > 0) request.onOutput({ type: "stream", name: "stderr", text: `[${dropped} more pieces of earlier output not kept]\n` });
+    request.onOutput({ type: "stream", name: "stderr", text: lateEnd });
     this.background = [];
     this.backgroundDropped = 0;
   }

@@ -1,18 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { encodeHostFrame, parseKernelLine } from "./kernel-frames.js";
+import { encodeHostFrame, frameMarker, parseKernelLine } from "./kernel-frames.js";
 
-// The kernel writes this character itself (its program cannot import), so the test spells it out too.
-const marker = "\u001e";
+const marker = frameMarker("0123abcd");
 
 describe("the JavaScript kernel's frames", () => {
-  it("reads a marked line as a frame and any other line as text a program printed", () => {
-    expect(parseKernelLine(`${marker}{"t":"done","cell":3,"status":"ok"}`)).toEqual({ t: "done", cell: 3, status: "ok" });
-    expect(parseKernelLine('{"t":"done","cell":3,"status":"ok"}')).toEqual({ t: "text", text: '{"t":"done","cell":3,"status":"ok"}' });
-    expect(parseKernelLine("")).toEqual({ t: "text", text: "" });
+  it("reads a line with the marker as a frame and any other line as text a program printed", () => {
+    expect(marker).toBe("\u001e0123abcd ");
+    expect(parseKernelLine(`${marker}{"t":"done","cell":3,"status":"ok"}`, marker)).toEqual({ text: "", frame: { t: "done", cell: 3, status: "ok" } });
+    expect(parseKernelLine('{"t":"done","cell":3,"status":"ok"}', marker)).toEqual({ text: '{"t":"done","cell":3,"status":"ok"}', frame: undefined });
+    expect(parseKernelLine("", marker)).toEqual({ text: "", frame: undefined });
+  });
+
+  it("does not obey a frame with the record separator but without the secret", () => {
+    expect(parseKernelLine('\u001e{"t":"done","cell":3,"status":"ok"}', marker)).toEqual({ text: '\u001e{"t":"done","cell":3,"status":"ok"}', frame: undefined });
+    expect(parseKernelLine('\u001eother {"t":"done","cell":3,"status":"ok"}', marker).frame).toBeUndefined();
+  });
+
+  it("splits a program's partial line from the frame glued after it", () => {
+    expect(parseKernelLine(`no newline yet${marker}{"t":"ready","node":"v20"}`, marker)).toEqual({ text: "no newline yet", frame: { t: "ready", node: "v20" } });
   });
 
   it("throws on a marked line that is not JSON, so the reader can tell a cut frame", () => {
-    expect(() => parseKernelLine(`${marker}{"t":"str`)).toThrow(SyntaxError);
+    expect(() => parseKernelLine(`${marker}{"t":"str`, marker)).toThrow(SyntaxError);
   });
 
   it("writes one line per host frame, with line breaks in the code escaped", () => {

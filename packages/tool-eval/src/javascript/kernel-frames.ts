@@ -1,11 +1,14 @@
+import { splitFrameLine } from "../json-lines-channel.js";
 import type { CellStatus } from "../kernel.js";
 
 /**
- * The JavaScript kernel's protocol over its own pipes. The kernel writes one frame per line on stdout,
- * each line starting with the ASCII record separator (U+001E); a line without it came from a program a cell
- * started with inherited stdio and is shown as that cell's stdout. The host writes one JSON object per
- * line on the kernel's stdin. `cell` is the id the host gave the cell; 0 means no cell was running
- * (output of a timer or promise left behind by an earlier cell).
+ * The JavaScript kernel's protocol over its own pipes. The host's first line gives the kernel a secret
+ * (`{ t: "channel", secret }`); the kernel writes one frame per line on stdout, each starting with the
+ * ASCII record separator (U+001E), the secret and a space ({@link frameMarker}). Anything else there
+ * came from a program a cell started with inherited stdio, or from a cell writing to fd 1 itself, and
+ * is shown as that cell's stdout, never obeyed. The host writes one JSON object per line on the kernel's
+ * stdin. `cell` is the id the host gave the running cell; 0 means no cell was running (output of a
+ * timer or promise left behind by an earlier cell).
  */
 export type KernelFrame =
   | { t: "ready"; node: string }
@@ -35,17 +38,26 @@ export interface CellToolFailure {
 
 /** A frame the host sends. */
 export type HostFrame =
+  | { t: "channel"; secret: string }
   | { t: "execute"; cell: number; code: string }
   | { t: "interrupt"; cell: number }
   | { t: "tool_result"; id: number; ok: true; value: CellToolValue }
   | { t: "tool_result"; id: number; ok: false; error: CellToolFailure };
 
-/** One line of the kernel's stdout: a frame, or text a program started by a cell wrote there. */
-export function parseKernelLine(line: string): KernelFrame | { t: "text"; text: string } {
+/** What starts every frame line of a kernel whose channel secret is `secret`. */
+export function frameMarker(secret: string): string {
   // ASCII record separator; kernel-main.ts writes the same character (its program cannot import).
-  const marker = "\u001e";
-  if (!line.startsWith(marker)) return { t: "text", text: line };
-  return JSON.parse(line.slice(marker.length)) as KernelFrame;
+  return `\u001e${secret} `;
+}
+
+/**
+ * One line of the kernel's stdout: the text before the frame (a program's output the frame was glued
+ * to, or the whole line when it has no frame) and the frame.
+ * @throws SyntaxError when the text after the marker is not JSON (a frame cut short).
+ */
+export function parseKernelLine(line: string, marker: string): { text: string; frame: KernelFrame | undefined } {
+  const { foreign, frame } = splitFrameLine(line, marker);
+  return { text: foreign, frame: frame === undefined ? undefined : (JSON.parse(frame) as KernelFrame) };
 }
 
 /** The line that carries `frame` to the kernel's stdin. */

@@ -17,7 +17,9 @@ export function javascriptKernelMain(watchdogSource: string): void {
   const { inspect } = process.getBuiltinModule("node:util");
   const { createRequire } = process.getBuiltinModule("node:module");
   const { Readable, Writable } = process.getBuiltinModule("node:stream");
-  const marker = "\u001e";
+  // Starts every frame: the record separator, then (from the host's first line) the channel secret, so
+  // a line a cell writes to fd 1 itself is shown as text, never obeyed. Only this closure holds it.
+  let marker = "\u001e";
   const echoLimit = 16_000;
   const inspectOptions = { depth: 4, maxArrayLength: 100, maxStringLength: 4_000, breakLength: 100 };
 
@@ -81,21 +83,31 @@ export function javascriptKernelMain(watchdogSource: string): void {
   // because a worker pipes its own stdout into the process.stdout it finds.
   const watchdog = new Worker(watchdogSource, { eval: true, workerData: { heartbeat: heartbeatMemory, state: stateMemory } satisfies WatchdogShared });
   watchdog.on("message", receive);
-  watchdog.on("online", () => send({ t: "ready", node: process.version }));
   // Without its watchdog the kernel cannot hear the host; better gone than deaf.
   watchdog.on("error", (error) => {
     reportThrown(error, cellId());
     process.exit(70);
   });
 
+  function shown(value: unknown): string {
+    try {
+      return inspect(value, inspectOptions);
+    } catch (error) {
+      // A Proxy whose traps throw, for one.
+      return `(a thrown ${typeof value} that cannot be shown: ${String((error as Error)?.message ?? error)})`;
+    }
+  }
+
   function describeThrown(value: unknown): { name: string; message: string; stack: string } {
-    if (value instanceof Error || (typeof value === "object" && value !== null && "stack" in value)) {
+    if (value instanceof Error || (typeof value === "object" && value !== null && "stack" in value && typeof (value as Error).stack === "string")) {
       const error = value as Error & { code?: unknown };
-      // REPL-mode code has no module referrer, so Node 20 refuses its import(); say what works.
-      const hint = error.code === "ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING" ? ' A cell cannot use import(); use `await importModule("name")` or `require("name")` instead.' : "";
+      // import() the host could not rewrite (see rewrite-dynamic-imports.ts) has no module referrer.
+      const hint = error.code === "ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING" ? ' This import() could not be made to work here; use `await importModule("name")` or `require("name")` instead.' : "";
       return { name: String(error.name), message: String(error.message) + hint, stack: String(error.stack ?? "") };
     }
-    return { name: "Uncaught", message: inspect(value, inspectOptions), stack: "" };
+    // What Node's REPL prints for `throw 5`: the value itself is the message.
+    const text = shown(value);
+    return { name: "Uncaught", message: text, stack: `Uncaught ${text}` };
   }
 
   function reportThrown(value: unknown, cell: number): void {
@@ -176,6 +188,9 @@ export function javascriptKernelMain(watchdogSource: string): void {
     Atomics.store(heartbeat, 0, BigInt(Date.now()));
     beating = setInterval(beat, 10);
     const group = `cell-${id}`;
+    // A rejection the cell left unhandled is reported once the microtasks after its last step have
+    // run: the answer waits for that turn, so it belongs to this cell and not to the next one.
+    const settleAfterTurn = (status: CellStatus): void => void setImmediate(() => settle(cell, status));
     post(
       "Runtime.evaluate",
       { expression: `${code}\n//# sourceURL=cell-${id}`, replMode: true, awaitPromise: true, objectGroup: group },
@@ -186,7 +201,7 @@ export function javascriptKernelMain(watchdogSource: string): void {
             if (/terminated/i.test(error.message)) settle(cell, "interrupted");
             else {
               reportThrown(error, id);
-              settle(cell, "error");
+              settleAfterTurn("error");
             }
           } else if (response.exceptionDetails !== undefined) {
             const details = response.exceptionDetails;
@@ -198,10 +213,10 @@ export function javascriptKernelMain(watchdogSource: string): void {
               thrown.stack = frames < 0 ? thrown.stack + where : thrown.stack.slice(0, frames) + where + thrown.stack.slice(frames);
             }
             send({ t: "error", cell: id, ...thrown });
-            settle(cell, "error");
+            settleAfterTurn("error");
           } else {
             echo(remoteValue(response.result, group), id);
-            settle(cell, "ok");
+            settleAfterTurn("ok");
           }
         }
         // Only objects get a remote handle; a primitive result leaves nothing to release.
@@ -211,7 +226,11 @@ export function javascriptKernelMain(watchdogSource: string): void {
   }
 
   function receive(frame: HostFrame | { t: "shutdown" }): void {
-    if (frame.t === "execute") execute(frame.cell, frame.code);
+    if (frame.t === "channel") {
+      // Through the watchdog, so it is running too: the kernel is ready.
+      marker = `\u001e${frame.secret} `;
+      send({ t: "ready", node: process.version });
+    } else if (frame.t === "execute") execute(frame.cell, frame.code);
     else if (frame.t === "interrupt") {
       if (running?.id === frame.cell) takeInterrupt();
     } else if (frame.t === "tool_result") {

@@ -6,7 +6,7 @@ let program: string | undefined;
 // REPL-mode code has no module referrer, so Node 20 refuses its import(); the kernel's own script
 // has one (the cwd), so it lends its import() to cells. Kept as text: a test runner's transform
 // rewrites import() inside functions it compiles.
-const importModule = "globalThis.importModule = (specifier) => import(specifier);";
+const importModule = "globalThis.importModule = (specifier, options) => import(specifier, options);";
 
 /**
  * The source the kernel process runs with `node --eval`: the main-thread program and, as its
