@@ -37,26 +37,53 @@ const fakeApp = debugTestRuns("fake-app");
 const dartApp = debugTestRuns("dart-app");
 const setUp = (settings: DebugSupervisorSettings, fixture: "fake-app" | "dart-app" = "fake-app"): DebugTestRun => (fixture === "fake-app" ? fakeApp : dartApp)(settings);
 
+// The fake adapters this test process started that still run (by the process table).
+async function fakeAdaptersRunning(): Promise<number[]> {
+  const rows = await listDescendants(process.pid);
+  return rows.filter((row) => row.state !== "Z" && readFileSync(`/proc/${row.pid}/cmdline`, "utf8").includes("fake-adapter.mjs")).map((row) => row.pid);
+}
+
 describe("faults of the debug adapter (scripted adapters run as real processes)", () => {
-  it("an adapter that exits during the launch is reported with its exit, and nothing is left", async () => {
+  // Issue 22 item 5: these were `invalid_input` ("Fix the program or its path"); the adapter failed, not the program.
+  it("an adapter that exits during the launch is unavailable, naming its exit code and stderr, and nothing is left", async () => {
     const { call, supervisor } = setUp({ adapters: [fakeAdapter("crash-on-launch")] });
     const launch = await call({ op: "launch", program: "program.fake" });
     expect(launch.isError).toBe(true);
-    expect(launch.text).toMatch(/could not run `program\.fake`/);
-    expect(launch.text).toMatch(/closed the connection|ended unexpectedly/);
+    expect(launch.code).toBe("unavailable");
+    expect(launch.text).toContain(`The lldb debug adapter failed while launching \`program.fake\`: The debug adapter \`${process.execPath}\` exited with code 3 during the launch.`);
+    expect(launch.text).toContain("[adapter stderr] fake adapter: lost the debuggee's state");
+    expect(launch.text).toContain("Check the adapter (op `adapters`");
+    expect(launch.text).not.toContain("Fix the program");
     expect(supervisor.status("conversation-1").session).toBeUndefined();
+    expect(await fakeAdaptersRunning()).toEqual([]);
   });
 
-  it("an adapter that never answers fails the launch within the handshake budget, and is killed", async () => {
+  it("an adapter killed by a signal during the launch is unavailable, naming the signal", async () => {
+    const { call } = setUp({ adapters: [fakeAdapter("killed-on-launch")] });
+    const launch = await call({ op: "launch", program: "program.fake" });
+    expect(launch.code).toBe("unavailable");
+    expect(launch.text).toContain("was killed by SIGKILL during the launch.");
+    expect(await fakeAdaptersRunning()).toEqual([]);
+  });
+
+  it("an adapter that never answers is unavailable within the handshake budget, naming it, and is killed", async () => {
     const { call } = setUp({ adapters: [fakeAdapter("hang")], handshakeTimeoutMs: 1_000 });
     const started = Date.now();
     const launch = await call({ op: "launch", program: "program.fake" });
     expect(launch.isError).toBe(true);
-    expect(launch.text).toContain("did not answer `initialize` in time");
+    expect(launch.code).toBe("unavailable");
+    expect(launch.text).toContain("failed while launching `program.fake`: The debug adapter did not answer `initialize` within 1000 ms.");
+    expect(launch.text).not.toContain("Fix the program");
     expect(Date.now() - started).toBeLessThan(15_000);
-    const { listProcesses } = await import("@runbound/process-kit/testing");
-    const fakes = (await listProcesses()).filter((row) => row.ppid === process.pid && row.command === "node" && row.state !== "Z");
-    expect(fakes).toEqual([]);
+    expect(await fakeAdaptersRunning()).toEqual([]);
+  });
+
+  it("an adapter that hangs after initialize is unavailable, naming the request and its budget, and is killed", async () => {
+    const { call } = setUp({ adapters: [fakeAdapter("hang-after-initialize")], handshakeTimeoutMs: 1_000 });
+    const launch = await call({ op: "launch", program: "program.fake" });
+    expect(launch.code).toBe("unavailable");
+    expect(launch.text).toContain("The debug adapter did not answer `launch` within 1000 ms.");
+    expect(await fakeAdaptersRunning()).toEqual([]);
   });
 
   it("a SIGKILLed adapter takes its paused debuggee (in a session of its own) with it", async () => {

@@ -43,7 +43,7 @@ describe("DapConnection", () => {
   it("times out a request nobody answers, and fails pending requests when the stream ends", async () => {
     const { connection, end } = pair();
     const late = await connection.request("evaluate", {}, 20).catch((caught: unknown) => caught);
-    expect(late).toEqual(new DapNoAnswer("evaluate", "timeout"));
+    expect(late).toEqual(new DapNoAnswer("evaluate", "timeout", 20));
     const pending = connection.request("stackTrace", {}, 5_000);
     end();
     expect(await pending.catch((caught: unknown) => (caught as DapNoAnswer).why)).toBe("closed");
@@ -96,6 +96,7 @@ describe("DapConnection", () => {
     expect(closed.name).toBe("DapNoAnswer");
     expect(closed.message).toBe("The debug adapter closed the connection before answering `next`.");
     expect(new DapNoAnswer("next", "timeout").message).toBe("The debug adapter did not answer `next` in time.");
+    expect(new DapNoAnswer("next", "timeout", 250).message).toBe("The debug adapter did not answer `next` within 250 ms.");
   });
 
   it("a failed response's text: the formatted error alone, or the command when the adapter gives none", async () => {

@@ -18,8 +18,10 @@ export class DapNoAnswer extends Error {
   constructor(
     readonly command: string,
     readonly why: "timeout" | "closed",
+    /** The budget the request had, named in the message when known. */
+    readonly timeoutMs?: number,
   ) {
-    super(why === "timeout" ? `The debug adapter did not answer \`${command}\` in time.` : `The debug adapter closed the connection before answering \`${command}\`.`);
+    super(why === "timeout" ? `The debug adapter did not answer \`${command}\` ${timeoutMs === undefined ? "in time" : `within ${timeoutMs} ms`}.` : `The debug adapter closed the connection before answering \`${command}\`.`);
     this.name = "DapNoAnswer";
   }
 }
@@ -78,7 +80,7 @@ export class DapConnection {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(seq);
-        reject(new DapNoAnswer(command, "timeout"));
+        reject(new DapNoAnswer(command, "timeout", timeoutMs));
       }, timeoutMs);
       this.pending.set(seq, { command, resolve, reject, timer });
       this.output.write(encodeDapMessage({ seq, type: "request", command, arguments: args }));

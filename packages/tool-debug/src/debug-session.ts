@@ -6,7 +6,7 @@ import { displayPath } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import type { AdapterDefinition, LocatedAdapter } from "./adapter-table.js";
 import { AdapterStartFailed, connectAdapter, type AdapterConnection } from "./adapter-connection.js";
-import { DapRequestFailed, type EventWait } from "./dap-connection.js";
+import { DapNoAnswer, DapRequestFailed, type EventWait } from "./dap-connection.js";
 import { killGroupsNow, killProcesses } from "./kill-processes.js";
 import { createLaunchSetupCache, type LaunchSetupCache } from "./launch-setup-cache.js";
 import { OutputBuffer } from "./output-buffer.js";
@@ -43,11 +43,16 @@ export type ExecutionOutcome =
   | { kind: "running" }
   | { kind: "crashed"; detail: string };
 
-/** A launch the adapter refused or a program that died before it could stop. */
+/**
+ * A launch that failed: `program` when the adapter refused it or the program died before it could stop
+ * (the caller's to fix); `adapter` when the adapter itself ended or did not answer within a budget
+ * (the message names its exit code or signal, or the budget).
+ */
 export class LaunchFailed extends Error {
   constructor(
     readonly adapterMessage: string,
     readonly outputTail: string,
+    readonly fault: "program" | "adapter",
   ) {
     super(adapterMessage);
     this.name = "LaunchFailed";
@@ -213,26 +218,46 @@ export class DebugSession {
       ...[...settings.breakpoints].map(([file, lines]) => this.setBreakpoints(file, lines).catch(() => undefined)),
       this.request("setExceptionBreakpoints", { filters }, settings.requestTimeoutMs).catch(() => undefined),
     ]);
-    if (this.capabilities.supportsConfigurationDoneRequest === true) await this.request("configurationDone", {}, settings.requestTimeoutMs);
+    if (this.capabilities.supportsConfigurationDoneRequest === true) {
+      await this.request("configurationDone", {}, settings.requestTimeoutMs).catch(async (error: unknown) => {
+        throw await this.launchError(error);
+      });
+    }
     const launchError = await launchFailure;
     if (launchError !== undefined) throw await this.launchError(launchError);
     // `first` was registered before the launch so no stop is missed; from here the program gets the
     // stop budget, like any execution request.
     const outcome = await this.outcomeOf(Promise.race([first, connection.waitForEvent(() => false, settings.stopBudgetMs)]));
     if (outcome.kind === "exited" && outcome.exitCode !== undefined && outcome.exitCode !== 0) {
-      throw new LaunchFailed(`The program exited with code ${outcome.exitCode} before it stopped.`, this.output.tail(2_048).text);
+      throw new LaunchFailed(`The program exited with code ${outcome.exitCode} before it stopped.`, this.output.tail(2_048).text, "program");
     }
-    if (outcome.kind === "crashed") throw new LaunchFailed(outcome.detail, this.output.tail(2_048).text);
+    if (outcome.kind === "crashed") throw await this.launchError(new Error(outcome.detail));
     return outcome;
   }
 
+  /**
+   * Why the launch failed: the adapter's refusal is the program's fault; anything else (a request
+   * left unanswered, a closed connection) is the adapter's, described by its exit when it ended.
+   */
   private async launchError(error: unknown): Promise<LaunchFailed> {
     // Output events (a runpy traceback, the compiler's text from dlv) can trail the failure a little.
     await new Promise((resolve) => setTimeout(resolve, 150));
     const tail = this.output.tail(2_048).text;
     const stderr = (this.adapter.process?.stderrTail() ?? []).slice(-10).join("\n");
-    const message = error instanceof DapRequestFailed ? error.adapterMessage : error instanceof Error ? error.message : String(error);
-    return new LaunchFailed(message, [tail, stderr.length > 0 && !tail.includes(stderr) ? `[adapter stderr] ${stderr}` : ""].filter((part) => part.length > 0).join("\n"));
+    const outputTail = [tail, stderr.length > 0 && !tail.includes(stderr) ? `[adapter stderr] ${stderr}` : ""].filter((part) => part.length > 0).join("\n");
+    if (error instanceof DapRequestFailed) return new LaunchFailed(error.adapterMessage, outputTail, "program");
+    return new LaunchFailed(await this.adapterFailure(error), outputTail, "adapter");
+  }
+
+  // A closed connection means the adapter ended: its exit (code or signal) is the cause, not the
+  // request that found the pipe closed. The exit can trail the close by a moment, so wait briefly.
+  private async adapterFailure(error: unknown): Promise<string> {
+    const message = error instanceof Error ? error.message : String(error);
+    const ended = this.adapter.connection.closed || (error instanceof DapNoAnswer && error.why === "closed");
+    const exit = ended ? await this.adapter.process?.waitForExit(1_000) : this.adapter.process?.exited();
+    if (exit === undefined) return message;
+    const how = exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+    return `The debug adapter \`${this.settings.located.command}\` ${how} during the launch${ended ? "" : ` (${message})`}.`;
   }
 
   // Keeps the state in step with the adapter's events for the whole session.

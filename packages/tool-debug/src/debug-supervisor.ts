@@ -249,6 +249,14 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
         return started;
       } catch (error) {
         if (disposed) throw ToolError.isInstance(error) && error.message === DISPOSED_DURING_LAUNCH ? error : new ToolError({ code: "unavailable", message: DISPOSED_DURING_LAUNCH, cause: error });
+        if (error instanceof LaunchFailed && error.fault === "adapter") {
+          // The adapter ended or hung: nothing about the program to fix, so not invalid_input (issue 22, item 5).
+          throw new ToolError({
+            code: "unavailable",
+            message: `The ${adapter.id} debug adapter failed while ${request.request === "attach" ? `attaching to port ${request.port}` : `launching \`${displayPath(workdir, program)}\``}: ${error.adapterMessage}${error.outputTail.length > 0 ? `\nOutput (last lines):\n${error.outputTail}` : ""}\nThe adapter and the program were stopped. Check the adapter (op \`adapters\` shows which program was used) and launch again.`,
+            cause: error,
+          });
+        }
         if (error instanceof LaunchFailed) {
           throw new ToolError({
             code: "invalid_input",

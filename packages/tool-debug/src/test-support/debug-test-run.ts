@@ -1,4 +1,4 @@
-import { ConversationId, resultText, Workdir } from "@runbound/tool-kit";
+import { ConversationId, resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun, type FakeRun } from "@runbound/tool-kit/testing";
 import { afterEach } from "vitest";
 import { createDebugSupervisor, DebugSupervisor, type DebugSupervisorInstance, type DebugSupervisorSettings } from "../debug-supervisor.js";
@@ -11,7 +11,7 @@ export interface DebugTestRun {
   supervisor: DebugSupervisorInstance;
   workdir: string;
   /** Call `debug` and read the answer. */
-  call(input: Record<string, unknown>): Promise<{ text: string; structured: Record<string, unknown> | undefined; isError: boolean }>;
+  call(input: Record<string, unknown>): Promise<{ text: string; structured: Record<string, unknown> | undefined; isError: boolean; code: string | undefined }>;
 }
 
 /**
@@ -37,7 +37,7 @@ export function debugTestRuns(fixture: string | (() => string), prepare: (workdi
       workdir,
       async call(input) {
         const result = await run.call("debug", input);
-        return { text: resultText(result), structured: result.structured, isError: result.isError === true };
+        return { text: resultText(result), structured: result.structured, isError: result.isError === true, code: resultErrorCode(result) };
       },
     };
   };

@@ -1,7 +1,9 @@
 // A scripted debug adapter for fault injection, run as a real child process over stdio.
 // Modes (argv[2]): "dart" behaves as the Dart SDK adapter does (initialized right after the
 // initialize response, launch answered only after configurationDone, a breakpoint stop);
-// "crash-on-launch" exits when the launch request comes; "hang" never answers anything;
+// "crash-on-launch" writes a line to stderr and exits with code 3 when the launch request comes;
+// "killed-on-launch" is killed by SIGKILL then; "hang" never answers anything; "hang-after-initialize"
+// answers initialize, then nothing more;
 // "orphan" starts a debuggee in a session of its own (as lldb-server --setsid does), reports it in
 // a `process` event and stops at a breakpoint, so a test can SIGKILL this adapter; "orphan-deaf"
 // does the same but never answers `disconnect` (an adapter too busy to answer in time).
@@ -24,14 +26,18 @@ const respond = (request, body = {}) => send({ type: "response", request_seq: re
 const event = (name, body = {}) => send({ type: "event", event: name, body });
 
 function handle(request) {
-  if (mode === "hang") return;
+  if (mode === "hang" || (mode === "hang-after-initialize" && request.command !== "initialize")) return;
   switch (request.command) {
     case "initialize":
       respond(request, { supportsConfigurationDoneRequest: true, exceptionBreakpointFilters: [{ filter: "Unhandled", label: "Uncaught", default: true }] });
       if (mode === "dart") event("initialized");
       return;
     case "launch":
-      if (mode === "crash-on-launch") process.exit(3);
+      if (mode === "crash-on-launch") {
+        process.stderr.write("fake adapter: lost the debuggee's state\n");
+        process.exit(3);
+      }
+      if (mode === "killed-on-launch") process.kill(process.pid, "SIGKILL");
       launchRequest = request;
       if (orphans) {
         const debuggee = spawn("sleep", ["1000"], { detached: true, stdio: "ignore" });
