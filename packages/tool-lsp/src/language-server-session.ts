@@ -38,7 +38,7 @@ const contentModifiedDelayMs = 200;
 
 /** How a session ended. */
 export interface SessionExit {
-  /** One clause: `exited with code 3`, `was killed by SIGKILL`, `sent output that is not JSON-RPC (…)`. */
+  /** One clause: `exited with code 3`, `was killed by SIGKILL`, `sent output that is not JSON-RPC (…)`; a failed write to a server that exited names the exit. */
   reason: string;
   /** True when this client stopped it (dispose, reload, idle eviction); false for a crash. */
   expected: boolean;
@@ -75,6 +75,14 @@ export interface SessionSettings {
 
 /** Sends one typed request on the connection; {@link LanguageServerSession.request} bounds and guards it. */
 export type SendRequest<R> = (connection: ProtocolConnection, token: CancellationToken) => Promise<R>;
+
+/** How long a failed write waits for the server's exit to be reported before it is named the cause itself. */
+const pipeErrorExitWaitMs = 2_000;
+
+/** An I/O error of the pipes (EPIPE, ECONNRESET, a write after the stream ended), not bad output: it carries a system or stream error code. */
+function isPipeError(error: Error): boolean {
+  return typeof (error as NodeJS.ErrnoException).code === "string";
+}
 
 function describeExit(exit: ProcessExit): string {
   return exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
@@ -121,6 +129,7 @@ export class LanguageServerSession {
   private encodingValue: PositionEncoding = "utf-16";
   private exitValue: SessionExit | undefined;
   private stopping = false;
+  private pipeFailed = false;
   private exitNote = "";
   private readonly ended: Promise<SessionExit>;
   private readonly endController = new AbortController();
@@ -348,12 +357,26 @@ export class LanguageServerSession {
     const connection = this.connection;
     void this.process.exit.then((exit) => this.finish(describeExit(exit)));
     connection.onError(([error]) => {
+      if (this.exitValue !== undefined) return;
+      if (isPipeError(error)) {
+        // A write to a server that died fails (EPIPE) before its exit is reported (process-kit reports
+        // it once the whole group is gone): the exit is the cause, so wait for it (issue 22, item 5).
+        this.pipeFailed = true;
+        void this.process.waitForExit(pipeErrorExitWaitMs).then((exit) => {
+          if (exit !== undefined) return this.finish(describeExit(exit));
+          this.finish(`closed its input without exiting (${error.message}) and was stopped`);
+          void this.process.stop({ graceMs: 0 });
+        });
+        return;
+      }
       // A framing or parse error means the stream is no longer JSON-RPC; nothing after it can be trusted.
       this.finish(`sent output that is not JSON-RPC (${error.message})`);
       void this.process.stop({ graceMs: 0 });
     });
     connection.onClose(() => {
-      if (this.exitValue === undefined) void this.process.stop({ graceMs: 500 });
+      // After a failed write the pipe's handler above waits for the exit, and stops the server only if
+      // none comes: stopping it here would make our own SIGTERM the reason.
+      if (this.exitValue === undefined && !this.pipeFailed) void this.process.stop({ graceMs: 500 });
     });
     connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((item) => settingsSection(this.spec.settings, item.section)));
     connection.onRequest(RegistrationRequest.type, (params) => {
