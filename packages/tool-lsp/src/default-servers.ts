@@ -8,6 +8,8 @@ import type { LspServerSpec, ServerRootContext } from "./server-spec.js";
 // package may pin another version than the repository root); the server's bundled fallback is used
 // only when the project has none.
 async function typescriptOptions(context: ServerRootContext): Promise<unknown> {
+  // An untrusted project's own TypeScript is its code too: the server's bundled one is used instead.
+  if (!context.trusted) return {};
   for (const directory of directoriesUpTo(context.root, context.workdir)) {
     const lib = join(directory, "node_modules", "typescript", "lib");
     const found = await stat(join(lib, "tsserver.js")).then(

@@ -53,6 +53,8 @@ export interface SessionSettings {
   spec: LspServerSpec;
   root: string;
   workdir: string;
+  /** Whether the project's own code may run (its TypeScript's tsserver); default true. */
+  trusted?: boolean;
   /** The resolved program. */
   binary: string;
   env: NodeJS.ProcessEnv;
@@ -408,7 +410,7 @@ export class LanguageServerSession {
 
   private async initialize(settings: SessionSettings): Promise<void> {
     const rootUri = pathToFileURL(settings.root).href;
-    const initializationOptions = (await settings.spec.initializationOptions?.({ root: settings.root, workdir: settings.workdir })) ?? {};
+    const initializationOptions = (await settings.spec.initializationOptions?.({ root: settings.root, workdir: settings.workdir, trusted: settings.trusted ?? true })) ?? {};
     const params = {
         processId: process.pid,
         clientInfo: { name: "runbound" },

@@ -234,6 +234,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
           spec: entry.spec,
           root: entry.root,
           workdir,
+          trusted: projectTrust.trusted,
           binary,
           env,
           signal: deadline.signal,

@@ -30,6 +30,8 @@ export interface ServerRootContext {
   root: string;
   /** The run's working directory (absolute). */
   workdir: string;
+  /** Whether the project's own code may run (the supervisor's `projectTrust`): settings must not point the server at it otherwise. */
+  trusted: boolean;
 }
 
 /** How to run one language server: which files, which roots, which program, which settings. */
