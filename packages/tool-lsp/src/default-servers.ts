@@ -1,5 +1,7 @@
-import { stat } from "node:fs/promises";
-import { join } from "node:path";
+import { isInside } from "@runbound/tool-kit";
+import { realpath, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { directoriesUpTo } from "./find-nearest-marker.js";
 import { pullTsserverDiagnostics, tsserverImporters } from "./tsserver-diagnostics.js";
 import type { LspServerSpec, ServerRootContext } from "./server-spec.js";
@@ -7,9 +9,26 @@ import type { LspServerSpec, ServerRootContext } from "./server-spec.js";
 // tsserver must come from the project's own TypeScript, found from the detected root (a monorepo
 // package may pin another version than the repository root); the server's bundled fallback is used
 // only when the project has none.
+/**
+ * The TypeScript the server program itself depends on, when it lies outside the workdir: without a
+ * `tsserver.path` typescript-language-server would load the workspace's own `node_modules/typescript`.
+ */
+async function serversOwnTypeScript(context: ServerRootContext): Promise<string | undefined> {
+  try {
+    const program = await realpath(context.program);
+    const lib = dirname(createRequire(program).resolve("typescript/lib/tsserver.js"));
+    return isInside(context.workdir, lib) ? undefined : lib;
+  } catch {
+    return undefined;
+  }
+}
+
 async function typescriptOptions(context: ServerRootContext): Promise<unknown> {
-  // An untrusted project's own TypeScript is its code too: the server's bundled one is used instead.
-  if (!context.trusted) return {};
+  // An untrusted project's own TypeScript is its code too: the server's own one is named instead.
+  if (!context.trusted) {
+    const own = await serversOwnTypeScript(context);
+    return own === undefined ? {} : { tsserver: { path: own }, preferences: { includeCompletionsForModuleExports: false } };
+  }
   for (const directory of directoriesUpTo(context.root, context.workdir)) {
     const lib = join(directory, "node_modules", "typescript", "lib");
     const found = await stat(join(lib, "tsserver.js")).then(

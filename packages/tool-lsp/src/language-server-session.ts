@@ -410,7 +410,7 @@ export class LanguageServerSession {
 
   private async initialize(settings: SessionSettings): Promise<void> {
     const rootUri = pathToFileURL(settings.root).href;
-    const initializationOptions = (await settings.spec.initializationOptions?.({ root: settings.root, workdir: settings.workdir, trusted: settings.trusted ?? true })) ?? {};
+    const initializationOptions = (await settings.spec.initializationOptions?.({ root: settings.root, workdir: settings.workdir, trusted: settings.trusted ?? true, program: settings.binary })) ?? {};
     const params = {
         processId: process.pid,
         clientInfo: { name: "runbound" },

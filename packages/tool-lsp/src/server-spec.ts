@@ -32,6 +32,8 @@ export interface ServerRootContext {
   workdir: string;
   /** Whether the project's own code may run (the supervisor's `projectTrust`): settings must not point the server at it otherwise. */
   trusted: boolean;
+  /** The server program that will run (absolute). */
+  program: string;
 }
 
 /** How to run one language server: which files, which roots, which program, which settings. */
