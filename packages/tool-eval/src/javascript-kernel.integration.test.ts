@@ -270,6 +270,14 @@ describe("interrupting the JavaScript kernel", () => {
     expect(echoed((await run("kept")).outputs)).toEqual(["'defined before the loop'"]);
   });
 
+  it("stops a cell interrupted at once, before the kernel has started it (an interrupt on the first output of a flushed earlier cell)", async () => {
+    await run("let keptAtOnce = 'defined before'");
+    const spinning = run("while (true) {}");
+    const survived = kernel.interrupt(5_000);
+    expect([await spinning.then(({ status }) => status), await survived]).toEqual(["interrupted", true]);
+    expect(echoed((await run("keptAtOnce")).outputs)).toEqual(["'defined before'"]);
+  });
+
   it("stops a cell blocked waiting for a program it started, by interrupting that program", async () => {
     const { status, survived, outputs } = await interruptOnceItPrints("console.log('sleeping'); require('node:child_process').execSync('sleep 120')");
     expect([status, survived]).toEqual(["interrupted", true]);

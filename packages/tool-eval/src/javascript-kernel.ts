@@ -17,6 +17,8 @@ export interface JavaScriptKernelOptions extends KernelStartOptions {
 
 // An interrupt not taken by then finds the cell blocked in a synchronous call, most likely waiting
 // for a program it started (execSync): those programs get SIGINT, as Ctrl-C in a terminal would.
+// Repeated at that pace until the cell stops: on a loaded machine the program may not exist yet at the
+// first try (the cell printed, then started it), and a single try then left the cell blocked.
 const programsInterruptAfterMs = 100;
 
 // Output left behind by an earlier cell (a timer, a rejected promise) while no cell runs is kept for
@@ -253,8 +255,10 @@ class JavaScriptKernel implements Kernel {
         },
       };
       this.running = running;
-      this.flushBackground(request);
+      // Sent before the earlier output is shown: a caller that interrupts on the first output it
+      // sees must find the cell already on its way, or the interrupt would name a cell not yet sent.
       this.send({ t: "execute", cell: id, code: rewriteDynamicImports(request.code) });
+      this.flushBackground(request);
     });
   }
 
@@ -276,9 +280,9 @@ class JavaScriptKernel implements Kernel {
     this.send({ t: "interrupt", cell: running.id });
     // The main thread's "done" is the proof that it runs JavaScript again with its globals intact.
     return new Promise<boolean>((resolve) => {
-      const programs = setTimeout(() => void this.interruptPrograms(), programsInterruptAfterMs);
+      const programs = setInterval(() => void this.interruptPrograms(), programsInterruptAfterMs);
       const finish = (survived: boolean): void => {
-        clearTimeout(programs);
+        clearInterval(programs);
         clearTimeout(timer);
         this.frames.removeEventListener("done", onDone);
         resolve(survived);

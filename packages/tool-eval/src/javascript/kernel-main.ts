@@ -24,7 +24,7 @@ export function javascriptKernelMain(watchdogSource: string): void {
   const inspectOptions = { depth: 4, maxArrayLength: 100, maxStringLength: 4_000, breakLength: 100 };
 
   const heartbeatMemory = new SharedArrayBuffer(8);
-  // [0] running cell, [1] interrupt pending (see WatchdogShared), [2] never set: send()'s sleep.
+  // [0] running cell, [1] the cell an interrupt waits for (see WatchdogShared), [2] never set: send()'s sleep.
   const stateMemory = new SharedArrayBuffer(12);
   const heartbeat = new BigInt64Array(heartbeatMemory);
   const state = new Int32Array(stateMemory);
@@ -162,7 +162,12 @@ export function javascriptKernelMain(watchdogSource: string): void {
 
   function beat(): void {
     Atomics.store(heartbeat, 0, BigInt(Date.now()));
-    if (Atomics.load(state, 1) === 1) takeInterrupt();
+    if (running !== undefined && Atomics.load(state, 1) === running.id) takeInterrupt();
+  }
+
+  // Clears the interrupt flag if it is for `cell`: one set meanwhile for a later cell stays.
+  function clearInterrupt(cell: number): void {
+    Atomics.compareExchange(state, 1, cell, 0);
   }
 
   function settle(cell: RunningCell, status: CellStatus): void {
@@ -170,20 +175,25 @@ export function javascriptKernelMain(watchdogSource: string): void {
     cell.settled = true;
     clearInterval(beating);
     Atomics.store(state, 0, 0);
-    Atomics.store(state, 1, 0);
+    clearInterrupt(cell.id);
     for (const call of cell.bridge.values()) call.reject(Object.assign(new Error("The cell was interrupted while this tool call was pending."), { name: "InterruptedError" }));
     cell.bridge.clear();
     send({ t: "done", cell: cell.id, status });
   }
 
   function takeInterrupt(): void {
-    if (running !== undefined && !running.settled) settle(running, "interrupted");
-    Atomics.store(state, 1, 0);
+    if (running === undefined) return;
+    if (!running.settled) settle(running, "interrupted");
+    clearInterrupt(running.id);
   }
 
   function execute(id: number, code: string): void {
     const cell: RunningCell = { id, settled: false, bridge: new Map() };
     running = cell;
+    // An interrupt that came for an earlier cell after it had ended is void; one for this cell (sent
+    // before it started) is kept and taken at the first heartbeat.
+    const pending = Atomics.load(state, 1);
+    if (pending !== id) clearInterrupt(pending);
     Atomics.store(state, 0, id);
     Atomics.store(heartbeat, 0, BigInt(Date.now()));
     beating = setInterval(beat, 10);

@@ -2,7 +2,7 @@
 export interface WatchdogShared {
   /** `[0]`: Date.now() of the main thread's last heartbeat while a cell runs. */
   heartbeat: SharedArrayBuffer;
-  /** Int32 `[0]`: the running cell's id (0 when idle); `[1]`: 1 while an interrupt waits for the main thread. */
+  /** Int32 `[0]`: the running cell's id (0 when idle); `[1]`: the id of the cell an interrupt waits for (0: none). */
   state: SharedArrayBuffer;
 }
 
@@ -31,6 +31,9 @@ export function javascriptKernelWatchdog(): void {
   const session = new Session();
   session.connectToMainThread();
   let terminating = false;
+  // The last cell whose execute frame went on to the main thread: an interrupt for it may arrive
+  // before the main thread has started it (a host interrupting on the cell's first output).
+  let forwarded = 0;
 
   function mainThreadStuck(): boolean {
     return Date.now() - Number(Atomics.load(heartbeat, 0)) > stuckAfterMs;
@@ -39,8 +42,10 @@ export function javascriptKernelWatchdog(): void {
   // Runs until the main thread has taken the interrupt; a cell that only just started has a fresh
   // heartbeat, so the check repeats until the beat goes stale or the main thread answers.
   function pressInterrupt(cell: number): void {
-    if (Atomics.load(state, 1) === 0 || Atomics.load(state, 0) !== cell) return;
-    if (!terminating && mainThreadStuck()) {
+    // The main thread clears the flag when it settles the cell (or starts a later one); until it has
+    // started this one, wait.
+    if (Atomics.load(state, 1) !== cell) return;
+    if (Atomics.load(state, 0) === cell && !terminating && mainThreadStuck()) {
       terminating = true;
       session.post("Runtime.terminateExecution", () => {
         terminating = false;
@@ -51,11 +56,12 @@ export function javascriptKernelWatchdog(): void {
 
   function receive(frame: { t: string; cell?: number }): void {
     if (frame.t !== "interrupt") {
+      if (frame.t === "execute" && frame.cell !== undefined) forwarded = frame.cell;
       port.postMessage(frame);
       return;
     }
-    if (Atomics.load(state, 0) !== frame.cell) return;
-    Atomics.store(state, 1, 1);
+    if (frame.cell !== forwarded) return;
+    Atomics.store(state, 1, frame.cell);
     port.postMessage(frame);
     pressInterrupt(frame.cell);
   }
