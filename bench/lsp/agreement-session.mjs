@@ -1,0 +1,31 @@
+// The run the benchmark writes through, assembled as the CLI assembles it: the CLI's own file tools
+// (the real `edit`, from packages/cli's build: the bench workspace does not depend on the CLI package)
+// and tool-lsp's plugin with its write observer, the default resources attached for the workdir.
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { attachDefaultResources, createRun } from "@runbound/runner-adapter";
+import { resultText, Workdir } from "@runbound/tool-kit";
+import { lspPlugin, LspSupervisor } from "@runbound/tool-lsp";
+
+/** Open a run over `workdir`; language servers start on the first `lsp` call. */
+export async function openSession(repo, workdir) {
+  const { fileToolsPlugin } = await import(pathToFileURL(join(repo, "packages/cli/dist/file-tools/file-tools-plugin.js")).href);
+  const run = createRun({ plugins: [fileToolsPlugin, lspPlugin] });
+  await run.attach(Workdir, { value: workdir });
+  const failures = await attachDefaultResources(run, { workdir });
+  if (failures.size > 0) throw new Error(`The run could not attach ${[...failures.keys()].join(", ")}: ${[...failures.values()].join(" ")}`);
+  const serverPids = new Set();
+  return {
+    /** Call a tool: its text, whether it failed, and the call's own time (observers included). */
+    async call(name, input) {
+      const started = performance.now();
+      const result = await run.call(name, input);
+      const ms = performance.now() - started;
+      for (const session of run.resource(LspSupervisor).running()) if (session.pid !== undefined) serverPids.add(session.pid);
+      return { text: resultText(result), isError: result.isError === true, ms };
+    },
+    /** Every language-server pid seen during the run. */
+    serverPids: () => [...serverPids],
+    close: () => run.close(),
+  };
+}
