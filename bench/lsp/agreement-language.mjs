@@ -31,7 +31,7 @@ function writeRecord(call, truth) {
   };
 }
 
-export async function measureLanguage({ repo, bin, language, limit, log }) {
+export async function measureLanguage({ repo, bin, language, limit, log, ignorePids = [] }) {
   const project = copyProject(language);
   log(`\n## ${language}: ${project.label} — ${project.files.length} files; cache ${project.source}`);
   try {
@@ -78,7 +78,7 @@ export async function measureLanguage({ repo, bin, language, limit, log }) {
     } finally {
       await session.close();
     }
-    const left = await waitForNoLeftovers({ pids: session.serverPids(), paths: [project.workdir] });
+    const left = await waitForNoLeftovers({ pids: session.serverPids(), paths: [project.workdir], ignore: ignorePids });
     if (left.length > 0) log(`LEFT RUNNING after close: ${left.map((entry) => `${entry.pid} ${entry.command.slice(0, 80)}`).join("; ")}`);
     else log(`cleanup: no language server (pids ${session.serverPids().join(", ") || "none"}) or checker process left in /proc`);
     return { project: { label: project.label, files: project.files.length, checker: CHECKER_COMMANDS[language], baselineFindings: baseline.value.findings.length }, steps, checkerMs, leftovers: left.map((entry) => ({ pid: entry.pid, command: entry.command })) };

@@ -133,12 +133,13 @@ export function planMutations(language, workdir, files, limit) {
   if (language === "ts" && texts.has(largeTypeScriptFile.path)) {
     const lines = texts.get(largeTypeScriptFile.path).split("\n");
     const at = (name) => lines.indexOf(lines.find((line) => line.startsWith(`export function ${name}(`)));
+    const lineCount = lines.at(-1) === "" ? lines.length - 1 : lines.length;
     // A wrong declared type (rxjs's Observable takes any property access without complaint, so a
     // missing member would not do).
     const breakAt = at("pipeline300") + 1;
-    add("break-own", largeTypeScriptFile.path, breakAt, lines[breakAt].replace("const start: Observable<number>", "const start: Observable<boolean>"), `break the ${lines.length}-line file's own code: \`Observable<boolean>\` at line ${breakAt + 1}`);
+    add("break-own", largeTypeScriptFile.path, breakAt, lines[breakAt].replace("const start: Observable<number>", "const start: Observable<boolean>"), `break the ${lineCount}-line file's own code: \`Observable<boolean>\` at line ${breakAt + 1}`);
     const commentAt = at("pipeline450");
-    add("control", largeTypeScriptFile.path, commentAt, `${lines[commentAt]}${syntax.comment}`, `add a comment in the ${lines.length}-line file (line ${commentAt + 1})`);
+    add("control", largeTypeScriptFile.path, commentAt, `${lines[commentAt]}${syntax.comment}`, `add a comment in the ${lineCount}-line file (line ${commentAt + 1})`);
   }
   return mutations.slice(0, limit);
 }

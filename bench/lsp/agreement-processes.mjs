@@ -32,8 +32,11 @@ function processes() {
   return found;
 }
 
-/** Processes descending from this one, or whose pid is in `pids`, or whose cwd/command names one of `paths`. */
-export function leftovers({ pids = [], paths = [] } = {}) {
+/**
+ * Processes descending from this one, or whose pid is in `pids`, or whose cwd/command names one of
+ * `paths` — except `ignore` (the CPU hogs, which outlive each language on purpose).
+ */
+export function leftovers({ pids = [], paths = [], ignore = [] } = {}) {
   const all = processes();
   const descendants = new Set([process.pid]);
   for (let grew = true; grew; ) {
@@ -45,7 +48,7 @@ export function leftovers({ pids = [], paths = [] } = {}) {
     }
   }
   descendants.delete(process.pid);
-  return all.filter((entry) => descendants.has(entry.pid) || pids.includes(entry.pid) || paths.some((path) => entry.cwd?.startsWith(path) || entry.command.includes(path)));
+  return all.filter((entry) => !ignore.includes(entry.pid)).filter((entry) => descendants.has(entry.pid) || pids.includes(entry.pid) || paths.some((path) => entry.cwd?.startsWith(path) || entry.command.includes(path)));
 }
 
 /** Wait up to `ms` for {@link leftovers} to be empty; returns what is still there. */

@@ -46,7 +46,7 @@ const hogs = loaded ? startCpuHogs(2) : undefined;
 const byLanguage = {};
 const wallStarted = performance.now();
 try {
-  for (const language of languages) byLanguage[language] = await measureLanguage({ repo, bin, language, limit, log });
+  for (const language of languages) byLanguage[language] = await measureLanguage({ repo, bin, language, limit, log, ignorePids: hogs?.pids ?? [] });
 } finally {
   if (hogs !== undefined) log(`CPU hogs ${(await hogs.stop()).join(", ")} killed and gone from /proc`);
 }
