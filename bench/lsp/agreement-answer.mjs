@@ -7,16 +7,30 @@ const row = /^ {2}(\S.*?):(\d+): (error|warning|info|hint)(?: (.+?))?: (.*?)(?: 
 const introducedHeader = /^(\S.*?): .*(?:introduced by this write|the first check of this file).*:$/;
 const resolvedHeader = /^(\S.*?): resolved (\d+) diagnostics?.*:$/;
 const resolvedRow = /^ {2}(error|warning|info|hint)(?: (\S+))?: (.*?)(?: \(×(\d+)\))?$/;
+// Past the files shown in full, the answer names the rest with their counts (the issue's bound: at most
+// 10 files in full): "3 more files affected (…): `a.go` (1 new), `b.go` (2 new, 1 resolved); ask …".
+const namedOnlyLine = /^\d+ more files? affected\b/;
+const namedOnlyFile = /`([^`]+)` \((\d+) new(?:, (\d+) resolved)?\)|`([^`]+)` \((\d+) resolved\)/g;
 
 /** The diagnostics an answer reports. `text` is the whole tool result. */
 export function parseAnswer(text) {
-  const answer = { present: false, introduced: [], resolved: new Map(), notCheckedYet: [], notChecked: [], couldNotCheck: [], other: [] };
+  const answer = { present: false, introduced: [], resolved: new Map(), namedOnly: new Map(), notCheckedYet: [], notChecked: [], couldNotCheck: [], other: [] };
   const start = text.indexOf(header);
   if (start === -1) return answer;
   answer.present = true;
   let section;
   for (const line of text.slice(start).split("\n").slice(1)) {
     let match;
+    if (namedOnlyLine.test(line)) {
+      for (const named of line.matchAll(namedOnlyFile)) {
+        const file = named[1] ?? named[4];
+        const introduced = named[1] === undefined ? 0 : Number(named[2]);
+        const resolved = named[1] === undefined ? Number(named[5]) : Number(named[3] ?? 0);
+        answer.namedOnly.set(file, { introduced, resolved });
+        if (resolved > 0) answer.resolved.set(file, (answer.resolved.get(file) ?? 0) + resolved);
+      }
+      continue;
+    }
     if ((match = resolvedHeader.exec(line)) !== null) {
       section = { kind: "resolved", file: match[1] };
       answer.resolved.set(match[1], (answer.resolved.get(match[1]) ?? 0) + Number(match[2]));

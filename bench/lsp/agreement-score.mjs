@@ -33,6 +33,16 @@ function matchByPlace(wanted, offered) {
 export function scoreWrite(answer, { introducedTruth, afterTruth, removedTruth = [], unverifiable = new Set() }) {
   const named = answer.introduced.filter((item) => item.severity === "error" || item.severity === "warning");
   const recall = matchByPlace(introducedTruth, named);
+  // Files the answer names with a count but no rows (past the 10 shown in full): their findings are
+  // reported by file and count, as the answer's bound allows, and counted apart from line matches.
+  const byNameLeft = new Map([...(answer.namedOnly ?? new Map())].map(([file, counts]) => [file, counts.introduced]));
+  let foundByName = 0;
+  for (const item of recall.unmatched) {
+    const left = byNameLeft.get(item.file) ?? 0;
+    if (left <= 0) continue;
+    byNameLeft.set(item.file, left - 1);
+    foundByName += 1;
+  }
   const checked = matchByPlace(named, afterTruth);
   // Rows in directories the checker could not check are left out of precision, and counted apart.
   const outside = checked.unmatched.filter((item) => unverifiable.has(dirname(item.file)));
@@ -52,8 +62,10 @@ export function scoreWrite(answer, { introducedTruth, afterTruth, removedTruth =
   }
   return {
     truth: introducedTruth.length,
-    found: recall.matched,
-    missed: recall.unmatched,
+    found: recall.matched + foundByName,
+    foundByLine: recall.matched,
+    foundByName,
+    missed: recall.unmatched.filter((item) => !(answer.namedOnly ?? new Map()).has(item.file)),
     named: named.length - outside.length,
     confirmed: precision.matched,
     unverifiable: outside.length,
@@ -67,11 +79,12 @@ export function scoreWrite(answer, { introducedTruth, afterTruth, removedTruth =
 
 /** Sum write scores into a language's (or the overall) figures. */
 export function sumScores(scores) {
-  const total = { truth: 0, found: 0, named: 0, confirmed: 0, confirmedAsNew: 0, unverifiable: 0, removed: 0, resolved: 0 };
+  const total = { truth: 0, found: 0, foundByLine: 0, foundByName: 0, named: 0, confirmed: 0, confirmedAsNew: 0, unverifiable: 0, removed: 0, resolved: 0 };
   for (const score of scores) for (const key of Object.keys(total)) total[key] += score[key];
   return {
     ...total,
     recall: total.truth === 0 ? Number.NaN : total.found / total.truth,
+    recallByLine: total.truth === 0 ? Number.NaN : total.foundByLine / total.truth,
     precision: total.named === 0 ? Number.NaN : total.confirmed / total.named,
     precisionAsNew: total.named === 0 ? Number.NaN : total.confirmedAsNew / total.named,
     resolvedRecall: total.removed === 0 ? Number.NaN : total.resolved / total.removed,

@@ -59,3 +59,23 @@ export function whyNotCaughtUp(session: LanguageServerSession): string {
   }
   return `${server} had not finished diagnosing the files that depend on this write`;
 }
+
+/**
+ * The publish generation after which another file's report reflects the written text: for the
+ * workspace stream, the batch in which the server reported every written file at its new version
+ * (it re-checks dependents after the changed file), so a late report from before this write's change
+ * is not taken for its effect; `Infinity` while a written file was not reported at its version yet.
+ * Servers of other kinds: `after`, the generation before the write.
+ */
+export function reportsFreshAfter(session: LanguageServerSession, written: ReadonlyMap<string, number>, after: number): number {
+  const stream = workspaceStreamOf(session);
+  if (session.spec.affectedFiles?.kind !== "workspace-stream" || stream === undefined) return after;
+  let since = after;
+  for (const [uri, version] of written) {
+    const latest = session.published.latest(uri);
+    const batchStart = stream.batchStartOf(uri);
+    if (latest === undefined || (latest.version ?? 0) < version || batchStart === undefined) return Number.POSITIVE_INFINITY;
+    since = Math.max(since, batchStart);
+  }
+  return since;
+}

@@ -2,12 +2,14 @@ import { displayPath, isInside } from "@runbound/tool-kit";
 import { extname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic } from "vscode-languageserver-protocol";
-import { reportsAffectedFiles, waitUntilCaughtUp, whyNotCaughtUp } from "./affected-files-tracking.js";
+import { reportsAffectedFiles, reportsFreshAfter, waitUntilCaughtUp, whyNotCaughtUp } from "./affected-files-tracking.js";
+import { checkDurationsOf } from "./check-durations.js";
 import { pullDiagnostics } from "./collect-diagnostics.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
 import type { PublishedSet } from "./published-diagnostics.js";
+import { eachWithin } from "./each-within.js";
 import { transitiveImporters, type Importers } from "./transitive-importers.js";
 import { withDeadline } from "./signal-with-deadline.js";
 
@@ -45,8 +47,6 @@ const FALLBACK_PER_WRITE = 5;
 /** How long a push server of no known kind gets to republish another open file, and the quiet period that settles it. */
 const publishWaitMs = 750;
 const quietMs = 100;
-/** Importers pulled at once: tsserver answers one at a time, but a queue saves the round trips. */
-const pullConcurrency = 4;
 
 /**
  * A snapshot taken when a server did not catch up with a write in time: the next write compares with
@@ -108,19 +108,6 @@ export async function planStartedServers(supervisor: LspSupervisorInstance, work
   return plans;
 }
 
-/** Run `work` for each item, a few at a time, until done or `signal` aborts. @returns the items not done. */
-async function eachWithin<T>(items: readonly T[], signal: AbortSignal, work: (item: T) => Promise<void>): Promise<T[]> {
-  const queue = [...items];
-  const left = new Set(items);
-  const worker = async (): Promise<void> => {
-    for (let item = queue.shift(); item !== undefined && !signal.aborted; item = queue.shift()) {
-      await work(item);
-      if (!signal.aborted) left.delete(item);
-    }
-  };
-  await Promise.all(Array.from({ length: pullConcurrency }, worker));
-  return items.filter((item) => left.has(item));
-}
 
 function changedFile(supervisor: LspSupervisorInstance, workdir: string, path: string, now: readonly Diagnostic[], before?: readonly Diagnostic[]): AffectedFile | undefined {
   if (before !== undefined) supervisor.ledger.baseline(path, before);
@@ -162,10 +149,15 @@ async function checkReportedByServer(supervisor: LspSupervisorInstance, workdir:
     const version = session.documents.version(uri);
     return version === undefined ? [] : [[uri, version] as const];
   }));
+  const durations = checkDurationsOf(supervisor);
+  const key = dependentsKey(plan);
+  const waitStarted = Date.now();
   const caughtUp = await waitUntilCaughtUp(session, versions, signal);
+  if (caughtUp) durations.record(session.spec.id, key, Date.now() - waitStarted);
+  else durations.recordUnfinished(session.spec.id, key, Date.now() - waitStarted);
   const changed: AffectedFile[] = [];
   let rechecked = 0;
-  for (const [uri, set] of session.published.changedSince(plan.before.generation)) {
+  for (const [uri, set] of session.published.changedSince(reportsFreshAfter(session, versions, plan.before.generation))) {
     const path = fileURLToPath(uri);
     if (written.has(path) || !isInside(workdir, path)) continue;
     rechecked += 1;
@@ -181,6 +173,22 @@ async function checkReportedByServer(supervisor: LspSupervisorInstance, workdir:
   owedSnapshots.delete(session);
   const what = session.spec.affectedFiles?.kind === "check-progress" ? "the packages that depend on the written files" : `${rechecked} other ${rechecked === 1 ? "file" : "files"} that depend on the written files`;
   return { changed, notes: [`${server} re-checked ${what}: ${changed.length === 0 ? "no new errors or warnings there" : `${changed.length} ${changed.length === 1 ? "file" : "files"} changed`}.`] };
+}
+
+/** The key under which how long a server took to re-check what depends on these files is kept. */
+function dependentsKey(plan: AffectedPlan): string {
+  return `dependents of ${plan.written.join("\u0000")}`;
+}
+
+/**
+ * How long the files that depend on a write may take, for servers that re-check them by themselves:
+ * twice what they took after the last write of the same files, up to the most a check gets, so a
+ * project whose server needs seconds to re-check the callers is waited for (with progress) rather
+ * than answered "not checked in time" write after write. @returns 0 when nothing was measured yet.
+ */
+export function dependentsWaitMs(supervisor: LspSupervisorInstance, plans: readonly AffectedPlan[]): number {
+  const durations = checkDurationsOf(supervisor);
+  return Math.max(0, ...plans.filter((plan) => reportsAffectedFiles(plan.session)).map((plan) => durations.waitFor(plan.session.spec.id, dependentsKey(plan), 0)));
 }
 
 /** A server that neither reports affected files nor says who imports whom: the files the run already saw, open in it. */

@@ -1,7 +1,7 @@
 import { displayPath, type ProgressUpdate, type ToolContent } from "@runbound/tool-kit";
 import { FileChangeType } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";
-import { checkAffectedFiles, planAffectedFiles, planStartedServers, type AffectedFile } from "./affected-files.js";
+import { checkAffectedFiles, dependentsWaitMs, planAffectedFiles, planStartedServers, type AffectedFile } from "./affected-files.js";
 import type { AfterWriteBudget } from "./after-write-budget.js";
 import { announceFileChange, checkWrittenFile, type WrittenFileCheck } from "./check-written-file.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
@@ -110,8 +110,9 @@ export async function diagnosticsAfterWrite(supervisor: LspSupervisorInstance, w
   // Files the write did not touch but may have broken or fixed: within what is left of the ceiling, and never less than a floor.
   const left = Math.max(affectedMinimumMs, budget.ceilingMs - (Date.now() - started));
   plans.push(...(await withDeadline(signal, left, (deadline) => planStartedServers(supervisor, workdir, checked, plans, deadline))));
-  if (plans.length > 0) progress({ message: "lsp: checking the files that depend on this write" });
-  const affected = await withDeadline(signal, left, (deadline) => checkAffectedFiles(supervisor, workdir, plans, new Set(checked), deadline));
+  const affectedWaitMs = Math.max(left, dependentsWaitMs(supervisor, plans));
+  if (plans.length > 0) progress({ message: `lsp: checking the files that depend on this write${affectedWaitMs > left ? ` (the server needed ${Math.round(affectedWaitMs / 2000)} s for them last time)` : ""}` });
+  const affected = await withDeadline(signal, affectedWaitMs, (deadline) => checkAffectedFiles(supervisor, workdir, plans, new Set(checked), deadline));
   const changed = [...affected.changed].sort(byWeight);
   for (const file of changed.slice(0, AFFECTED_SHOWN)) rows.push(...deltaLines(file.shown, file.delta, " (not written; changed with this write)", true));
   if (changed.length > AFFECTED_SHOWN) {

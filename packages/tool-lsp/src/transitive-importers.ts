@@ -1,5 +1,6 @@
 import { isInside } from "@runbound/tool-kit";
 import { sep } from "node:path";
+import { eachWithin } from "./each-within.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 
 /** Files looked at per write: a file every module imports must not turn one write into a whole-project check. */
@@ -31,7 +32,10 @@ export async function transitiveImporters(session: LanguageServerSession, writte
   let complete = true;
   while (frontier.length > 0 && !signal.aborted) {
     const next: string[] = [];
-    const answers = await Promise.all(frontier.map((path) => importersOf(session, path, signal).catch(() => undefined)));
+    const answers: Array<string[] | undefined> = [];
+    await eachWithin(frontier, signal, async (path) => {
+      answers.push(await importersOf(session, path, signal).catch(() => undefined));
+    });
     for (const importers of answers) {
       if (importers === undefined) complete = false;
       for (const importer of importers ?? []) {

@@ -30,6 +30,8 @@ export class WorkspaceDiagnosticStream {
   /** Whether any report came: until one does, the stream says nothing about what the server re-checks. */
   delivered = false;
   private readonly resultIds = new Map<string, string>();
+  /** Per URI, the publish generation just before the report batch that last held it. */
+  private readonly batchStarts = new Map<string, number>();
   private readonly watchers = new ConditionWatchers();
 
   constructor(private readonly session: LanguageServerSession) {
@@ -70,6 +72,11 @@ export class WorkspaceDiagnosticStream {
     }
   }
 
+  /** The publish generation just before the batch that last reported `uri`: reports after it come from the same analysis or a later one. */
+  batchStartOf(uri: string): number | undefined {
+    return this.batchStarts.get(uri);
+  }
+
   /** Wait until `done()` holds after some change, or `signal` aborts. @returns whether it held. */
   waitUntil(done: () => boolean, signal: AbortSignal): Promise<boolean> {
     return this.watchers.waitUntil(done, signal);
@@ -78,10 +85,12 @@ export class WorkspaceDiagnosticStream {
   private record(items: readonly WorkspaceDocumentDiagnosticReport[] | undefined): void {
     if (!Array.isArray(items)) return;
     if (items.length > 0) this.delivered = true;
+    const batchStart = this.session.published.generation();
     for (const item of items) {
       if (typeof item?.uri !== "string") continue;
       if (typeof item.resultId === "string") this.resultIds.set(item.uri, item.resultId);
       if (item.kind !== "full" || !Array.isArray(item.items)) continue;
+      this.batchStarts.set(item.uri, batchStart);
       this.session.published.record({ uri: item.uri, ...(typeof item.version === "number" ? { version: item.version } : {}), diagnostics: item.items });
     }
     this.watchers.wake();
