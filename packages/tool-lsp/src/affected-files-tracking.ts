@@ -79,3 +79,14 @@ export function reportsFreshAfter(session: LanguageServerSession, written: Reado
   }
   return since;
 }
+
+/**
+ * Whether the server has reported on every file of its workspace at least once: pyright's stream after
+ * its first analysis ended; gopls once its initial workspace load (indexing progress) is over. Until
+ * then a file it never reported may simply not have been looked at.
+ */
+export function reportedWholeWorkspace(session: LanguageServerSession): boolean {
+  const kind = session.spec.affectedFiles?.kind;
+  if (kind === "workspace-stream") return streams.get(session)?.workspaceAnalysed === true;
+  return kind === "check-progress" && session.progress.current().length === 0;
+}

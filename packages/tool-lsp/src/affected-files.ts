@@ -2,7 +2,7 @@ import { displayPath, isInside } from "@runbound/tool-kit";
 import { extname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic } from "vscode-languageserver-protocol";
-import { reportsAffectedFiles, reportsFreshAfter, waitUntilCaughtUp, whyNotCaughtUp } from "./affected-files-tracking.js";
+import { reportedWholeWorkspace, reportsAffectedFiles, reportsFreshAfter, waitUntilCaughtUp, whyNotCaughtUp } from "./affected-files-tracking.js";
 import { checkDurationsOf } from "./check-durations.js";
 import { pullDiagnostics } from "./collect-diagnostics.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
@@ -30,6 +30,8 @@ export interface AffectedReport {
 interface Snapshot {
   generation: number;
   sets: ReadonlyMap<string, PublishedSet>;
+  /** Whether the server had reported on the whole workspace by then, so a file it never reported was clean. */
+  whole: boolean;
 }
 
 /** What one server knew before a write's files were synced to it. */
@@ -55,7 +57,7 @@ const quietMs = 100;
 const owedSnapshots = new WeakMap<LanguageServerSession, Snapshot>();
 
 function snapshotOf(session: LanguageServerSession): Snapshot {
-  return owedSnapshots.get(session) ?? { generation: session.published.generation(), sets: session.published.snapshot() };
+  return owedSnapshots.get(session) ?? { generation: session.published.generation(), sets: session.published.snapshot(), whole: reportedWholeWorkspace(session) };
 }
 
 function covers(session: LanguageServerSession, path: string): boolean {
@@ -161,8 +163,8 @@ async function checkReportedByServer(supervisor: LspSupervisorInstance, workdir:
     const path = fileURLToPath(uri);
     if (written.has(path) || !isInside(workdir, path)) continue;
     rechecked += 1;
-    // The server reports every file it diagnoses: one it never reported had nothing to report.
-    const file = changedFile(supervisor, workdir, path, set.diagnostics, plan.before.sets.get(uri)?.diagnostics ?? []);
+    // The server reports every file it diagnoses: once it went through the whole workspace, one it never reported had nothing to report.
+    const file = changedFile(supervisor, workdir, path, set.diagnostics, plan.before.sets.get(uri)?.diagnostics ?? (plan.before.whole ? [] : undefined));
     if (file !== undefined) changed.push(file);
   }
   const server = `\`${session.spec.id}\``;
