@@ -79,15 +79,10 @@ export async function planAffectedFiles(supervisor: LspSupervisorInstance, workd
   }
   await Promise.all(
     plans
-      .filter((plan) => plan.session.spec.importersOf !== undefined)
+      .filter((plan) => plan.session.spec.affectedFiles?.kind === "importers")
       .map(async (plan) => {
         plan.importers = await transitiveImporters(plan.session, plan.written, workdir, signal);
         const unseen = plan.importers.files.filter((path) => !supervisor.ledger.has(path));
-        // A server that went through the whole workspace already said what each file had: no need to ask again.
-        if (plan.before.whole) {
-          for (const path of unseen) supervisor.ledger.baseline(path, plan.before.sets.get(pathToFileURL(path).href)?.diagnostics ?? []);
-          return;
-        }
         await eachWithin(unseen, signal, async (path) => {
           const before = await pullDiagnostics(plan.session, pathToFileURL(path).href, path, signal).catch(() => undefined);
           if (before !== undefined && !signal.aborted) supervisor.ledger.baseline(path, before);
@@ -109,7 +104,7 @@ export async function planStartedServers(supervisor: LspSupervisorInstance, work
     const own = written.filter((path) => covers(session, path));
     if (own.length === 0 || planned.some((plan) => plan.session === session)) continue;
     const plan: AffectedPlan = { session, written: own, before: snapshotOf(session), cold: true };
-    if (session.spec.importersOf !== undefined) plan.importers = await transitiveImporters(session, own, workdir, signal);
+    if (session.spec.affectedFiles?.kind === "importers") plan.importers = await transitiveImporters(session, own, workdir, signal);
     plans.push(plan);
   }
   return plans;
@@ -143,7 +138,7 @@ async function checkImporters(supervisor: LspSupervisorInstance, workdir: string
   const notes = [
     importers.files.length === 0
       ? `${server} knows no file that imports ${what}${importers.complete ? "" : " (it could not say for every file)"}, so no other file was checked.`
-      : `${server} checked ${checked} ${checked === 1 ? "file that imports" : "files that import"} ${what} (directly or through others)${importers.complete ? "" : ` — the nearest ${importers.files.length}; more may depend on it`}: ${changed.length === 0 ? "no new errors or warnings there" : `${changed.length} changed`}.`,
+      : `${server} checked ${checked} ${checked === 1 ? "file" : "files"} that import ${what} (directly or through others)${importers.complete ? "" : ` — the nearest ${importers.files.length}; more may depend on it`}: ${changed.length === 0 ? "no new errors or warnings there" : `${changed.length} changed`}.`,
   ];
   if (left.length > 0) notes.push(`Not checked in time: ${left.length} more ${left.length === 1 ? "file" : "files"} that import it (${listed(workdir, left)}); they are checked with the next write, or ask \`lsp\` \`diagnostics\` for one.`);
   return { changed, notes };
@@ -180,19 +175,6 @@ async function checkReportedByServer(supervisor: LspSupervisorInstance, workdir:
   owedSnapshots.delete(session);
   const what = session.spec.affectedFiles?.kind === "check-progress" ? "the packages that depend on the written files" : `${rechecked} other ${rechecked === 1 ? "file" : "files"} that depend on the written files`;
   return { changed, notes: [`${server} re-checked ${what}: ${changed.length === 0 ? "no new errors or warnings there" : `${changed.length} ${changed.length === 1 ? "file" : "files"} changed`}.`] };
-}
-
-/**
- * A server that re-checks dependents by itself, but may need longer for all of them than a write's
- * answer may take (pyright on a large package): the files that import the written ones are asked
- * first, then whatever else the server reported by the time it caught up (or the time ran out).
- */
-async function checkImportersThenReported(supervisor: LspSupervisorInstance, workdir: string, plan: AffectedPlan, written: ReadonlySet<string>, signal: AbortSignal): Promise<AffectedReport> {
-  const asked = await checkImporters(supervisor, workdir, plan, signal);
-  const reported = await checkReportedByServer(supervisor, workdir, plan, written, signal);
-  const seen = new Set(asked.changed.map((file) => file.path));
-  const notes = asked.changed.length === 0 ? reported.notes : reported.notes.map((note) => note.replace("no new errors or warnings there", "nothing else changed"));
-  return { changed: [...asked.changed, ...reported.changed.filter((file) => !seen.has(file.path))], notes: [...asked.notes, ...notes] };
 }
 
 /** The key under which how long a server took to re-check what depends on these files is kept. */
@@ -245,7 +227,6 @@ export async function checkAffectedFiles(supervisor: LspSupervisorInstance, work
       if (plan.cold === true && plan.importers === undefined) {
         return Promise.resolve({ changed: [], notes: [`\`${plan.session.spec.id}\` started with this write and is still loading the project: the files that depend on the written ones are checked from the next write on.`] });
       }
-      if (plan.importers !== undefined && reportsAffectedFiles(plan.session)) return checkImportersThenReported(supervisor, workdir, plan, written, signal);
       if (plan.importers !== undefined) return checkImporters(supervisor, workdir, plan, signal);
       if (reportsAffectedFiles(plan.session)) return checkReportedByServer(supervisor, workdir, plan, written, signal);
       return checkSeenFiles(supervisor, workdir, plan, written, signal);

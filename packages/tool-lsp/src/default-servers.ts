@@ -3,7 +3,6 @@ import { realpath, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { directoriesUpTo } from "./find-nearest-marker.js";
-import { pythonImporters } from "./python-importers.js";
 import { pullTsserverDiagnostics, tsserverImporters } from "./tsserver-diagnostics.js";
 import type { LspServerSpec, ServerRootContext } from "./server-spec.js";
 
@@ -70,8 +69,6 @@ const python: LspServerSpec = {
   // on the workspace-diagnostics stream, which is how a write learns of the callers it broke.
   settings: { python: { analysis: { diagnosticMode: "workspace", autoSearchPaths: true } } },
   affectedFiles: { kind: "workspace-stream" },
-  // pyright re-checks every dependent, which on a large package takes longer than a write's answer: its callers are asked first.
-  importersOf: pythonImporters,
   checker: { command: "pyright", args: ["--outputjson"], format: "pyright-json", install: "npm install --save-dev pyright (or pip install pyright into the project's .venv)" },
 };
 

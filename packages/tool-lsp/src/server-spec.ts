@@ -83,10 +83,6 @@ export interface LspServerSpec {
    *   request's token: the write waits until the written versions were reported and the analysis ended.
    */
   affectedFiles?: { kind: "importers" } | { kind: "check-progress"; title: RegExp } | { kind: "workspace-stream" };
-  /**
-   * The files that import `path` directly (absolute paths), or `undefined` when it cannot be said: for
-   * `affectedFiles` `importers` the only source of affected files; for a server that re-checks
-   * dependents by itself, the files asked about first.
-   */
+  /** For `affectedFiles` `importers`: the files that import `path` directly (absolute paths), or `undefined` when the server cannot say. */
   importersOf?: (session: LanguageServerSession, path: string, signal: AbortSignal) => Promise<string[] | undefined>;
 }
