@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { binPath, runCli } from "./__fixtures__/run-cli.js";
+import { resultTextOf, runSession } from "./__fixtures__/run-session.js";
 
 // The official packages wired into the reference runner: eval and debug work with no flags, vibe mode
 // is opt-in, and `status` says why a tool is absent.
@@ -28,18 +29,7 @@ function processesIn(directory: string): number[] {
     .map(Number);
 }
 
-/** Session requests, one JSON line each; resolves with the responses in order. */
-async function session(args: readonly string[], requests: readonly object[]): Promise<Array<Record<string, unknown>>> {
-  const { code, stdout, stderr } = await runCli(["session", "-C", project, ...args], { stdin: requests.map((request) => JSON.stringify(request)).join("\n") + "\n" });
-  expect(stderr).toBe("");
-  expect(code).toBe(0);
-  return stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
-}
 
-function resultTextOf(response: Record<string, unknown>): string {
-  const result = response["result"] as { content: Array<{ type: string; text?: string }> };
-  return result.content.map((part) => part.text ?? "").join("\n");
-}
 
 describe("eval in the reference runner", () => {
   it("answers a Python cell with no flags, as the quick start says", async () => {
@@ -53,7 +43,7 @@ describe("eval in the reference runner", () => {
   });
 
   it("keeps state across cells of one session and runs JavaScript too", async () => {
-    const responses = await session([], [
+    const responses = await runSession(project, [], [
       { id: 1, tool: "eval", input: { code: "x = 20", description: "set a variable in the kernel" } },
       { id: 2, tool: "eval", input: { code: "x * 2 + 2", description: "read the variable back again" } },
       { id: 3, tool: "eval", input: { code: "const y = await Promise.resolve(6); y * 7", language: "javascript", description: "top level await in javascript" } },
@@ -109,7 +99,7 @@ describe("vibe mode in the reference runner", () => {
   it("gives a plan caller's worker only read tools: a runbound worker honours the ceiling it inherits", async () => {
     // The worker is runbound itself, listing the tools it would offer its own model.
     const worker = `"${process.execPath}" "${binPath}" tools --format json -C "${project}"`;
-    const responses = await session(["--caller", "plan", "--vibe", "--worker-fast", worker], [
+    const responses = await runSession(project, ["--caller", "plan", "--vibe", "--worker-fast", worker], [
       { id: 1, tool: "vibe_spawn", input: { brief: "list your tools", label: "tool lister" } },
       { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
     ]);
@@ -121,7 +111,7 @@ describe("vibe mode in the reference runner", () => {
     expect(listed).toContain("ast_grep");
     for (const writer of ["write", "edit", "eval", "debug", "lsp_rename"]) expect(listed).not.toContain(writer);
     // The same worker under a main caller sees the exec tools: the cap came from the caller, not the worker.
-    const asMain = await session(["--vibe", "--worker-fast", worker], [
+    const asMain = await runSession(project, ["--vibe", "--worker-fast", worker], [
       { id: 1, tool: "vibe_spawn", input: { brief: "list your tools", label: "tool lister" } },
       { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
     ]);

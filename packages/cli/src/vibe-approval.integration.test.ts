@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { listProcesses } from "@runbound/process-kit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { binPath, runCli } from "./__fixtures__/run-cli.js";
+import { resultTextOf, runSession } from "./__fixtures__/run-session.js";
 
 // Issue 22 item 1: vibe_spawn is a read tool, never asked about, so the approval policy of the run
 // that spawns a worker must travel with the worker, or `--ask` is bypassed by asking a worker.
@@ -23,17 +24,7 @@ function sessionWorker(): string {
   return `echo $$ >> "${join(project, "pids.txt")}"; exec "${process.execPath}" "${binPath}" session -C "${project}"`;
 }
 
-async function session(args: readonly string[], requests: readonly object[], env?: NodeJS.ProcessEnv): Promise<Array<Record<string, unknown>>> {
-  const { code, stdout, stderr } = await runCli(["session", "-C", project, ...args], { stdin: requests.map((request) => JSON.stringify(request)).join("\n") + "\n", ...(env === undefined ? {} : { env }) });
-  expect(stderr).toBe("");
-  expect(code).toBe(0);
-  return stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
-}
 
-function resultTextOf(response: Record<string, unknown>): string {
-  const result = response["result"] as { content: Array<{ type: string; text?: string }> };
-  return result.content.map((part) => part.text ?? "").join("\n");
-}
 
 /** Every worker pid recorded, each checked against the process table: gone, its process group too. */
 async function expectWorkersGone(expectedCount: number): Promise<void> {
@@ -55,7 +46,7 @@ describe("the approval policy travels with a vibe worker", () => {
   it("keeps a runbound session worker of an --ask write,exec caller from writing, and says why", async () => {
     const target = join(project, "worker-wrote.txt");
     const brief = JSON.stringify({ id: 1, tool: "write", input: { path: "worker-wrote.txt", content: "written by the worker\n" } });
-    const responses = await session(["--ask", "write,exec", "--vibe", "--worker-fast", sessionWorker()], [
+    const responses = await runSession(project, ["--ask", "write,exec", "--vibe", "--worker-fast", sessionWorker()], [
       { id: 1, tool: "write", input: { path: "caller-wrote.txt", content: "direct\n" } },
       { id: 2, tool: "vibe_spawn", input: { brief, label: "writer" } },
       { id: 3, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
@@ -80,7 +71,7 @@ describe("the approval policy travels with a vibe worker", () => {
       JSON.stringify({ id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } }),
     ].join("\n");
     const nestedWorker = `echo $$ >> "${join(project, "pids.txt")}"; exec "${process.execPath}" "${binPath}" session -C "${project}" --vibe --worker-fast '${sessionWorker().replaceAll("'", "'\\''")}'`;
-    const nested = await session(["--ask", "write", "--vibe", "--worker-fast", nestedWorker], [
+    const nested = await runSession(project, ["--ask", "write", "--vibe", "--worker-fast", nestedWorker], [
       { id: 1, tool: "vibe_spawn", input: { brief: childBrief, label: "spawner" } },
       { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
     ], cleanEnvironment());
@@ -91,7 +82,7 @@ describe("the approval policy travels with a vibe worker", () => {
     // Without --ask nothing is asked, so the same kind of worker writes: the denial came from the policy.
     await rm(join(project, "pids.txt"));
     const brief = JSON.stringify({ id: 1, tool: "write", input: { path: "allowed.txt", content: "ok\n" } });
-    const unasked = await session(["--vibe", "--worker-fast", sessionWorker()], [
+    const unasked = await runSession(project, ["--vibe", "--worker-fast", sessionWorker()], [
       { id: 1, tool: "vibe_spawn", input: { brief, label: "writer" } },
       { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
     ], cleanEnvironment());
