@@ -1,39 +1,21 @@
-import { createRun, type Run } from "@runbound/runner-adapter";
-import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
+import { resultErrorCode, resultText } from "@runbound/tool-kit";
 import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
-import { lspPlugin } from "./plugin.js";
-import { copyFixture, devBinary, realProgramsAvailable } from "./test-support/real-servers.js";
+import { devBinary, realProgramsAvailable } from "./test-support/real-servers.js";
 import { living } from "./test-support/scripted-servers.js";
+import { useWriteRun } from "./test-support/write-run.js";
 
 const available = realProgramsAvailable(["typescript-language-server", "pyright-langserver"]);
 // Cold starts on a busy 2-core machine take many seconds; the budget bounds a hang, not speed.
 const slow = 180_000;
 
 describe.runIf(available)("lsp_rename against the real typescript-language-server and pyright", () => {
-  let workdir: string;
-  let supervisor: LspSupervisorInstance;
-  let run: Run;
-  const read = (file: string): string => readFileSync(join(workdir, file), "utf8");
-
-  beforeAll(async () => {
-    workdir = copyFixture("monorepo");
-    const bin = dirname(devBinary("typescript-language-server")!);
-    // Correctness, not speed, is under test here (bench/lsp measures speed): a loaded machine gets time.
-    supervisor = createLspSupervisor({ pathVariable: `${bin}:${process.env["PATH"] ?? ""}`, afterWrite: { ceilingMs: 10_000 } });
-    run = createRun({ plugins: [lspPlugin], observerTimeoutMs: 30_000 });
-    await run.attach(Workdir, { value: workdir });
-    await run.attach(LspSupervisor, { value: supervisor });
-  });
-
-  afterAll(async () => {
-    await run?.close();
-    await supervisor?.dispose();
-  });
+  const suite = useWriteRun("monorepo");
+  const run = suite;
+  const read = (file: string): string => readFileSync(join(suite.workdir, file), "utf8");
 
   it("TypeScript: renames a function in its file and at every use, reports the files, and the server sees the new text", { timeout: slow }, async () => {
     // Wait until the project is loaded, so the rename covers every file and not only the open one.
@@ -86,28 +68,18 @@ async function typeCheck(project: string): Promise<string> {
 // Issue 21 §3/§5: after `git checkout .` reverted a rename outside the run, the server still had the
 // renamed texts open and renamed the declaration only, leaving a project that no longer compiled.
 describe.runIf(realProgramsAvailable(["typescript-language-server", "tsc"]))("lsp_rename after the files were restored on disk outside the run (typescript-language-server)", () => {
-  let workdir: string;
-  let supervisor: LspSupervisorInstance;
-  let run: Run;
   const files = ["src/greet.ts", "src/a.ts", "src/b.ts"];
   const originals = new Map<string, string>();
   const pids = new Set<number>();
-  const read = (file: string): string => readFileSync(join(workdir, file), "utf8");
-
-  beforeAll(async () => {
-    workdir = copyFixture("rename-resync");
-    for (const file of files) originals.set(file, read(file));
-    const bin = dirname(devBinary("typescript-language-server")!);
-    supervisor = createLspSupervisor({ pathVariable: `${bin}:${process.env["PATH"] ?? ""}`, afterWrite: { ceilingMs: 10_000 } });
-    run = createRun({ plugins: [lspPlugin], observerTimeoutMs: 30_000 });
-    await run.attach(Workdir, { value: workdir });
-    await run.attach(LspSupervisor, { value: supervisor });
-  });
-
+  // Registered before the run's own hooks, so it runs after its servers were disposed: every server any round used is gone.
   afterAll(async () => {
-    await run?.close();
-    await supervisor?.dispose();
     for (const pid of pids) expect(await living(pid)).toEqual([]);
+  });
+  const suite = useWriteRun("rename-resync");
+  const run = suite;
+  const read = (file: string): string => readFileSync(join(suite.workdir, file), "utf8");
+  beforeAll(() => {
+    for (const file of files) originals.set(file, read(file));
   });
 
   it("renames every use in every round, and the project type-checks after each", { timeout: 4 * slow }, async () => {
@@ -115,40 +87,25 @@ describe.runIf(realProgramsAvailable(["typescript-language-server", "tsc"]))("ls
     for (const round of [1, 2, 3, 4]) {
       const newName = `salute${round}`;
       const text = resultText(await run.call("lsp_rename", { file: "src/greet.ts", line: 2, symbol: "greet", new_name: newName }));
-      for (const session of supervisor.running()) pids.add(session.pid);
+      for (const session of suite.supervisor.running()) pids.add(session.pid);
       expect(text, `round ${round}`).toContain(`Renamed \`greet\` to \`${newName}\`: 6 edits in 3 files.`);
       for (const file of files) expect(read(file).replaceAll('"./greet.js"', ""), `round ${round}: ${file}`).not.toMatch(/\bgreet\b/);
       expect(read("src/b.ts")).toBe(`import { ${newName} } from "./greet.js";\n\nexport const second = ${newName}("b");\nexport const third = [${newName}("c")].join();\n`);
-      expect(await typeCheck(workdir), `round ${round}`).toBe("clean");
+      expect(await typeCheck(suite.workdir), `round ${round}`).toBe("clean");
       // What `git checkout .` does: the original texts come back, written by another process than the run.
-      for (const [file, text] of originals) writeFileSync(join(workdir, file), text);
+      for (const [file, text] of originals) writeFileSync(join(suite.workdir, file), text);
     }
   });
 });
 
 describe.runIf(realProgramsAvailable(["pyright-langserver"]))("lsp_rename after the files were restored on disk outside the run (pyright)", () => {
-  let workdir: string;
-  let supervisor: LspSupervisorInstance;
-  let run: Run;
   const files = ["python/src/shop/cart.py", "python/src/shop/main.py"];
   const originals = new Map<string, string>();
-  const read = (file: string): string => readFileSync(join(workdir, file), "utf8");
-
-  beforeAll(async () => {
-    workdir = copyFixture("monorepo");
+  const suite = useWriteRun("monorepo");
+  const run = suite;
+  const read = (file: string): string => readFileSync(join(suite.workdir, file), "utf8");
+  beforeAll(() => {
     for (const file of files) originals.set(file, read(file));
-    const bin = dirname(devBinary("pyright-langserver")!);
-    supervisor = createLspSupervisor({ pathVariable: `${bin}:${process.env["PATH"] ?? ""}`, afterWrite: { ceilingMs: 10_000 } });
-    run = createRun({ plugins: [lspPlugin], observerTimeoutMs: 30_000 });
-    await run.attach(Workdir, { value: workdir });
-    await run.attach(LspSupervisor, { value: supervisor });
-  });
-
-  afterAll(async () => {
-    const pids = supervisor?.running().map((session) => session.pid) ?? [];
-    await run?.close();
-    await supervisor?.dispose();
-    for (const pid of pids) expect(await living(pid)).toEqual([]);
   });
 
   it("renames the open files restored on disk and a file created outside the run that pyright never had open", { timeout: 2 * slow }, async () => {
@@ -156,8 +113,8 @@ describe.runIf(realProgramsAvailable(["pyright-langserver"]))("lsp_rename after 
     await expect.poll(references, { timeout: slow, interval: 1_000 }).toContain("main.py");
     expect(resultText(await run.call("lsp_rename", { file: "python/src/shop/cart.py", line: 1, symbol: "total", new_name: "grand_total" }))).toContain("3 edits in 2 files.");
     // `git checkout .`, and a new module using the old name, all by another process than the run.
-    for (const [file, text] of originals) writeFileSync(join(workdir, file), text);
-    writeFileSync(join(workdir, "python/src/shop/report.py"), "from shop.cart import total\n\nsummary = total([3.0])\n");
+    for (const [file, text] of originals) writeFileSync(join(suite.workdir, file), text);
+    writeFileSync(join(suite.workdir, "python/src/shop/report.py"), "from shop.cart import total\n\nsummary = total([3.0])\n");
     // pyright learns of the new file only through the watched-files notifications it registered for.
     await expect.poll(references, { timeout: 30_000, interval: 500 }).toContain("report.py");
     const text = resultText(await run.call("lsp_rename", { file: "python/src/shop/cart.py", line: 1, symbol: "total", new_name: "sum_total" }));

@@ -17,6 +17,8 @@ export interface WriteRun {
   put(file: string, content: string): Promise<string>;
   /** Call `lsp` and answer its text. */
   lsp(input: Record<string, unknown>): Promise<string>;
+  /** Call any tool of the run (`lsp_rename`, …) and answer its whole result. */
+  call(tool: string, input: Record<string, unknown>): ReturnType<Run["call"]>;
   /** A file of the workdir as it is on disk. */
   readText(file: string): Promise<string>;
 }
@@ -52,6 +54,7 @@ export function useWriteRun(name: string): WriteRun {
     },
     put: async (file, content) => resultText(await state.run!.call("put", { files: { [file]: content } })),
     lsp: async (input) => resultText(await state.run!.call("lsp", input)),
+    call: (tool, input) => state.run!.call(tool, input),
     readText: (file) => readFile(join(state.workdir!, file), "utf8"),
   };
 }
