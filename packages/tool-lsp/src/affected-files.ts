@@ -60,8 +60,12 @@ function snapshotOf(session: LanguageServerSession): Snapshot {
   return owedSnapshots.get(session) ?? { generation: session.published.generation(), sets: session.published.snapshot(), whole: reportedWholeWorkspace(session) };
 }
 
-function covers(session: LanguageServerSession, path: string): boolean {
-  return isInside(session.root, path) && session.spec.languages[extname(path).toLowerCase()] !== undefined;
+/** Each running server with the written files it covers. */
+function coveringServers(supervisor: LspSupervisorInstance, written: readonly string[]): Array<{ session: LanguageServerSession; own: string[] }> {
+  return supervisor.running().flatMap((session) => {
+    const own = written.filter((path) => isInside(session.root, path) && session.spec.languages[extname(path).toLowerCase()] !== undefined);
+    return own.length === 0 ? [] : [{ session, own }];
+  });
 }
 
 /**
@@ -71,12 +75,7 @@ function covers(session: LanguageServerSession, path: string): boolean {
  * only what changed with it.
  */
 export async function planAffectedFiles(supervisor: LspSupervisorInstance, workdir: string, written: readonly string[], signal: AbortSignal): Promise<AffectedPlan[]> {
-  const plans: AffectedPlan[] = [];
-  for (const session of supervisor.running()) {
-    const own = written.filter((path) => covers(session, path));
-    if (own.length === 0) continue;
-    plans.push({ session, written: own, before: snapshotOf(session) });
-  }
+  const plans: AffectedPlan[] = coveringServers(supervisor, written).map(({ session, own }) => ({ session, written: own, before: snapshotOf(session) }));
   await Promise.all(
     plans
       .filter((plan) => plan.session.spec.affectedFiles?.kind === "importers")
@@ -100,16 +99,14 @@ export async function planAffectedFiles(supervisor: LspSupervisorInstance, workd
  */
 export async function planStartedServers(supervisor: LspSupervisorInstance, workdir: string, written: readonly string[], planned: readonly AffectedPlan[], signal: AbortSignal): Promise<AffectedPlan[]> {
   const plans: AffectedPlan[] = [];
-  for (const session of supervisor.running()) {
-    const own = written.filter((path) => covers(session, path));
-    if (own.length === 0 || planned.some((plan) => plan.session === session)) continue;
+  for (const { session, own } of coveringServers(supervisor, written)) {
+    if (planned.some((plan) => plan.session === session)) continue;
     const plan: AffectedPlan = { session, written: own, before: snapshotOf(session), cold: true };
     if (session.spec.affectedFiles?.kind === "importers") plan.importers = await transitiveImporters(session, own, workdir, signal);
     plans.push(plan);
   }
   return plans;
 }
-
 
 function changedFile(supervisor: LspSupervisorInstance, workdir: string, path: string, now: readonly Diagnostic[], before?: readonly Diagnostic[]): AffectedFile | undefined {
   if (before !== undefined) supervisor.ledger.baseline(path, before);
