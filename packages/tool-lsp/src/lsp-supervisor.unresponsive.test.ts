@@ -49,15 +49,17 @@ async function setUp(scenario: string, settings: Omit<LspSupervisorSettings, "se
 async function runningPid(supervisor: LspSupervisorInstance, pending: Promise<unknown>): Promise<number | undefined> {
   let settled = false;
   void pending.finally(() => (settled = true));
-  while (!settled) {
+  for (;;) {
+    // Read once more after the call settled: a server that starts and answers between two polls is still running then.
+    const done = settled;
     const pid = supervisor.running()[0]?.pid;
     if (pid !== undefined) {
       groups.add(pid);
       return pid;
     }
+    if (done) return undefined;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  return undefined;
 }
 
 /** The helper process the scripted server names on stderr, which a message quotes. */
