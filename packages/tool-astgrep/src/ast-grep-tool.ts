@@ -5,7 +5,7 @@ import { describeReadings, describeScan, describeSkippedEntries, describeSyntaxE
 import { assertTolerantReadingsFound } from "./pattern-compiler.js";
 import { patternSchema } from "./pattern-schema.js";
 import { resolveSearchScope } from "./search-scope.js";
-import type { SearchMatch } from "./structural-search.js";
+import type { SearchMatch } from "./search-match.js";
 
 const maxTextBytes = 15 * 1024;
 const maxResultsLimit = 500;

@@ -1,10 +1,13 @@
 import { defineResource, type AtomicWriteFileSystem } from "@runbound/tool-kit";
 import { assertGrammarForFile, offeredLanguage } from "./grammar-availability.js";
-import { builtinLanguage, selectLanguages, type LanguageChoice, type LanguageInfo, type LanguageTable } from "./language-registry.js";
+import type { LanguageInfo } from "./language-info.js";
+import { builtinLanguage, selectLanguages, type LanguageChoice, type LanguageTable } from "./language-registry.js";
 import { createParseCache, type ParseCache } from "./parse-cache.js";
 import { compilePattern, type CompiledPattern } from "./pattern-compiler.js";
+import type { SearchOutcome } from "./search-outcome.js";
+import type { SearchRequest } from "./search-request.js";
 import { StagedEditStore } from "./staged-edit-store.js";
-import { searchStructurally, type SearchOutcome, type SearchRequest } from "./structural-search.js";
+import { searchStructurally } from "./structural-search.js";
 
 /** Settings of {@link createAstGrepParser}. */
 export interface AstGrepParserSettings {

@@ -1,7 +1,7 @@
 import { displayPath } from "@runbound/tool-kit";
 import { describeReading } from "./pattern-compiler.js";
 import type { SkippedEntry, SkipReason } from "./skip-ledger.js";
-import type { SearchOutcome } from "./structural-search.js";
+import type { SearchOutcome } from "./search-outcome.js";
 import type { SyntaxErrorSite } from "./syntax-error-ledger.js";
 
 /** "1 file", "3 files". */

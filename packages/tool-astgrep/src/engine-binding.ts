@@ -1,6 +1,6 @@
 import type { AstGrepEngine, DynamicGrammar, TreeStore } from "@runbound/astgrep-engine";
 import { createRequire } from "node:module";
-import type { LanguageInfo } from "./language-registry.js";
+import type { LanguageInfo } from "./language-info.js";
 
 /** The engine's name for the built-in grammars is napi's. */
 const builtinNames = new Set(["TypeScript", "Tsx", "JavaScript", "Html", "Css"]);

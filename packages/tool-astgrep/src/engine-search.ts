@@ -2,11 +2,12 @@ import type { FileResult, PathSearchResult, QueryInput, TreeStore } from "@runbo
 import { throwIfAborted } from "./abort-error.js";
 import { nativeEngine, sharedTreeStore } from "./engine-binding.js";
 import { EventLoopSlicer } from "./event-loop-slice.js";
+import type { FileMatches } from "./file-matches.js";
 import type { MatchCollector } from "./match-collector.js";
-import { isEngineTree, treeBytesPerSourceByte, type CachedTree, type FileMatches, type ParseCache } from "./parse-cache.js";
+import { isEngineTree, treeBytesPerSourceByte, type CachedTree, type ParseCache } from "./parse-cache.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
+import type { SearchMatch } from "./search-match.js";
 import type { SkipLedger, SkipReason } from "./skip-ledger.js";
-import type { SearchMatch } from "./structural-search.js";
 import { patternKey } from "./tree-search.js";
 
 /** A tree the native engine keeps: its store and id there. */

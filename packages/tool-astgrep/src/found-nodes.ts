@@ -1,6 +1,6 @@
 import type { NapiConfig, SgNode } from "@ast-grep/napi";
 import type { CompiledPattern } from "./pattern-compiler.js";
-import type { Capture, SearchMatch } from "./structural-search.js";
+import type { Capture, SearchMatch } from "./search-match.js";
 
 /** Turn a matched node into a {@link SearchMatch}: its text, span and captures (a few FFI calls each). */
 export function materialize(node: SgNode, path: string, compiled: CompiledPattern, hasBom: boolean): SearchMatch {

@@ -1,7 +1,8 @@
 import { ToolError } from "@runbound/tool-kit";
 import { statSync } from "node:fs";
 import { canonicalLanguageId, packagedGrammars } from "./grammar-catalog.js";
-import { availableLanguageIds, extensionOf, languageOfPath, type LanguageInfo, type LanguageTable } from "./language-registry.js";
+import type { LanguageInfo } from "./language-info.js";
+import { availableLanguageIds, extensionOf, languageOfPath, type LanguageTable } from "./language-registry.js";
 
 /** Why a known grammar is not offered by this table, as the error to answer; none when it is offered or unknown. */
 function missingGrammarError(table: LanguageTable, id: string): ToolError | undefined {

@@ -1,26 +1,10 @@
 import { ToolError } from "@runbound/tool-kit";
 import { existsSync } from "node:fs";
+import { registerEngineGrammars } from "./engine-binding.js";
 import { canonicalLanguageId, grammarPackageName, packagedGrammars, type PackagedGrammar } from "./grammar-catalog.js";
 import { grammarSearchPaths, loadGrammarPackage, readGrammarModule, resolveGrammarPackage, type GrammarModule, type LoadedGrammarModule } from "./grammar-packages.js";
-import { registerEngineGrammars } from "./engine-binding.js";
+import type { LanguageInfo } from "./language-info.js";
 import { napi } from "./napi-binding.js";
-
-/** One language the parser can read. */
-export interface LanguageInfo {
-  /** The id a caller passes as `language`, e.g. `python`. */
-  id: string;
-  /** The name napi knows the grammar by. */
-  napiLang: string;
-  /** File extensions (lowercase, no dot) whose files are read with this grammar. */
-  extensions: readonly string[];
-  /**
-   * The character napi substitutes for `$` before parsing a pattern of a dynamic grammar
-   * (`$` for the built-in grammars).
-   */
-  expandoChar: string;
-  /** Whether a directory search without `language` includes this language (not for data or markup files). */
-  searchedByDefault: boolean;
-}
 
 /** A grammar that is installed (or was handed in) but could not be used here, and why. */
 export interface UnavailableLanguage {

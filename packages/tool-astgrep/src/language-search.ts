@@ -9,7 +9,7 @@ import type { CachedTree } from "./parse-cache.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
 import { isSearchable, readSearchableFile } from "./searchable-file.js";
 import type { SkipLedger } from "./skip-ledger.js";
-import type { SearchRequest } from "./structural-search.js";
+import type { SearchRequest } from "./search-request.js";
 import { hasBom, parseIntoCache, searchCachedTrees, type FreshFile } from "./tree-search.js";
 
 /** One language's part of a search: its compiled pattern, its files, and what the search collects into. */

@@ -1,9 +1,9 @@
 import type { SgNode } from "@ast-grep/napi";
 import { EventLoopSlicer } from "./event-loop-slice.js";
+import type { FileMatches } from "./file-matches.js";
 import { materialize, sortFound } from "./found-nodes.js";
-import type { FileMatches } from "./parse-cache.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
-import type { SearchMatch } from "./structural-search.js";
+import type { SearchMatch } from "./search-match.js";
 import { summarizeSyntaxErrors, SyntaxErrorLedger } from "./syntax-error-ledger.js";
 
 function compareMatches(first: SearchMatch, second: SearchMatch): number {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
 import { engineReads, nativeEngine } from "./engine-binding.js";
 import { createAstGrepParser, type AstGrepParserInstance } from "./index.js";
-import type { SearchOutcome } from "./structural-search.js";
+import type { SearchOutcome } from "./search-outcome.js";
 
 let workspace: TempWorkspace | undefined;
 // The suite also runs with RUNBOUND_ASTGREP_ENGINE=napi (the package's test script): leave it as found.

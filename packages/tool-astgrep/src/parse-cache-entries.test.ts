@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAstGrepParser } from "./astgrep-parser.js";
+import type { FileMatches } from "./file-matches.js";
 import { napi } from "./napi-binding.js";
-import { coarseMtimeMs, createParseCache, defaultParseCacheBytes, ParseCache, treeBytesPerSourceByte, type CachedTree, type FileMatches } from "./parse-cache.js";
+import { coarseMtimeMs, createParseCache, defaultParseCacheBytes, ParseCache, treeBytesPerSourceByte, type CachedTree } from "./parse-cache.js";
 
 const dir = mkdtempSync(join(tmpdir(), "runbound-astgrep-cache-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,17 +5,9 @@ import type { Stats } from "node:fs";
 import { sep } from "node:path";
 import { createTreeStore } from "./engine-binding.js";
 import type { EngineTree } from "./engine-search.js";
+import type { FileMatches } from "./file-matches.js";
 import { releaseEvictedTrees } from "./native-memory-pacer.js";
-import type { SearchMatch } from "./structural-search.js";
 import type { FileSyntaxErrors } from "./syntax-error-ledger.js";
-
-/** What one pattern found in one cached file: every match counted, the first ones materialized. */
-export interface FileMatches {
-  count: number;
-  /** The first `matches.length` matches, in position order (fewer than `count` when no more were needed). */
-  matches: readonly SearchMatch[];
-  errors: FileSyntaxErrors | undefined;
-}
 
 /** What an entry is checked against: a file's size, mtime and inode, as `fs.Stats` has them. */
 export type FileIdentity = Pick<Stats, "size" | "mtimeMs" | "ino">;

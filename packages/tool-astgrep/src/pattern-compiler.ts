@@ -1,8 +1,8 @@
 import type { NapiConfig, SgNode } from "@ast-grep/napi";
 import { ToolError } from "@runbound/tool-kit";
-import type { LanguageInfo } from "./language-registry.js";
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { throwIfAborted } from "./abort-error.js";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { LanguageInfo } from "./language-info.js";
 import { napi } from "./napi-binding.js";
 import { assertPatternLength, maxPatternDepth, patternTooDeep } from "./pattern-limits.js";
 import { wrappingContexts, type WrappingContext } from "./wrapping-contexts.js";

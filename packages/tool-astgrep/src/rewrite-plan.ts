@@ -1,9 +1,9 @@
 import { displayPath, ToolError } from "@runbound/tool-kit";
 import { readFileSync } from "node:fs";
-import type { LanguageInfo } from "./language-registry.js";
+import type { LanguageInfo } from "./language-info.js";
 import { napi } from "./napi-binding.js";
+import type { SearchMatch } from "./search-match.js";
 import type { StagedFile } from "./staged-edit-store.js";
-import type { SearchMatch } from "./structural-search.js";
 import type { ErrorRegion } from "./syntax-error-ledger.js";
 import { expandTemplate } from "./template-expansion.js";
 

@@ -1,7 +1,8 @@
 import { resolveInWorkdir, ToolError } from "@runbound/tool-kit";
 import { realpath, stat } from "node:fs/promises";
 import type { AstGrepParserInstance } from "./astgrep-parser.js";
-import { availableLanguageIds, type LanguageInfo } from "./language-registry.js";
+import type { LanguageInfo } from "./language-info.js";
+import { availableLanguageIds } from "./language-registry.js";
 
 /** Where a search runs: the real workdir, the real root inside it, and the language if one was given. */
 export interface SearchScope {

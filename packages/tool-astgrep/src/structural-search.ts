@@ -2,111 +2,15 @@ import { ToolError } from "@runbound/tool-kit";
 import { statSync } from "node:fs";
 import { EventLoopSlicer } from "./event-loop-slice.js";
 import { missingGrammarOfPath, searchedByDefaultGrammar } from "./grammar-availability.js";
-import { availableLanguageIds, languageOfPath, type LanguageInfo, type LanguageTable } from "./language-registry.js";
+import type { LanguageInfo } from "./language-info.js";
+import { availableLanguageIds, languageOfPath, type LanguageTable } from "./language-registry.js";
 import { searchLanguage } from "./language-search.js";
 import { MatchCollector } from "./match-collector.js";
-import type { ParseCache } from "./parse-cache.js";
 import { compilePatternYielding, type CompiledPattern } from "./pattern-compiler.js";
-import { SkipLedger, type SkippedEntry, type SkipReason } from "./skip-ledger.js";
-import type { ErrorRegion, SyntaxErrorSite } from "./syntax-error-ledger.js";
+import type { LanguageNotParsed, SearchOutcome } from "./search-outcome.js";
+import type { SearchRequest } from "./search-request.js";
+import { SkipLedger } from "./skip-ledger.js";
 import { listWorkspaceFiles } from "./workspace-files.js";
-
-/** What to search. */
-export interface SearchRequest {
-  /** The run's working directory (absolute, real). */
-  workdir: string;
-  /** A file or directory inside the workdir (absolute, real). */
-  root: string;
-  /** The grammar; inferred from a file's extension, or every language present for a directory. */
-  language?: LanguageInfo;
-  /** The pattern snippet. */
-  pattern: string;
-  /** How many matches to keep in full (the first ones by path and position); the rest are only counted. */
-  keep: number;
-  /** Files bigger than this are skipped. */
-  maxFileBytes: number;
-  /** Stops the search between files; the search then throws the reason (see `abortError`). */
-  signal?: AbortSignal;
-  /**
-   * The search feeds a rewrite: keep every ERROR region of each file (a rewrite refuses to touch them)
-   * and look for MISSING nodes too; otherwise only the first few files' first ERROR is kept.
-   */
-  rewriting?: boolean;
-  /** Parsed trees kept between the run's searches; without one every file is read and parsed. */
-  cache?: ParseCache;
-}
-
-/** A metavariable's capture: its source text and UTF-16 span (`start` = `end` = -1 for an empty `$$$` capture). */
-export interface Capture {
-  text: string;
-  start: number;
-  end: number;
-  multi: boolean;
-}
-
-/** One match. Lines and columns are 0-based; `start`/`end` are UTF-16 offsets, usable with `String.slice`. */
-export interface SearchMatch {
-  path: string;
-  language: string;
-  line: number;
-  column: number;
-  endLine: number;
-  start: number;
-  end: number;
-  text: string;
-  captures: Record<string, Capture>;
-  /** Set when the match includes a terminator the pattern's context added (see `PatternReading.spannedTerminator`). */
-  terminator?: string;
-}
-
-/** A language present under the root in which the pattern does not parse. */
-export interface LanguageNotParsed {
-  language: string;
-  files: number;
-  reason: string;
-}
-
-/** Files under the root a known grammar would read, but its package is not installed here. */
-export interface GrammarNotInstalled {
-  language: string;
-  files: number;
-  /** Installed, but the parser's `languages` setting leaves it out. */
-  leftOut: boolean;
-}
-
-/** What a search found, and what it looked at. */
-export interface SearchOutcome {
-  /** The compiled pattern per language searched. */
-  compiled: CompiledPattern[];
-  notParsed: LanguageNotParsed[];
-  /** Files left out because their grammar is not installed, per grammar (never a silent skip). */
-  notInstalled: GrammarNotInstalled[];
-  total: number;
-  filesWithMatches: number;
-  /** The first `keep` matches, by path then position. */
-  matches: SearchMatch[];
-  /** Files read and searched, per language id. */
-  scanned: Record<string, number>;
-  skipped: Record<SkipReason, number>;
-  /** The first skipped entries (at most `SkipLedger.namedLimit`), in the order they were met. */
-  skippedEntries: SkippedEntry[];
-  /** The parsed files with ERROR nodes, where matches may be missing (see {@link SyntaxErrors}). */
-  syntaxErrors: SyntaxErrors;
-}
-
-/**
- * Files whose parse has ERROR nodes. Only files that contain the pattern's literal words are parsed
- * (`parsed`); a file without them cannot match, however it parses.
- */
-export interface SyntaxErrors {
-  files: number;
-  parsed: number;
-  /** The first files by path (at most `SyntaxErrorLedger.namedLimit`) and where their first ERROR is. */
-  named: SyntaxErrorSite[];
-  /** Every ERROR region per file, when the request is `rewriting`. */
-  regions: ReadonlyMap<string, readonly ErrorRegion[]>;
-}
-
 
 function notFound(root: string): ToolError {
   return new ToolError({ code: "not_found", message: `Path \`${root}\` does not exist. Give an existing file or directory inside the working directory.` });

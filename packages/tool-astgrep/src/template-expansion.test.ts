@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Capture } from "./structural-search.js";
+import type { Capture } from "./search-match.js";
 import { expandTemplate, templateNames } from "./template-expansion.js";
 
 function capture(source: string, text: string, multi = false): Capture {

@@ -1,4 +1,4 @@
-import type { Capture } from "./structural-search.js";
+import type { Capture } from "./search-match.js";
 
 const templateMetavariable = /(?<![\w$])\${1,3}([A-Z_][A-Z0-9_]*)/g;
 

@@ -3,12 +3,13 @@ import type { Stats } from "node:fs";
 import { availableParallelism } from "node:os";
 import { throwIfAborted } from "./abort-error.js";
 import { EventLoopSlicer } from "./event-loop-slice.js";
+import type { FileMatches } from "./file-matches.js";
 import { materialize, sortFound, withSyntaxErrors } from "./found-nodes.js";
 import type { MatchCollector } from "./match-collector.js";
 import { napi } from "./napi-binding.js";
-import { isEngineTree, type CachedTree, type FileMatches, type ParseCache } from "./parse-cache.js";
+import { isEngineTree, type CachedTree, type ParseCache } from "./parse-cache.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
-import type { SearchMatch } from "./structural-search.js";
+import type { SearchMatch } from "./search-match.js";
 import { summarizeSyntaxErrors, type FileSyntaxErrors } from "./syntax-error-ledger.js";
 
 /** A file read for this search and not in the cache. */
