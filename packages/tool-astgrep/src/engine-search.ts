@@ -1,20 +1,16 @@
 import type { FileResult, PathSearchResult, QueryInput, TreeStore } from "@runbound/astgrep-engine";
 import { throwIfAborted } from "./abort-error.js";
 import { nativeEngine, sharedTreeStore } from "./engine-binding.js";
+import type { CachedTree } from "./cached-tree.js";
+import type { EngineTree } from "./engine-tree.js";
 import { EventLoopSlicer } from "./event-loop-slice.js";
 import type { FileMatches } from "./file-matches.js";
 import type { MatchCollector } from "./match-collector.js";
-import { isEngineTree, treeBytesPerSourceByte, type CachedTree, type ParseCache } from "./parse-cache.js";
+import { treeBytesPerSourceByte, type ParseCache } from "./parse-cache.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
 import type { SearchMatch } from "./search-match.js";
 import type { SkipLedger, SkipReason } from "./skip-ledger.js";
 import { patternKey } from "./tree-search.js";
-
-/** A tree the native engine keeps: its store and id there. */
-export interface EngineTree {
-  readonly store: TreeStore;
-  readonly id: number;
-}
 
 /**
  * A file bigger than this is a bundle: its tree takes about 30 times its size while it is matched, so
@@ -143,8 +139,8 @@ export class NativeSearch {
         collector.parsed += 1;
         collector.addFile(path, matches);
         if (outcome.id === undefined) continue;
-        const tree: CachedTree = { path, language: compiled.language.id, bytes: outcome.bytes!, root: { store: this.store, id: outcome.id }, hasBom: outcome.bom };
-        if (cache !== undefined && cache.admit(tree, outcome.identity!, readAt)) cache.keepResult(tree, this.key, matches);
+        const tree: CachedTree<EngineTree> = { path, language: compiled.language.id, bytes: outcome.bytes!, root: { store: this.store, id: outcome.id }, hasBom: outcome.bom };
+        if (cache !== undefined && cache.engineTrees.admit(tree, outcome.identity!, readAt)) cache.keepResult(tree, this.key, matches);
         else unkept.push(outcome.id);
       }
     } finally {
@@ -155,31 +151,28 @@ export class NativeSearch {
   }
 
   /** Match trees already in the cache: a kept result answers when it holds enough matches. */
-  async searchCached(trees: readonly CachedTree[]): Promise<void> {
+  async searchCached(trees: readonly CachedTree<EngineTree>[]): Promise<void> {
     const { cache, collector, compiled } = this;
     if (cache === undefined) return;
-    const pending: Array<{ tree: CachedTree; root: EngineTree }> = [];
+    const pending: CachedTree<EngineTree>[] = [];
     for (const tree of trees) {
       const kept = cache.result(tree, this.key, collector.wanted(tree.path));
       if (kept !== undefined) {
         collector.addFile(tree.path, kept);
         continue;
       }
-      const { root } = tree;
-      // A bug, not an input: each language's trees come from one engine (see engineReads).
-      if (!isEngineTree(root)) throw new Error(`\`${tree.path}\` is kept by napi and cannot be matched with the native engine.`);
-      pending.push({ tree, root });
+      pending.push(tree);
     }
     for (let from = 0; from < pending.length; from += treesPerCall) {
       throwIfAborted(this.signal);
       const chunk = pending.slice(from, from + treesPerCall);
       const results = await this.store.searchTrees(
         this.query,
-        chunk.map(({ root }) => root.id),
-        chunk.map(({ tree }) => wantedOf(collector, tree.path)),
+        chunk.map((tree) => tree.root.id),
+        chunk.map((tree) => wantedOf(collector, tree.path)),
       );
       results.forEach((result, index) => {
-        const { tree } = chunk[index]!;
+        const tree = chunk[index]!;
         const found = fileMatches(result, tree.path, compiled, tree.hasBom);
         collector.addFile(tree.path, found);
         cache.keepResult(tree, this.key, found);

@@ -1,11 +1,13 @@
 import { lstatSync, type Stats } from "node:fs";
+import type { SgRoot } from "@ast-grep/napi";
 import { throwIfAborted } from "./abort-error.js";
+import type { CachedTree } from "./cached-tree.js";
 import { engineReads } from "./engine-binding.js";
 import { NativeSearch } from "./engine-search.js";
+import type { EngineTree } from "./engine-tree.js";
 import type { EventLoopSlicer } from "./event-loop-slice.js";
 import type { MatchCollector } from "./match-collector.js";
 import { runFindInFiles, type Candidate } from "./napi-batch-search.js";
-import type { CachedTree } from "./parse-cache.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
 import { isSearchable, readSearchableFile } from "./searchable-file.js";
 import type { SkipLedger } from "./skip-ledger.js";
@@ -56,12 +58,12 @@ async function searchOnEngine({ compiled, paths, request, collector, skipped, sl
   const { cache } = request;
   const hasLiterals = literalFilter(compiled);
   const native = new NativeSearch(compiled, collector, cache, request.signal);
-  const cachedTrees: CachedTree[] = [];
+  const cachedTrees: CachedTree<EngineTree>[] = [];
   const unread: string[] = [];
   let count = 0;
   for (const path of paths) {
     await slicer.pause();
-    const tree = cache?.lookup(path, compiled.language.id, () => lstatOrUndefined(path), () => bytesOrUndefined(path, request), Date.now());
+    const tree = cache?.engineTrees.lookup(path, compiled.language.id, () => lstatOrUndefined(path), () => bytesOrUndefined(path, request), Date.now());
     if (tree === undefined) {
       unread.push(path);
       continue;
@@ -78,7 +80,7 @@ async function searchOnEngine({ compiled, paths, request, collector, skipped, sl
 async function searchOnNapi({ compiled, paths, request, collector, skipped, slicer }: LanguageSearch): Promise<number> {
   const { cache } = request;
   const hasLiterals = literalFilter(compiled);
-  const cachedTrees: CachedTree[] = [];
+  const cachedTrees: CachedTree<SgRoot>[] = [];
   const fresh: FreshFile[] = [];
   const uncached: Candidate[] = [];
   let count = 0;
@@ -90,7 +92,7 @@ async function searchOnNapi({ compiled, paths, request, collector, skipped, slic
       read = readSearchableFile(path, request.workdir, request.maxFileBytes);
       return isSearchable(read) ? read.bytes : undefined;
     };
-    const tree = cache?.lookup(path, compiled.language.id, () => lstatOrUndefined(path), readBytes, readAt);
+    const tree = cache?.napiTrees.lookup(path, compiled.language.id, () => lstatOrUndefined(path), readBytes, readAt);
     if (tree !== undefined) {
       count += 1;
       if (hasLiterals(tree.bytes)) cachedTrees.push(tree);

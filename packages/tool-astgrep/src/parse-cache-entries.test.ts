@@ -1,11 +1,15 @@
+import type { SgRoot } from "@ast-grep/napi";
+import type { TreeStore } from "@runbound/astgrep-engine";
 import { lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, type Stats } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAstGrepParser } from "./astgrep-parser.js";
+import type { CachedTree } from "./cached-tree.js";
+import type { EngineTree } from "./engine-tree.js";
 import type { FileMatches } from "./file-matches.js";
 import { napi } from "./napi-binding.js";
-import { coarseMtimeMs, createParseCache, defaultParseCacheBytes, ParseCache, treeBytesPerSourceByte, type CachedTree } from "./parse-cache.js";
+import { coarseMtimeMs, createParseCache, defaultParseCacheBytes, ParseCache, treeBytesPerSourceByte } from "./parse-cache.js";
 
 const dir = mkdtempSync(join(tmpdir(), "runbound-astgrep-cache-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -13,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const source = "const a = f(1);\n";
 
 /** A real file and its tree; `stats` is the file's lstat. */
-function treeFor(name: string, content = source): { tree: CachedTree; stats: Stats } {
+function treeFor(name: string, content = source): { tree: CachedTree<SgRoot>; stats: Stats } {
   const path = join(dir, name);
   writeFileSync(path, content);
   const bytes = Buffer.from(content);
@@ -39,11 +43,28 @@ describe("ParseCache entries", () => {
       const cache = new ParseCache(1 << 30);
       const { tree, stats } = treeFor("a.ts");
       const old = changed(stats, { mtimeMs: 1000 });
-      expect(cache.admit(tree, old, 1000 + coarseMtimeMs)).toBe(true);
-      expect(cache.lookup(tree.path, "typescript", () => old, never)?.root).toBe(tree.root);
-      expect(cache.lookup(tree.path, "typescript", () => changed(old, fields), never), JSON.stringify(fields)).toBeUndefined();
+      expect(cache.napiTrees.admit(tree, old, 1000 + coarseMtimeMs)).toBe(true);
+      expect(cache.napiTrees.lookup(tree.path, "typescript", () => old, never)?.root).toBe(tree.root);
+      expect(cache.napiTrees.lookup(tree.path, "typescript", () => changed(old, fields), never), JSON.stringify(fields)).toBeUndefined();
       expect(cache.stats()).toMatchObject({ files: 0, hits: 1, misses: 1, usedBytes: 0 });
     }
+  });
+
+  it("keeps each backend's trees on its own shelf: another backend's tree is a miss, and admitting the path replaces and frees it", () => {
+    const cache = new ParseCache(1 << 30);
+    const { tree, stats } = treeFor("a.ts");
+    const released: number[][] = [];
+    const store = { release: (ids: number[]) => released.push(ids) } as unknown as TreeStore;
+    const engineTree: CachedTree<EngineTree> = { ...tree, root: { store, id: 7 } };
+    const same = (): Buffer => Buffer.from(source);
+    expect(cache.engineTrees.admit(engineTree, stats, Date.now())).toBe(true);
+    expect(cache.napiTrees.lookup(tree.path, "typescript", () => stats, same)).toBeUndefined();
+    expect(cache.engineTrees.lookup(tree.path, "typescript", () => stats, same)?.root).toBe(engineTree.root);
+    expect(cache.napiTrees.admit(tree, stats, Date.now())).toBe(true);
+    expect(released).toEqual([[7]]);
+    expect(cache.engineTrees.lookup(tree.path, "typescript", () => stats, same)).toBeUndefined();
+    expect(cache.napiTrees.lookup(tree.path, "typescript", () => stats, same)?.root).toBe(tree.root);
+    expect(cache.stats()).toMatchObject({ files: 1, hits: 2, misses: 2 });
   });
 
   it("asks for the file's status only when it holds the path, and drops an entry whose file is gone", () => {
@@ -52,17 +73,17 @@ describe("ParseCache entries", () => {
     const noStat = (): Stats => {
       throw new Error("a path the cache does not hold was stat'ed");
     };
-    expect(cache.lookup(join(dir, "other.ts"), "typescript", noStat, never)).toBeUndefined();
-    cache.admit(tree, changed(stats, { mtimeMs: 1000 }), 1000 + coarseMtimeMs);
-    expect(cache.lookup(tree.path, "typescript", () => undefined, never)).toBeUndefined();
+    expect(cache.napiTrees.lookup(join(dir, "other.ts"), "typescript", noStat, never)).toBeUndefined();
+    cache.napiTrees.admit(tree, changed(stats, { mtimeMs: 1000 }), 1000 + coarseMtimeMs);
+    expect(cache.napiTrees.lookup(tree.path, "typescript", () => undefined, never)).toBeUndefined();
     expect(cache.stats()).toMatchObject({ files: 0, usedBytes: 0, misses: 2 });
   });
 
   it("is keyed by language too", () => {
     const cache = new ParseCache(1 << 30);
     const { tree, stats } = treeFor("a.ts");
-    cache.admit(tree, stats, Date.now());
-    expect(cache.lookup(tree.path, "tsx", () => stats, never)).toBeUndefined();
+    cache.napiTrees.admit(tree, stats, Date.now());
+    expect(cache.napiTrees.lookup(tree.path, "tsx", () => stats, never)).toBeUndefined();
     expect(cache.stats()).toMatchObject({ files: 1, misses: 1 });
   });
 
@@ -70,28 +91,28 @@ describe("ParseCache entries", () => {
     const cache = new ParseCache(1 << 30);
     const { tree, stats } = treeFor("a.ts");
     const mtime = changed(stats, { mtimeMs: 10_000 });
-    cache.admit(tree, mtime, 10_000);
+    cache.napiTrees.admit(tree, mtime, 10_000);
     let reads = 0;
     const same = (): Buffer => {
       reads += 1;
       return Buffer.from(source);
     };
-    expect(cache.lookup(tree.path, "typescript", () => mtime, same, 10_000 + coarseMtimeMs - 1)?.root).toBe(tree.root);
+    expect(cache.napiTrees.lookup(tree.path, "typescript", () => mtime, same, 10_000 + coarseMtimeMs - 1)?.root).toBe(tree.root);
     expect(reads).toBe(1);
     // Checked less than a tick after the mtime: still not trusted.
-    expect(cache.lookup(tree.path, "typescript", () => mtime, same, 10_000 + coarseMtimeMs)?.root).toBe(tree.root);
+    expect(cache.napiTrees.lookup(tree.path, "typescript", () => mtime, same, 10_000 + coarseMtimeMs)?.root).toBe(tree.root);
     expect(reads).toBe(2);
     // The last check was a full tick after the mtime: a change since would have moved it.
-    expect(cache.lookup(tree.path, "typescript", () => mtime, never)?.root).toBe(tree.root);
-    expect(cache.lookup(tree.path, "typescript", () => mtime, () => Buffer.from("const a = g(1);\n"))?.root).toBe(tree.root);
+    expect(cache.napiTrees.lookup(tree.path, "typescript", () => mtime, never)?.root).toBe(tree.root);
+    expect(cache.napiTrees.lookup(tree.path, "typescript", () => mtime, () => Buffer.from("const a = g(1);\n"))?.root).toBe(tree.root);
   });
 
   it("drops a recent entry whose bytes differ or can no longer be read", () => {
     for (const read of [() => Buffer.from("const b = f(1);\n"), () => undefined]) {
       const cache = new ParseCache(1 << 30);
       const { tree, stats } = treeFor("a.ts");
-      cache.admit(tree, stats, Date.now());
-      expect(cache.lookup(tree.path, "typescript", () => stats, read)).toBeUndefined();
+      cache.napiTrees.admit(tree, stats, Date.now());
+      expect(cache.napiTrees.lookup(tree.path, "typescript", () => stats, read)).toBeUndefined();
       expect(cache.stats().files).toBe(0);
     }
   });
@@ -100,19 +121,19 @@ describe("ParseCache entries", () => {
     const treeCost = Buffer.byteLength(source) * treeBytesPerSourceByte;
     const cache = new ParseCache(treeCost);
     const { tree, stats } = treeFor("a.ts");
-    expect(cache.admit(tree, stats, Date.now())).toBe(true);
+    expect(cache.napiTrees.admit(tree, stats, Date.now())).toBe(true);
     expect(cache.stats().usedBytes).toBe(treeCost);
-    expect(cache.admit({ ...tree, root: napi().parse("TypeScript", source) }, stats, Date.now())).toBe(true);
+    expect(cache.napiTrees.admit({ ...tree, root: napi().parse("TypeScript", source) }, stats, Date.now())).toBe(true);
     expect(cache.stats()).toMatchObject({ files: 1, usedBytes: treeCost, evicted: 0 });
     const big = treeFor("big.ts", `${source}${source}`);
-    expect(cache.admit(big.tree, big.stats, Date.now())).toBe(false);
+    expect(cache.napiTrees.admit(big.tree, big.stats, Date.now())).toBe(false);
     expect(cache.stats().files).toBe(1);
   });
 
   it("keeps the results of a few patterns per file, within the budget, and forgets them with the file", () => {
     const cache = new ParseCache(1 << 30);
     const { tree, stats } = treeFor("a.ts");
-    cache.admit(tree, stats, Date.now());
+    cache.napiTrees.admit(tree, stats, Date.now());
     const treeCost = cache.stats().usedBytes;
     for (let key = 0; key < 5; key++) cache.keepResult(tree, `p${key}`, found(key));
     expect(cache.result(tree, "p0")).toBeUndefined();
@@ -135,7 +156,7 @@ describe("ParseCache entries", () => {
     const { tree, stats } = treeFor("a.ts");
     const treeCost = Buffer.byteLength(source) * treeBytesPerSourceByte;
     const cache = new ParseCache(treeCost + 600);
-    cache.admit(tree, stats, Date.now());
+    cache.napiTrees.admit(tree, stats, Date.now());
     const match = { path: tree.path, language: "typescript", line: 0, column: 0, endLine: 0, start: 0, end: 3, text: "f(1)", captures: { N: { text: "1", start: 2, end: 3, multi: false } } };
     const regions = [
       { start: 0, end: 1, line: 0 },
@@ -159,10 +180,10 @@ describe("ParseCache entries", () => {
   it("refuses a tree over the whole budget without evicting anything for it", () => {
     const { tree, stats } = treeFor("a.ts");
     const cache = new ParseCache(Buffer.byteLength(source) * treeBytesPerSourceByte * 1.5);
-    cache.admit(tree, stats, Date.now());
+    cache.napiTrees.admit(tree, stats, Date.now());
     cache.beginSearch();
     const big = treeFor("big.ts", `${source}${source}`);
-    expect(cache.admit(big.tree, big.stats, Date.now())).toBe(false);
+    expect(cache.napiTrees.admit(big.tree, big.stats, Date.now())).toBe(false);
     expect(cache.stats()).toMatchObject({ files: 1, evicted: 0 });
   });
 
@@ -171,7 +192,7 @@ describe("ParseCache entries", () => {
     for (const name of ["src/a.ts", "src/b.ts", "srcx/c.ts"]) {
       mkdirSync(join(dir, dirname(name)), { recursive: true });
       const { tree, stats } = treeFor(name);
-      cache.admit(tree, stats, Date.now());
+      cache.napiTrees.admit(tree, stats, Date.now());
     }
     expect(cache.forget([join(dir, "src")])).toBe(2);
     expect(cache.stats().files).toBe(1);
@@ -185,12 +206,12 @@ describe("ParseCache entries", () => {
     cache.beginSearch();
     for (let index = 0; index < 15; index++) {
       const { tree, stats } = treeFor(`f${index}.ts`);
-      cache.admit(tree, stats, Date.now());
+      cache.napiTrees.admit(tree, stats, Date.now());
     }
     // Exactly a sixteenth left: not yet full.
     expect(cache.isFull()).toBe(false);
     const { tree, stats } = treeFor("f15.ts");
-    cache.admit(tree, stats, Date.now());
+    cache.napiTrees.admit(tree, stats, Date.now());
     expect(cache.isFull()).toBe(true);
     // A new search may evict the previous one's trees: room again.
     cache.beginSearch();

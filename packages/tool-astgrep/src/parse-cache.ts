@@ -3,31 +3,35 @@ import type { TreeStore } from "@runbound/astgrep-engine";
 import { ToolError } from "@runbound/tool-kit";
 import type { Stats } from "node:fs";
 import { sep } from "node:path";
+import type { CachedTree, FileIdentity } from "./cached-tree.js";
 import { createTreeStore } from "./engine-binding.js";
-import type { EngineTree } from "./engine-search.js";
+import type { EngineTree } from "./engine-tree.js";
 import type { FileMatches } from "./file-matches.js";
 import { releaseEvictedTrees } from "./native-memory-pacer.js";
-import type { FileSyntaxErrors } from "./syntax-error-ledger.js";
 
-/** What an entry is checked against: a file's size, mtime and inode, as `fs.Stats` has them. */
-export type FileIdentity = Pick<Stats, "size" | "mtimeMs" | "ino">;
-
-/** A parsed file kept between searches. */
-export interface CachedTree {
-  readonly path: string;
-  readonly language: string;
-  readonly bytes: Buffer;
-  /** A napi tree, or a tree the native engine keeps (see {@link isEngineTree}). */
-  readonly root: SgRoot | EngineTree;
-  readonly hasBom: boolean;
+/**
+ * One backend's trees in the cache. A backend looks up and admits trees of its own kind only, so no
+ * tree reaches a backend that did not parse it: a path whose tree another backend keeps is a miss
+ * here, and admitting it here replaces that tree.
+ */
+export interface TreeShelf<Root> {
   /**
-   * The tree's ERROR nodes, summarized once a search looked for them (they do not depend on the
-   * pattern): later searches match the pattern alone instead of looking for them again.
+   * The cached tree of `path` for `language`, if the file has not changed since. `statOf` gives the
+   * path's current status (without following a symlink; `undefined` when it is gone) and is called only
+   * when an entry exists, so a cold search costs no extra stat per file; `read` is called only when the
+   * mtime is too recent to trust and must return the file's current bytes (or `undefined` when it
+   * cannot be read). A changed file's entry is dropped.
    */
-  syntaxErrors?: { summary: FileSyntaxErrors | undefined };
+  lookup(path: string, language: string, statOf: () => Stats | undefined, read: () => Buffer | undefined, now?: number): CachedTree<Root> | undefined;
+  /**
+   * Keep a freshly parsed tree if its cost fits the budget (evicting older entries as needed).
+   * `verifiedAt` is the wall-clock time taken before the bytes were read.
+   * @returns whether it was kept.
+   */
+  admit(tree: CachedTree<Root>, stats: FileIdentity, verifiedAt: number): boolean;
 }
 
-interface Entry extends CachedTree {
+interface Entry<Root> extends CachedTree<Root> {
   size: number;
   mtimeMs: number;
   ino: number;
@@ -38,11 +42,10 @@ interface Entry extends CachedTree {
   results: Map<string, { found: FileMatches; cost: number }>;
   /** The search that last used the entry. */
   generation: number;
-}
-
-/** Whether a cached tree lives in the native engine rather than in napi. */
-export function isEngineTree(root: SgRoot | EngineTree): root is EngineTree {
-  return "store" in root;
+  /** Take the entry off its backend's shelf. */
+  unshelve(): void;
+  /** Let the tree's native memory go (an engine tree at once, a napi tree once V8 collects its handle). */
+  release(): void;
 }
 
 /**
@@ -81,7 +84,9 @@ export interface ParseCacheStats {
 
 /**
  * Parsed trees of one run, kept between searches so a repeated search reads and parses nothing that
- * did not change. An entry is keyed by path and checked against the file's size, mtime and inode
+ * did not change. Each backend keeps its own kind of tree on its own shelf (napi's `SgRoot`s, the
+ * native engine's trees); the budget, the eviction order and the counters are shared. An entry is
+ * keyed by path and checked against the file's size, mtime and inode
  * at every lookup (a file changed behind the run's back is parsed again), compared byte for byte
  * while its mtime is too recent to trust (see {@link coarseMtimeMs}), and dropped when a tool of
  * the run reports writing it (`forget`). Entries cost their tree's estimated native size plus the
@@ -90,7 +95,8 @@ export interface ParseCacheStats {
  * evicting its own files in a loop).
  */
 export class ParseCache {
-  private readonly entries = new Map<string, Entry>();
+  /** Every shelf's entries by path (a path is on one shelf at most), least recently used first. */
+  private readonly entries = new Map<string, Entry<unknown>>();
   private usedBytes = 0;
   private generation = 0;
   private evictedSinceRelease = 0;
@@ -99,6 +105,11 @@ export class ParseCache {
   private evicted = 0;
   private invalidated = 0;
   private store: TreeStore | undefined;
+
+  /** Trees napi parsed; their native memory goes once V8 collects their handles (see releaseIfMuchEvicted). */
+  readonly napiTrees: TreeShelf<SgRoot> = this.shelf(() => undefined);
+  /** Trees the native engine keeps, in {@link engineStore}; freed the moment they are dropped. */
+  readonly engineTrees: TreeShelf<EngineTree> = this.shelf((root) => root.store.release([root.id]));
 
   constructor(readonly budgetBytes: number) {}
 
@@ -113,15 +124,16 @@ export class ParseCache {
     this.generation += 1;
   }
 
-  /**
-   * The cached tree of `path` for `language`, if the file has not changed since. `statOf` gives the
-   * path's current status (without following a symlink; `undefined` when it is gone) and is called only
-   * when an entry exists, so a cold search costs no extra stat per file; `read` is called only when the
-   * mtime is too recent to trust and must return the file's current bytes (or `undefined` when it
-   * cannot be read). A changed file's entry is dropped.
-   */
-  lookup(path: string, language: string, statOf: () => Stats | undefined, read: () => Buffer | undefined, now = Date.now()): CachedTree | undefined {
-    const entry = this.entries.get(path);
+  private shelf<Root>(release: (root: Root) => void): TreeShelf<Root> {
+    const trees = new Map<string, Entry<Root>>();
+    return {
+      lookup: (path, language, statOf, read, now = Date.now()) => this.lookupOn(trees, path, language, statOf, read, now),
+      admit: (tree, stats, verifiedAt) => this.admitTo(trees, release, tree, stats, verifiedAt),
+    };
+  }
+
+  private lookupOn<Root>(trees: ReadonlyMap<string, Entry<Root>>, path: string, language: string, statOf: () => Stats | undefined, read: () => Buffer | undefined, now: number): CachedTree<Root> | undefined {
+    const entry = trees.get(path);
     if (entry === undefined || entry.language !== language) {
       this.misses += 1;
       return undefined;
@@ -140,18 +152,25 @@ export class ParseCache {
     return entry;
   }
 
-  /**
-   * Keep a freshly parsed tree if its cost fits the budget (evicting older entries as needed).
-   * `verifiedAt` is the wall-clock time taken before the bytes were read.
-   * @returns whether it was kept.
-   */
-  admit(tree: CachedTree, stats: FileIdentity, verifiedAt: number): boolean {
+  private admitTo<Root>(trees: Map<string, Entry<Root>>, release: (root: Root) => void, tree: CachedTree<Root>, stats: FileIdentity, verifiedAt: number): boolean {
     const treeCost = tree.bytes.length * treeBytesPerSourceByte;
     const previous = this.entries.get(tree.path);
     if (previous !== undefined) this.remove(previous);
     if (!this.makeRoom(treeCost)) return false;
-    const entry: Entry = { ...tree, size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino, verifiedAt, treeCost, results: new Map(), generation: this.generation };
+    const entry: Entry<Root> = {
+      ...tree,
+      size: stats.size,
+      mtimeMs: stats.mtimeMs,
+      ino: stats.ino,
+      verifiedAt,
+      treeCost,
+      results: new Map(),
+      generation: this.generation,
+      unshelve: () => trees.delete(tree.path),
+      release: () => release(tree.root),
+    };
     this.entries.set(tree.path, entry);
+    trees.set(tree.path, entry);
     this.usedBytes += treeCost;
     return true;
   }
@@ -181,13 +200,13 @@ export class ParseCache {
    * What `key` (a pattern in one language) found in the cached `tree`, if it was kept with at least
    * its first `wanted` matches materialized (a later search may need more of them than an earlier one).
    */
-  result(tree: CachedTree, key: string, wanted = 0): FileMatches | undefined {
+  result(tree: CachedTree<unknown>, key: string, wanted = 0): FileMatches | undefined {
     const kept = this.entries.get(tree.path)?.results.get(key)?.found;
     return kept !== undefined && kept.matches.length >= Math.min(kept.count, wanted) ? kept : undefined;
   }
 
   /** Keep what `key` found in the cached `tree` (dropping the file's oldest result beyond the few kept), if it fits. */
-  keepResult(tree: CachedTree, key: string, found: FileMatches): void {
+  keepResult(tree: CachedTree<unknown>, key: string, found: FileMatches): void {
     const entry = this.entries.get(tree.path);
     if (entry === undefined || entry.root !== tree.root) return;
     const previous = entry.results.get(key);
@@ -232,6 +251,7 @@ export class ParseCache {
   /** Drop every entry and let their native memory go. */
   clear(): void {
     const had = this.entries.size > 0;
+    for (const entry of this.entries.values()) entry.unshelve();
     this.entries.clear();
     this.store?.clear();
     this.usedBytes = 0;
@@ -242,14 +262,14 @@ export class ParseCache {
     return { files: this.entries.size, usedBytes: this.usedBytes, budgetBytes: this.budgetBytes, hits: this.hits, misses: this.misses, evicted: this.evicted, invalidated: this.invalidated };
   }
 
-  private touch(entry: Entry): void {
+  private touch(entry: Entry<unknown>): void {
     entry.generation = this.generation;
     // A Map iterates in insertion order: re-inserting moves the entry to the most recently used end.
     this.entries.delete(entry.path);
     this.entries.set(entry.path, entry);
   }
 
-  private makeRoom(cost: number, keep?: Entry): boolean {
+  private makeRoom(cost: number, keep?: Entry<unknown>): boolean {
     if (cost > this.budgetBytes) return false;
     while (this.usedBytes + cost > this.budgetBytes) {
       const oldest = this.entries.values().next().value;
@@ -262,17 +282,18 @@ export class ParseCache {
     return true;
   }
 
-  private drop(entry: Entry, why: "changed" | "written"): undefined {
+  private drop(entry: Entry<unknown>, why: "changed" | "written"): undefined {
     this.remove(entry);
     if (why === "written") this.invalidated += 1;
     else this.misses += 1;
     return undefined;
   }
 
-  private remove(entry: Entry): void {
+  private remove(entry: Entry<unknown>): void {
     this.entries.delete(entry.path);
+    entry.unshelve();
     // An engine tree is freed at once; a napi tree only once V8 collects its handle (see releaseIfMuchEvicted).
-    if (isEngineTree(entry.root)) entry.root.store.release([entry.root.id]);
+    entry.release();
     let cost = entry.treeCost;
     for (const kept of entry.results.values()) cost += kept.cost;
     this.usedBytes -= cost;

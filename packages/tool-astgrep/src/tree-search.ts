@@ -1,13 +1,14 @@
-import type { SgNode } from "@ast-grep/napi";
+import type { SgNode, SgRoot } from "@ast-grep/napi";
 import type { Stats } from "node:fs";
 import { availableParallelism } from "node:os";
 import { throwIfAborted } from "./abort-error.js";
+import type { CachedTree } from "./cached-tree.js";
 import { EventLoopSlicer } from "./event-loop-slice.js";
 import type { FileMatches } from "./file-matches.js";
 import { materialize, sortFound, withSyntaxErrors } from "./found-nodes.js";
 import type { MatchCollector } from "./match-collector.js";
 import { napi } from "./napi-binding.js";
-import { isEngineTree, type CachedTree, type ParseCache } from "./parse-cache.js";
+import type { ParseCache } from "./parse-cache.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
 import type { SearchMatch } from "./search-match.js";
 import { summarizeSyntaxErrors, type FileSyntaxErrors } from "./syntax-error-ledger.js";
@@ -46,10 +47,8 @@ export function hasBom(bytes: Buffer): boolean {
  * known matches the pattern alone. A rewrite also looks for MISSING nodes, and a reading of any kind
  * (`reading.anyKind`) needs the ERROR nodes to tell its matches apart, so both look again.
  */
-function matchTree(tree: CachedTree, compiled: CompiledPattern, rewriting: boolean, wanted: number): FileMatches {
+function matchTree(tree: CachedTree<SgRoot>, compiled: CompiledPattern, rewriting: boolean, wanted: number): FileMatches {
   const { root } = tree;
-  // A bug, not an input: each language's trees come from one engine (see engineReads).
-  if (isEngineTree(root)) throw new Error(`\`${tree.path}\` is kept by the native engine and cannot be matched with napi.`);
   const plain = !rewriting && compiled.reading.anyKind !== true;
   const known = plain ? tree.syntaxErrors : undefined;
   let matches: readonly SgNode[];
@@ -69,7 +68,7 @@ function matchTree(tree: CachedTree, compiled: CompiledPattern, rewriting: boole
 }
 
 /** What the pattern finds in a cached tree: the kept result when it holds enough materialized matches, else a fresh match. */
-function cachedResult(cache: ParseCache, tree: CachedTree, key: string, compiled: CompiledPattern, collector: MatchCollector): FileMatches {
+function cachedResult(cache: ParseCache, tree: CachedTree<SgRoot>, key: string, compiled: CompiledPattern, collector: MatchCollector): FileMatches {
   const wanted = collector.wanted(tree.path);
   const kept = cache.result(tree, key, wanted);
   if (kept !== undefined) return kept;
@@ -79,7 +78,7 @@ function cachedResult(cache: ParseCache, tree: CachedTree, key: string, compiled
 }
 
 /** Search trees already in the cache, on the main thread, yielding every few milliseconds. */
-export async function searchCachedTrees(cache: ParseCache, trees: readonly CachedTree[], compiled: CompiledPattern, collector: MatchCollector, signal: AbortSignal | undefined): Promise<void> {
+export async function searchCachedTrees(cache: ParseCache, trees: readonly CachedTree<SgRoot>[], compiled: CompiledPattern, collector: MatchCollector, signal: AbortSignal | undefined): Promise<void> {
   const key = patternKey(compiled, collector.rewriting);
   const slicer = new EventLoopSlicer(signal);
   for (const tree of trees) {
@@ -104,11 +103,11 @@ export async function parseIntoCache(cache: ParseCache, files: readonly FreshFil
       throwIfAborted(signal);
       const file = files[next++]!;
       const root = await napi().parseAsync(napiLang, file.bytes.toString("utf8"));
-      const tree: CachedTree = { path: file.path, language: compiled.language.id, bytes: file.bytes, root, hasBom: hasBom(file.bytes) };
+      const tree: CachedTree<SgRoot> = { path: file.path, language: compiled.language.id, bytes: file.bytes, root, hasBom: hasBom(file.bytes) };
       const found = matchTree(tree, compiled, collector.rewriting, collector.wanted(file.path));
       collector.parsed += 1;
       collector.addFile(file.path, found);
-      if (cache.admit(tree, file.stats, file.readAt)) cache.keepResult(tree, key, found);
+      if (cache.napiTrees.admit(tree, file.stats, file.readAt)) cache.keepResult(tree, key, found);
       // A tree too big for the room left is matched and let go; the next, smaller ones may still fit.
       else full = cache.isFull();
     }
