@@ -104,7 +104,7 @@ describe("runbound CLI", () => {
     const { code, stdout } = await runCli(["status", "--caller", "plan", "-C", project]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/✓ read\s+read/);
-    expect(stdout).toMatch(/✗ write\s+write\s+runbound\/file-tools — tier `write` is above caller `plan`'s ceiling `read`/);
+    expect(stdout).toMatch(/✗ write\s+write\s+@runbound\/tool-files — tier `write` is above caller `plan`'s ceiling `read`/);
     expect(stdout).toContain("✓ run.workdir");
     expect(stdout).toMatch(/✓ astgrep\.parser: \d+ grammars: typescript, tsx, javascript/);
   });
@@ -295,7 +295,7 @@ describe("runbound --plugin", () => {
   it("exits 3 when two plugins register the same tool name", async () => {
     const { code, stderr } = await runCli(["tools", "--plugin", join(fixtures, "clashing-plugin.mjs"), "-C", project]);
     expect(code).toBe(3);
-    expect(stderr).toContain("Tool `read` is defined by both `runbound/file-tools` and `clashing-plugin`.");
+    expect(stderr).toContain("Tool `read` is defined by both `@runbound/tool-files` and `clashing-plugin`.");
   });
 
   it("exits 3 for a plugin that does not exist or a workdir that does not exist", async () => {

@@ -1,7 +1,6 @@
 import type { Plugin } from "@runbound/tool-kit";
 import type { EvalPythonChoice } from "./cli-arguments.js";
 import type { ProjectTrustChoice } from "./project-trust.js";
-import { fileToolsPlugin } from "./file-tools/file-tools-plugin.js";
 
 /** What the official plugins take from the command line. */
 export interface OfficialPluginSettings {
@@ -14,12 +13,13 @@ export interface OfficialPluginSettings {
 }
 
 /**
- * The plugins the reference runner always loads: its own file tools and every official tool package
+ * The plugins the reference runner always loads: every official tool package, the file tools included
  * (batteries included). Loaded lazily so `--help` stays fast and a broken native addon only fails the
  * commands that need tools.
  */
 export async function loadOfficialPlugins(settings: OfficialPluginSettings = {}): Promise<Plugin[]> {
-  const [astgrep, lsp, evalPackage, debug, ask, vibe] = await Promise.all([
+  const [files, astgrep, lsp, evalPackage, debug, ask, vibe] = await Promise.all([
+    import("@runbound/tool-files"),
     import("@runbound/tool-astgrep"),
     import("@runbound/tool-lsp"),
     import("@runbound/tool-eval"),
@@ -30,5 +30,5 @@ export async function loadOfficialPlugins(settings: OfficialPluginSettings = {})
   const evalPlugin = settings.evalPython === undefined ? evalPackage.default : evalPackage.createEvalPlugin({ factory: { python: settings.evalPython } });
   const astgrepPlugin = settings.parseCacheBytes === undefined ? astgrep.default : astgrep.createAstGrepPlugin({ parser: { parseCacheBytes: settings.parseCacheBytes } });
   const lspPlugin = settings.projectTrust === undefined ? lsp.default : lsp.createLspPlugin({ supervisor: { projectTrust: settings.projectTrust } });
-  return [fileToolsPlugin, astgrepPlugin, lspPlugin, evalPlugin, debug.default, ask.default, vibe.default];
+  return [files.default, astgrepPlugin, lspPlugin, evalPlugin, debug.default, ask.default, vibe.default];
 }

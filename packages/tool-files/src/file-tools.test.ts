@@ -6,7 +6,7 @@ import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun, describePluginConformance } from "@runbound/tool-kit/testing";
 import { createRun } from "@runbound/runner-adapter";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fileToolsPlugin } from "./file-tools-plugin.js";
+import { fileToolsPlugin } from "./plugin.js";
 
 let workdir: string;
 let outside: string;

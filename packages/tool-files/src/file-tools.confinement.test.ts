@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { createRun, type Run } from "@runbound/runner-adapter";
 import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fileToolsPlugin } from "./file-tools-plugin.js";
+import { fileToolsPlugin } from "./plugin.js";
 
-const swapper = new URL("../__fixtures__/directory-swapper.mjs", import.meta.url).pathname;
+const swapper = new URL("__fixtures__/directory-swapper.mjs", import.meta.url).pathname;
 
 let workdir: string;
 let outside: string;
