@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ToolError } from "@runbound/tool-kit";
-import { maxSearchComparisons } from "./apply-file-patch.js";
-import { applyFilePatch, applyFilePatchYielding, parseUnifiedDiff, parseUnifiedDiffYielding } from "./unified-diff.js";
+import { applyFilePatch, applyFilePatchYielding, maxSearchComparisons } from "./apply-file-patch.js";
+import { parseUnifiedDiff, parseUnifiedDiffYielding } from "./unified-diff.js";
 
 // Apart from the unit tests so that mutation testing, which reruns the covering tests for every
 // mutant, need not rerun this one: it takes seconds where they take milliseconds.

@@ -1,6 +1,8 @@
 import { ToolError } from "@runbound/tool-kit";
 import { describe, expect, it } from "vitest";
-import { applyFilePatch, applyFilePatchYielding, parseUnifiedDiff, type FilePatch } from "./unified-diff.js";
+import { applyFilePatch, applyFilePatchYielding } from "./apply-file-patch.js";
+import type { FilePatch } from "./file-patch.js";
+import { parseUnifiedDiff } from "./unified-diff.js";
 
 function onePatch(patch: string): FilePatch {
   const files = parseUnifiedDiff(patch);

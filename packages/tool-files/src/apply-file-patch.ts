@@ -1,6 +1,6 @@
 import { ToolError } from "@runbound/tool-kit";
 import { runSteps, runStepsYielding, type Steps } from "./run-steps.js";
-import type { FilePatch, Hunk } from "./unified-diff.js";
+import type { FilePatch, Hunk } from "./file-patch.js";
 
 /** A line of a file with its own ending (`""` for a last line without a newline). */
 interface FileLine {

@@ -1,7 +1,8 @@
 import { defineTool, displayPath, resolveInWorkdir, ToolError, Workdir, writeFilesAtomically, type FileChange } from "@runbound/tool-kit";
 import * as v from "valibot";
+import { applyFilePatchYielding } from "./apply-file-patch.js";
 import { readTextOrNull } from "./read-text-or-null.js";
-import { applyFilePatchYielding, maxPatchLength, parseUnifiedDiffYielding } from "./unified-diff.js";
+import { maxPatchLength, parseUnifiedDiffYielding } from "./unified-diff.js";
 
 /** `apply_patch`: apply a unified diff to any number of files, all or none. */
 export const applyPatchTool = defineTool({

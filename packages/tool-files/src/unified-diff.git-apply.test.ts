@@ -5,7 +5,8 @@ import { dirname, join, relative } from "node:path";
 import { ToolError } from "@runbound/tool-kit";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { applyFilePatch, parseUnifiedDiff } from "./unified-diff.js";
+import { applyFilePatch } from "./apply-file-patch.js";
+import { parseUnifiedDiff } from "./unified-diff.js";
 
 /*
  * Differential test: apply_patch's diff reader and applier against `git apply`, the reference.

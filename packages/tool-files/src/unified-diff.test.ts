@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ToolError } from "@runbound/tool-kit";
-import { applyFilePatch, maxPatchLength, parseUnifiedDiff, parseUnifiedDiffYielding } from "./unified-diff.js";
+import { applyFilePatch } from "./apply-file-patch.js";
+import { maxPatchLength, parseUnifiedDiff, parseUnifiedDiffYielding } from "./unified-diff.js";
 
 /**
  * Diffs recorded from the real `git diff --no-index --no-color before after` (git 2.39), so the parser

@@ -1,38 +1,8 @@
 import { ToolError } from "@runbound/tool-kit";
+import type { FilePatch, Hunk } from "./file-patch.js";
 import { checkGitNames, gitLinePath, invalidPatch, readGitHeader, stripPrefix, type GitHeader } from "./git-diff-header.js";
 import { readGitPath } from "./git-quoted-path.js";
 import { runSteps, runStepsYielding, type Steps } from "./run-steps.js";
-
-/** One line of a hunk. */
-export interface HunkLine {
-  kind: " " | "-" | "+";
-  text: string;
-  /** The line's ending as the patch carries it, or `undefined` when the patch does not tell (no CR anywhere in it). */
-  eol?: "\n" | "\r\n";
-}
-
-/** One `@@ … @@` section. */
-export interface Hunk {
-  header: string;
-  oldStart: number;
-  lines: HunkLine[];
-  /** The new side ends without a newline. */
-  newMissingNewline: boolean;
-}
-
-/**
- * The changes to one file. `null` paths are `/dev/null`: a created or deleted file. Different old and
- * new paths are a rename (or a copy, with `copy`), as git writes them.
- */
-export interface FilePatch {
-  oldPath: string | null;
-  newPath: string | null;
-  hunks: Hunk[];
-  /** `copy from`/`copy to`: the old file stays. */
-  copy?: boolean;
-  /** A git mode change (`old mode`/`new mode`), which apply_patch does not apply. */
-  newMode?: string;
-}
 
 const hunkHeader = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
@@ -193,5 +163,3 @@ export function parseUnifiedDiff(patch: string): FilePatch[] {
 export function parseUnifiedDiffYielding(patch: string, signal?: AbortSignal): Promise<FilePatch[]> {
   return runStepsYielding(parseSteps(patch), signal);
 }
-
-export { applyFilePatch, applyFilePatchYielding } from "./apply-file-patch.js";
