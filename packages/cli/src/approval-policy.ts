@@ -1,5 +1,6 @@
 import type { ApprovalPolicy } from "@runbound/runner-adapter";
 import { ToolError, type Tier } from "@runbound/tool-kit";
+import type { CallerApprovals } from "@runbound/tool-vibe";
 import { WORKER_ASK_VARIABLE } from "./worker-ask-tiers.js";
 
 /** The two sources of a run's approvals. */
@@ -8,25 +9,32 @@ export interface CliApprovalTiers {
   askTiers: readonly Tier[];
   /** `RUNBOUND_ASK`: what the caller that started this runbound as a worker asks about. */
   workerAskTiers: readonly Tier[];
+  /** The channel to that caller (`RUNBOUND_APPROVAL_FD`), when its roster gave one. */
+  callerApprovals?: CallerApprovals | undefined;
+}
+
+function deniedForWorker(tool: { name: string; tier: Tier }, workerAskTiers: readonly Tier[], why: string): ToolError {
+  return new ToolError({
+    code: "denied",
+    message:
+      `Calling \`${tool.name}\` needs approval: this runbound runs as a worker, the run that started it asks before \`${tool.tier}\` calls ` +
+      `(${WORKER_ASK_VARIABLE}=${workerAskTiers.join(",")}), and ${why} Do not retry; finish what you can without it and report that this step needs \`${tool.name}\`, so the caller can do it or approve it.`,
+  });
 }
 
 /**
- * The run's approval policy. A tier of `RUNBOUND_ASK` is denied outright, whatever approver this run
- * has: the approval belongs to the caller's operator, and a worker's stdin is its brief, not that
- * operator (an approver attached here could be answered by the brief itself). Routing the question
- * to the caller would need a channel from the worker back to the caller's roster, which workers do
- * not have; until they do, the denial says so, and the worker can report the step back.
+ * The run's approval policy. A call of a `RUNBOUND_ASK` tier is decided by the caller that started
+ * this runbound as a worker, over the approval channel its roster gave (its own policy, then its
+ * operator); without a channel it is denied outright. Never by an approver attached here: a worker's
+ * stdin is its brief, not that operator, and the brief could answer its own question. A call the caller
+ * approved is still asked about here when `--ask` names its tier too.
  */
-export function createCliApprovalPolicy({ askTiers, workerAskTiers }: CliApprovalTiers): ApprovalPolicy {
-  return ({ tool }) => {
+export function createCliApprovalPolicy({ askTiers, workerAskTiers, callerApprovals }: CliApprovalTiers): ApprovalPolicy {
+  return async ({ tool, input }, signal) => {
     if (workerAskTiers.includes(tool.tier)) {
-      throw new ToolError({
-        code: "denied",
-        message:
-          `Calling \`${tool.name}\` needs approval: this runbound runs as a worker, the run that started it asks before \`${tool.tier}\` calls ` +
-          `(${WORKER_ASK_VARIABLE}=${workerAskTiers.join(",")}), and no operator of that caller can be reached from a worker, so it was denied. ` +
-          `Do not retry; finish what you can without it and report that this step needs \`${tool.name}\`, so the caller can do it or approve it.`,
-      });
+      if (callerApprovals === undefined) throw deniedForWorker(tool, workerAskTiers, "no operator of that caller can be reached from this worker, so it was denied.");
+      const answer = await callerApprovals.approve(tool.name, input, signal);
+      if (!answer.approved) throw deniedForWorker(tool, workerAskTiers, `the caller answered: ${answer.message}`);
     }
     return askTiers.includes(tool.tier) ? "ask" : "allow";
   };

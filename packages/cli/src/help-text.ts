@@ -19,7 +19,8 @@ const common = `Options:
       --vibe                let the run spawn background workers (vibe_* tools); needs at least one of
       --worker-fast <cmd>   the command line a fast worker runs (sh -c), its brief on stdin
       --worker-good <cmd>   the command line a good worker runs; RUNBOUND_WORKER_TIER,
-                            RUNBOUND_CEILING and RUNBOUND_ASK are in its environment
+                            RUNBOUND_CEILING, RUNBOUND_ASK and RUNBOUND_APPROVAL_FD are in its
+                            environment
       --trust-project       let lsp start the project's own programs (node_modules/.bin, .venv/bin) for
                             any caller; the default trusts them for main only, not for plan
       --no-trust-project    never start programs from inside the workdir; PATH's are used instead
@@ -27,8 +28,8 @@ const common = `Options:
   -v, --version             show the version
 
 Run as a worker, runbound offers no tool above the tier in RUNBOUND_CEILING (read, write, exec) and
-denies calls of the tiers in RUNBOUND_ASK (e.g. write,exec, or none): its caller's policy asks for
-them, and no operator of that caller can be reached from a worker.
+asks its caller before calls of the tiers in RUNBOUND_ASK (e.g. write,exec, or none), over the
+approval channel in RUNBOUND_APPROVAL_FD; without that channel it denies them.
 
 Exit codes: 0 ok; 1 the tool answered an error (call), also for an unknown tool or an input the tool
 rejects, such as a missing field; 2 bad command line, nothing was called: an unknown command, option

@@ -3,12 +3,14 @@ import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { attachDefaultResources, createRun, type Run } from "@runbound/runner-adapter";
 import { ConversationId, ToolError, Workdir, type CallerInfo, type Plugin, type Tier } from "@runbound/tool-kit";
+import { connectCallerApprovals, type CallerApprovals } from "@runbound/tool-vibe";
 import { askTiersForWorkers, createCliApprovalPolicy } from "./approval-policy.js";
 import { attachVibeMode } from "./attach-vibe-mode.js";
 import type { EvalPythonChoice, VibeWorkers } from "./cli-arguments.js";
 import { loadPlugin } from "./load-plugin.js";
 import { loadOfficialPlugins } from "./official-plugins.js";
 import type { ProjectTrustChoice } from "./project-trust.js";
+import { UsageError } from "./usage-error.js";
 
 /** What a command needs to open a run. */
 export interface OpenRunSettings {
@@ -18,8 +20,13 @@ export interface OpenRunSettings {
   caller: CallerInfo;
   /** Tiers whose calls need approval; with no approver connected they are denied. */
   askTiers?: readonly Tier[];
-  /** Tiers inherited in `RUNBOUND_ASK` from the caller that started this runbound as a worker: always denied. */
+  /**
+   * Tiers inherited in `RUNBOUND_ASK` from the caller that started this runbound as a worker: asked
+   * of that caller over `RUNBOUND_APPROVAL_FD` when its roster gave that channel, denied otherwise.
+   */
   workerAskTiers?: readonly Tier[];
+  /** Where `RUNBOUND_APPROVAL_FD` is read; default this process's environment. */
+  environment?: NodeJS.ProcessEnv;
   /** `--eval-python`. */
   evalPython?: EvalPythonChoice | undefined;
   /** `--parse-cache-mib`, in bytes. */
@@ -39,6 +46,14 @@ export interface OpenedRun {
   providerFailures: Map<string, string>;
 }
 
+function connectToCaller(environment: NodeJS.ProcessEnv): CallerApprovals | undefined {
+  try {
+    return connectCallerApprovals(environment);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 async function realWorkdir(path: string): Promise<string> {
   const absolute = resolve(path);
   const stats = await stat(absolute).catch(() => undefined);
@@ -51,19 +66,24 @@ async function realWorkdir(path: string): Promise<string> {
 /**
  * Open a run for a directory: load the official and `--plugin` plugins, attach the run facts
  * (`Workdir`, `ConversationId`) and every plugin's default resources for the workdir, and vibe mode
- * when it is on. Its approval policy asks for the `--ask` tiers and denies the inherited `RUNBOUND_ASK` ones.
+ * when it is on. Its approval policy asks for the `--ask` tiers and leaves the inherited `RUNBOUND_ASK`
+ * ones to the caller that started this runbound as a worker.
  */
 export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   const workdir = await realWorkdir(settings.workdir);
   const plugins = [...(await loadOfficialPlugins({ evalPython: settings.evalPython, parseCacheBytes: settings.parseCacheBytes, projectTrust: settings.projectTrust }))];
   for (const specifier of settings.plugins) plugins.push(await loadPlugin(specifier, workdir));
-  const approvals = { askTiers: settings.askTiers ?? [], workerAskTiers: settings.workerAskTiers ?? [] };
+  const workerAskTiers = settings.workerAskTiers ?? [];
+  const callerApprovals = workerAskTiers.length === 0 ? undefined : connectToCaller(settings.environment ?? process.env);
+  const approvals = { askTiers: settings.askTiers ?? [], workerAskTiers, callerApprovals };
   const run = createRun({ plugins, caller: settings.caller, approvalPolicy: createCliApprovalPolicy(approvals) });
   await run.attach(Workdir, { value: workdir });
   await run.attach(ConversationId, { value: randomUUID() });
   const providerFailures = await attachDefaultResources(run, { workdir });
   // The workers get this run's approvals (and, through the roster, its caller's ceiling): vibe_spawn is
   // a read tool nobody approves, so a worker with fewer approvals would be a way around them.
-  if (settings.vibe !== undefined) await attachVibeMode(run, workdir, settings.vibe, askTiersForWorkers(approvals));
+  // What they ask about is decided here as if this run's caller had called it: this run's policy, then
+  // its operator (or, for a worker of a worker, this run's own caller in turn).
+  if (settings.vibe !== undefined) await attachVibeMode(run, workdir, settings.vibe, askTiersForWorkers(approvals), settings.projectTrust?.trusted ?? true);
   return { run, workdir, plugins, providerFailures };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { processesWithEnvironment } from "./__fixtures__/process-table.js";
-import { runCli } from "./__fixtures__/run-cli.js";
+import { binPath, runCli } from "./__fixtures__/run-cli.js";
 
 let project: string;
 const marker = (): string => join(project, "ran.txt");
@@ -74,4 +74,26 @@ describe("the project's own programs and --caller plan (issue 22, item 9)", () =
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("`--trust-project` and `--no-trust-project` contradict each other. Give one of them.");
   }, 60_000);
+
+  it("a worker of a run that does not trust the project does not either, and cannot be told to", async () => {
+    const worker = `exec "${process.execPath}" "${binPath}" session -C "${project}"`;
+    const brief = JSON.stringify({ id: 1, tool: "lsp", input: JSON.parse(hover[2]!) });
+    const requests = [
+      { id: 1, tool: "vibe_spawn", input: { brief, label: "hover" } },
+      { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
+    ];
+    const stdin = requests.map((request) => JSON.stringify(request)).join("\n") + "\n";
+    const session = await runCli(["session", "-C", project, "--no-trust-project", "--vibe", "--worker-fast", worker], { env: environment, stdin });
+    expect(processesWithEnvironment("RUNBOUND_TRUST_TEST", testId)).toEqual([]);
+    expect(session.code).toBe(0);
+    expect(session.stdout).toContain("completed");
+    expect(session.stdout).toContain("RUNBOUND_TRUST_PROJECT=no");
+    expect(await ran()).toEqual([]);
+    const lifted = await runCli(["status", "-C", project, "--trust-project"], { env: { ...environment, RUNBOUND_TRUST_PROJECT: "no" } });
+    expect(lifted.code).toBe(2);
+    expect(lifted.stderr).toContain("`--trust-project` cannot lift RUNBOUND_TRUST_PROJECT=no");
+    const garbled = await runCli(["status", "-C", project], { env: { ...environment, RUNBOUND_TRUST_PROJECT: "yes" } });
+    expect(garbled.code).toBe(2);
+    expect(garbled.stderr).toContain("The environment variable RUNBOUND_TRUST_PROJECT is `yes`: the only value is `no`");
+  }, 120_000);
 });

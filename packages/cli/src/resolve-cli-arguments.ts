@@ -83,6 +83,6 @@ export function resolveCliArguments(commandLine: CommandLine, environment: NodeJ
     evalPython: resolveEvalPython(evalPython),
     parseCacheBytes: resolveParseCacheBytes(parseCacheMib),
     vibe: resolveVibe({ vibe, workerFast, workerGood }),
-    projectTrust: resolveProjectTrust(trustProject, noTrustProject, caller),
+    projectTrust: resolveProjectTrust(trustProject, noTrustProject, caller, environment),
   };
 }

@@ -2,13 +2,17 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { listProcesses } from "@runbound/process-kit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { binPath, runCli } from "./__fixtures__/run-cli.js";
 import { resultTextOf, runSession } from "./__fixtures__/run-session.js";
 
 // Issue 22 item 1: vibe_spawn is a read tool, never asked about, so the approval policy of the run
-// that spawns a worker must travel with the worker, or `--ask` is bypassed by asking a worker.
+// that spawns a worker must travel with the worker, or `--ask` is bypassed by asking a worker; what a
+// worker needs approved is asked of its caller's operator, or denied where none is attached.
 let project: string;
 
 beforeEach(async () => {
@@ -39,7 +43,26 @@ function cleanEnvironment(): NodeJS.ProcessEnv {
   const environment = { ...process.env };
   delete environment["RUNBOUND_ASK"];
   delete environment["RUNBOUND_CEILING"];
+  delete environment["RUNBOUND_APPROVAL_FD"];
   return environment;
+}
+
+/** `runbound mcp` with these arguments and a client whose user answers permission cards from `answers`, recording the questions. */
+async function mcpWithOperator(args: readonly string[], answers: Array<"1" | "decline">) {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--workdir", project, ...args], env: cleanEnvironment() as Record<string, string>, stderr: "pipe" });
+  const client = new Client({ name: "runbound-test", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+  const questions: string[] = [];
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    questions.push(`${request.params.message}`);
+    const answer = answers.shift();
+    return answer === "1" ? { action: "accept", content: { choice: "1" } } : { action: "decline" };
+  });
+  await client.connect(transport);
+  const call = async (name: string, input: Record<string, unknown>): Promise<string> => {
+    const result = await client.callTool({ name, arguments: input }, undefined, { timeout: 150_000 });
+    return (result.content as Array<{ text?: string }>).map((part) => part.text ?? "").join("\n");
+  };
+  return { client, questions, call };
 }
 
 describe("the approval policy travels with a vibe worker", () => {
@@ -59,8 +82,52 @@ describe("the approval policy travels with a vibe worker", () => {
     const waited = resultTextOf(responses[2]!);
     expect(waited).toContain("completed");
     expect(waited).toContain("RUNBOUND_ASK=write,exec");
-    expect(waited).toContain("no operator of that caller can be reached from a worker");
+    // It asked its caller, whose run has no operator to ask.
+    expect(waited).toContain("the caller answered: Calling `write` needs approval, and no approver is connected to this run, so it was denied.");
     await expectWorkersGone(1);
+  });
+
+  it("asks the caller's operator for a worker's write, naming the worker: allowed once it writes, declined it does not", async () => {
+    const { client, questions, call } = await mcpWithOperator(["--ask", "write,exec", "--vibe", "--worker-fast", sessionWorker()], ["1", "decline"]);
+    try {
+      for (const [id, file] of [["w1", "approved.txt"], ["w2", "declined.txt"]] as const) {
+        const brief = JSON.stringify({ id: 1, tool: "write", input: { path: file, content: `from ${id}\n` } });
+        expect(await call("vibe_spawn", { brief, label: file })).toContain(id);
+        expect(await call("vibe_wait", { worker_id: id, timeout_seconds: 120 })).toContain("completed");
+      }
+      expect(await readFile(join(project, "approved.txt"), "utf8")).toBe("from w1\n");
+      expect(existsSync(join(project, "declined.txt"))).toBe(false);
+      expect(questions).toHaveLength(2);
+      expect(questions[0]).toContain("May `write` (write) run for worker w1?");
+      expect(questions[0]).toContain("approved.txt");
+      expect(questions[1]).toContain("for worker w2");
+      const declined = await call("vibe_wait", { worker_id: "w2", timeout_seconds: 5 });
+      expect(declined).toContain("the caller answered: Calling `write` was denied.");
+    } finally {
+      await client.close();
+    }
+    await expectWorkersGone(2);
+  });
+
+  it("carries a worker's worker's question up to the top caller's operator", async () => {
+    const grandchildBrief = JSON.stringify({ id: 1, tool: "write", input: { path: "grandchild-wrote.txt", content: "approved at the top\n" } });
+    const childBrief = [
+      JSON.stringify({ id: 1, tool: "vibe_spawn", input: { brief: grandchildBrief, label: "grandchild" } }),
+      JSON.stringify({ id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } }),
+    ].join("\n");
+    const nestedWorker = `echo $$ >> "${join(project, "pids.txt")}"; exec "${process.execPath}" "${binPath}" session -C "${project}" --vibe --worker-fast '${sessionWorker().replaceAll("'", "'\\''")}'`;
+    const { client, questions, call } = await mcpWithOperator(["--ask", "write", "--vibe", "--worker-fast", nestedWorker], ["1"]);
+    try {
+      await call("vibe_spawn", { brief: childBrief, label: "spawner" });
+      expect(await call("vibe_wait", { worker_id: "w1", timeout_seconds: 120 })).toContain("completed");
+    } finally {
+      await client.close();
+    }
+    expect(await readFile(join(project, "grandchild-wrote.txt"), "utf8")).toBe("approved at the top\n");
+    // Asked once, at the top, on behalf of the middle worker (which asked on its own worker's behalf).
+    expect(questions).toHaveLength(1);
+    expect(questions[0]).toContain("May `write` (write) run for worker w1?");
+    await expectWorkersGone(2);
   });
 
   it("passes the policy on to a worker's own workers, and lets an unasked caller's worker write", async () => {
@@ -76,7 +143,7 @@ describe("the approval policy travels with a vibe worker", () => {
       { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
     ], cleanEnvironment());
     expect(existsSync(join(project, "grandchild-wrote.txt"))).toBe(false);
-    expect(resultTextOf(nested[1]!)).toContain("no operator of that caller can be reached from a worker");
+    expect(resultTextOf(nested[1]!)).toContain("no approver is connected to this run");
     await expectWorkersGone(2);
 
     // Without --ask nothing is asked, so the same kind of worker writes: the denial came from the policy.

@@ -80,6 +80,33 @@ describe("spawnOwnedProcess", () => {
     expect(await owned.waitForExit(5_000)).toEqual({ code: 0, signal: null });
   });
 
+  it("extra channels are two-way file descriptors 3, 4, … in the child, and its own children do not inherit them", async () => {
+    // The child echoes on fd 3 what it reads there, and lists what a grandchild's descriptors point at.
+    const script = `
+const fs = require("node:fs");
+const net = require("node:net");
+const { execFileSync } = require("node:child_process");
+const own = fs.readlinkSync("/proc/self/fd/3");
+const channel = new net.Socket({ fd: 3, readable: true, writable: true });
+channel.once("data", (data) => {
+  const listing = "const fs = require('node:fs'); console.log(JSON.stringify(fs.readdirSync('/proc/self/fd').map((fd) => { try { return fs.readlinkSync('/proc/self/fd/' + fd); } catch { return ''; } })))";
+  const grandchild = JSON.parse(execFileSync(process.execPath, ["-e", listing]).toString());
+  channel.end(JSON.stringify({ echo: String(data), own, grandchild }));
+});`;
+    const owned = await spawnOwnedProcess({ command: process.execPath, args: ["-e", script], cwd: process.cwd(), extraChannels: 1 });
+    expect(owned.channels).toHaveLength(1);
+    const [channel] = owned.channels;
+    channel!.write("ping");
+    let answer = "";
+    for await (const chunk of channel!) answer += String(chunk);
+    const { echo, own, grandchild } = JSON.parse(answer) as { echo: string; own: string; grandchild: string[] };
+    expect(echo).toBe("ping");
+    expect(own).toMatch(/^socket:\[\d+\]$/);
+    expect(grandchild.length).toBeGreaterThan(2);
+    expect(grandchild).not.toContain(own);
+    expect(await owned.waitForExit(5_000)).toEqual({ code: 0, signal: null });
+  });
+
   it("rejects with the spawn error for a missing program", async () => {
     await expect(spawnOwnedProcess({ command: "/nonexistent/runbound-no-such-program", cwd: process.cwd() })).rejects.toMatchObject({ code: "ENOENT" });
   });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import type { Readable, Writable } from "node:stream";
+import type { Duplex, Readable, Writable } from "node:stream";
 import { LineTail } from "./line-tail.js";
 
 /** Settings of {@link spawnOwnedProcess}. */
@@ -14,6 +14,11 @@ export interface OwnedProcessSettings {
   env?: NodeJS.ProcessEnv;
   /** How many of the last stderr lines to keep for crash reports; default 50. */
   stderrLines?: number;
+  /**
+   * How many two-way channels to open besides stdin/stdout/stderr, as file descriptors 3, 4, …;
+   * default none. A private channel a child's own output cannot be mistaken for (its approvals, say).
+   */
+  extraChannels?: number;
 }
 
 /** How a process ended: its exit code, or the signal that ended it. */
@@ -38,6 +43,8 @@ export interface OwnedProcess {
   readonly stdin: Writable;
   /** The child's standard output. */
   readonly stdout: Readable;
+  /** The {@link OwnedProcessSettings.extraChannels}: index 0 is the child's file descriptor 3. */
+  readonly channels: readonly Duplex[];
   /** Settles (never rejects) when the process has exited and the rest of its group is gone (or 1 s after it was killed). */
   readonly exit: Promise<ProcessExit>;
   /** How it ended, once it has; `undefined` while it runs. */
@@ -120,7 +127,7 @@ export async function spawnOwnedProcess(settings: OwnedProcessSettings): Promise
   const child = spawn(settings.command, [...(settings.args ?? [])], {
     cwd: settings.cwd,
     env: settings.env ?? process.env,
-    stdio: ["pipe", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe", ...Array.from({ length: settings.extraChannels ?? 0 }, () => "pipe" as const)],
     detached: true,
   });
   const tail = new LineTail(settings.stderrLines ?? 50);
@@ -128,6 +135,8 @@ export async function spawnOwnedProcess(settings: OwnedProcessSettings): Promise
   child.stderr!.on("data", (chunk: string) => tail.push(chunk));
   // A child that dies while we write to it must not crash this program with EPIPE.
   child.stdin!.on("error", () => undefined);
+  const channels = child.stdio.slice(3) as Duplex[];
+  for (const channel of channels) channel.on("error", () => undefined);
   const pid = await started(child);
   liveGroups.add(pid);
   let exitInfo: ProcessExit | undefined;
@@ -147,6 +156,7 @@ export async function spawnOwnedProcess(settings: OwnedProcessSettings): Promise
     pid,
     stdin: child.stdin!,
     stdout: child.stdout!,
+    channels,
     exit,
     exited: () => exitInfo,
     stderrTail: () => tail.snapshot(),

@@ -18,9 +18,10 @@ export interface ApprovalRequest {
 /**
  * Host-supplied: decides per call. To deny with its own reason (which policy denied, how to get the
  * call allowed), a policy throws a `denied` ToolError instead of answering "deny": the call is not
- * run, no approver is asked, and the error is the call's answer as it stands.
+ * run, no approver is asked, and the error is the call's answer as it stands. A policy that waits (it
+ * asks someone else, e.g. a worker's caller) stops when `signal` aborts: the call was cancelled.
  */
-export type ApprovalPolicy = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
+export type ApprovalPolicy = (request: ApprovalRequest, signal: AbortSignal) => ApprovalDecision | Promise<ApprovalDecision>;
 
 /** A human (or a UI) that answers "ask" decisions. */
 export interface Approver {

@@ -20,7 +20,7 @@ export interface ApprovalSettings {
  */
 export async function approveCall(request: ApprovalRequest, settings: ApprovalSettings, signal: AbortSignal): Promise<void> {
   const approvedOutside = takeApprovedCall(request.tool.name);
-  const decision = await settings.policy(request);
+  const decision = await settings.policy(request, signal);
   if (decision === "allow") return;
   const denied = new ToolError({ code: "denied", message: `Calling \`${request.tool.name}\` was denied. Do not retry the same call; choose another approach or ask the user.` });
   if (decision === "deny") throw denied;

@@ -174,6 +174,50 @@ describe("createRun: approvals", () => {
   });
 });
 
+describe("createRun: approving a call made elsewhere on the run's behalf", () => {
+  const worker = { name: "worker w1", ceiling: "write" as const };
+
+  it("asks this run's approver with the named caller, and resolves or denies as it answers", async () => {
+    const approve = vi.fn().mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+    const { run, counter } = await runWithCounter({ approvalPolicy: askFor(["write"]), approver: { approve } });
+    await expect(run.approve("bump", { by: 3 }, { caller: worker })).resolves.toBeUndefined();
+    expect(approve.mock.calls[0]![0]).toMatchObject({ tool: { name: "bump" }, input: { by: 3 }, caller: worker, runId: run.id });
+    await expect(run.approve("bump", { by: 3 }, { caller: worker })).rejects.toMatchObject({ code: "denied" });
+    expect(counter.count).toBe(0);
+  });
+
+  it("follows the policy first: allowed tiers are not asked, denied ones are denied without asking", async () => {
+    const approve = vi.fn(async () => true);
+    const { run } = await runWithCounter({ approvalPolicy: (request) => (request.tool.tier === "read" ? "allow" : "deny"), approver: { approve } });
+    await expect(run.approve("peek", {}, { caller: worker })).resolves.toBeUndefined();
+    await expect(run.approve("bump", { by: 1 }, { caller: worker })).rejects.toMatchObject({ code: "denied" });
+    expect(approve).not.toHaveBeenCalled();
+  });
+
+  it("denies a tool the run does not have, and one above the caller's ceiling, naming why", async () => {
+    const approve = vi.fn(async () => true);
+    const { run } = await runWithCounter({ approvalPolicy: askFor(["write"]), approver: { approve } });
+    await expect(run.approve("format_disk", {}, { caller: worker })).rejects.toThrow(/has no tool `format_disk`/);
+    await expect(run.approve("bump", { by: 1 }, { caller: PLAN_CALLER })).rejects.toThrow("`bump` is a write tool and plan may use read tools at most");
+    expect(approve).not.toHaveBeenCalled();
+  });
+
+  it("hands the policy the withdrawal signal, and a withdrawn question ends as cancelled", async () => {
+    let seen: AbortSignal | undefined;
+    const policy = (_request: unknown, signal: AbortSignal) => {
+      seen = signal;
+      return "ask" as const;
+    };
+    const { run } = await runWithCounter({ approvalPolicy: policy, approver: { approve: (_request, signal) => new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason))) } });
+    const withdraw = new AbortController();
+    const asked = run.approve("bump", { by: 1 }, { caller: worker, signal: withdraw.signal });
+    await vi.waitFor(() => expect(seen).toBeDefined());
+    withdraw.abort();
+    await expect(asked).rejects.toMatchObject({ code: "cancelled" });
+    expect(seen!.aborted).toBe(true);
+  });
+});
+
 describe("createRun: running", () => {
   it("turns a ToolError into an isError result with its code", async () => {
     const { run } = await runWithCounter();

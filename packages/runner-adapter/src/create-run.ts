@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { errorResult, parseToolInput, ToolError, type AnyResourceKey, type AnyTool, type CallerInfo, type Plugin, type ProgressUpdate, type ResourceInstance, type ResourceKey, type ToolResult, type WriteObserver } from "@runbound/tool-kit";
+import { errorResult, parseToolInput, tierAllows, ToolError, type AnyResourceKey, type AnyTool, type CallerInfo, type Plugin, type ProgressUpdate, type ResourceInstance, type ResourceKey, type ToolResult, type WriteObserver } from "@runbound/tool-kit";
 import { allowAll, type ApprovalPolicy, type Approver } from "./approval.js";
 import { approveCall } from "./approve-call.js";
 import { MAIN_CALLER } from "./callers.js";
@@ -46,6 +46,14 @@ export interface CallOptions {
   onProgress?: (update: ProgressUpdate) => void;
 }
 
+/** Options of {@link Run.approve}. */
+export interface ApproveOptions {
+  /** On whose behalf the call would run (an approval card names it); default the run's caller. */
+  caller?: CallerInfo;
+  /** Withdraws the question. */
+  signal?: AbortSignal;
+}
+
 /** Whether one tool is registered for a caller, and why not. */
 export interface ToolStatus {
   tool: AnyTool;
@@ -84,6 +92,12 @@ export interface Run {
   call(name: string, input: unknown, options?: CallOptions): Promise<ToolResult>;
   /** Set or clear the approver (e.g. when a client connects). */
   setApprover(approver: Approver | undefined): void;
+  /**
+   * Decide a call that runs elsewhere on this run's behalf (a worker's run) as if it were called
+   * here: this run's policy, then its approver. Resolves when it may run; otherwise throws `denied`
+   * (also for a tool this run does not have, or one above `caller`'s ceiling), `timeout` or `cancelled`.
+   */
+  approve(name: string, input: unknown, options?: ApproveOptions): Promise<void>;
   /** Called whenever the visible tool set may have changed (a resource attached or detached). */
   onToolsChanged(listener: () => void): () => void;
   /**
@@ -232,6 +246,16 @@ export function createRun(settings: RunSettings): Run {
     },
     setApprover(next) {
       approver = next;
+    },
+    async approve(name, input, options = {}) {
+      const caller = options.caller ?? defaultCaller;
+      const tool = registry.get(name)?.tool;
+      if (tool === undefined || !tierAllows(caller.ceiling, tool.tier)) {
+        const why = tool === undefined ? `run \`${runId}\` has no tool \`${name}\`` : `\`${name}\` is a ${tool.tier} tool and ${caller.name} may use ${caller.ceiling} tools at most`;
+        throw new ToolError({ code: "denied", message: `Calling \`${name}\` cannot be approved here: ${why}, so it was denied. Do not retry; report that this step needs \`${name}\`.` });
+      }
+      const signal = AbortSignal.any([options.signal ?? new AbortController().signal, closing.signal]);
+      await approveCall({ tool, input, caller, runId }, { policy: approvalPolicy, approver, timeoutMs: approvalTimeoutMs }, signal);
     },
     onToolsChanged(listener) {
       listeners.add(listener);

@@ -18,6 +18,9 @@ export {
 } from "./vibe-roster.js";
 export { createFunctionRoster, type RosterSettings, type RunWorker, type WorkerRunRequest } from "./function-roster.js";
 export { createProcessRoster, type ProcessRosterSettings } from "./process-roster.js";
+export { connectCallerApprovals, type CallerApprovals } from "./caller-approvals.js";
+export { CALLER_APPROVAL_FD, type CallerApprovalResult } from "./caller-approval-protocol.js";
+export { type WorkerCallApproval, type WorkerCallApprover } from "./serve-caller-approvals.js";
 export { formatAskTiers, WORKER_ENVIRONMENT, workerEnvironment } from "./worker-environment.js";
 export type { WorkerCommand, WorkerCommandLine } from "./worker-command.js";
 export { vibeSpawnTool } from "./vibe-spawn-tool.js";

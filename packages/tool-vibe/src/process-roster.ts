@@ -1,6 +1,7 @@
 import type { Tier } from "@runbound/tool-kit";
 import { createFunctionRoster, type RosterSettings } from "./function-roster.js";
 import { createProcessWorkerRunner } from "./process-worker-runner.js";
+import type { WorkerCallApprover } from "./serve-caller-approvals.js";
 import { WORKER_TIERS, type VibeRosterInstance, type WorkerTier } from "./vibe-roster.js";
 import { displayWorkerCommand, type WorkerCommandLine } from "./worker-command.js";
 
@@ -21,6 +22,12 @@ export interface ProcessRosterSettings extends Omit<RosterSettings, "tiers" | "s
    * give it: vibe_spawn itself is never asked about.
    */
   askTiers?: readonly Tier[];
+  /**
+   * Decides the calls a worker asks its caller about (those of `askTiers`), as the caller's own run
+   * would decide them: runner-adapter's `run.approve`. Given, every worker gets an approval channel
+   * (file descriptor 3, named in `RUNBOUND_APPROVAL_FD`); without it a worker denies those calls.
+   */
+  approve?: WorkerCallApprover;
   /** Milliseconds between SIGTERM and SIGKILL when a worker is stopped; default 2 000. */
   stopGraceMs?: number;
 }
@@ -32,7 +39,8 @@ const settleMarginMs = 3_000;
 /**
  * A roster whose workers are processes: any command-line agent, or `runbound session`. Each run gets
  * its brief on stdin and `RUNBOUND_WORKER_TIER`, `RUNBOUND_CEILING`, `RUNBOUND_ASK` (when `askTiers`
- * is given), `RUNBOUND_WORKER_ID` and `RUNBOUND_WORKER_RUN` in its environment; its stdout (the end of it, bounded) is its result.
+ * is given), `RUNBOUND_APPROVAL_FD` (when `approve` is), `RUNBOUND_WORKER_ID` and `RUNBOUND_WORKER_RUN`
+ * in its environment; its stdout (the end of it, bounded) is its result.
  *
  * @throws TypeError when neither `fast` nor `good` is given.
  */
@@ -46,7 +54,7 @@ export function createProcessRoster(settings: ProcessRosterSettings): VibeRoster
   if (tiers.length === 0) throw new TypeError("A process roster needs a command for at least one tier: give `fast`, `good` or both (the CLI's --worker-fast and --worker-good).");
   const stopGraceMs = settings.stopGraceMs ?? 2_000;
   const maxOutputChars = settings.maxOutputChars ?? 65_536;
-  const runWorker = createProcessWorkerRunner({ commands, cwd: settings.cwd ?? process.cwd(), env: settings.env, askTiers: settings.askTiers, stopGraceMs, maxOutputChars });
+  const runWorker = createProcessWorkerRunner({ commands, cwd: settings.cwd ?? process.cwd(), env: settings.env, askTiers: settings.askTiers, approve: settings.approve, stopGraceMs, maxOutputChars });
   return createFunctionRoster(runWorker, {
     concurrency: settings.concurrency,
     ceiling: settings.ceiling,

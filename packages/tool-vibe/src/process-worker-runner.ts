@@ -1,10 +1,12 @@
 import type { Tier } from "@runbound/tool-kit";
 import { spawnOwnedProcess, type OwnedProcess, type ProcessExit } from "@runbound/process-kit";
 import type { RunWorker } from "./function-roster.js";
+import { CALLER_APPROVAL_FD } from "./caller-approval-protocol.js";
 import { OutputTail } from "./output-tail.js";
+import { serveCallerApprovals, type WorkerCallApprover } from "./serve-caller-approvals.js";
 import type { WorkerTier } from "./vibe-roster.js";
 import { displayWorkerCommand, toWorkerCommand, type WorkerCommandLine } from "./worker-command.js";
-import { workerEnvironment } from "./worker-environment.js";
+import { WORKER_ENVIRONMENT, workerEnvironment } from "./worker-environment.js";
 
 /** Settings of {@link createProcessWorkerRunner}. */
 export interface ProcessWorkerRunnerSettings {
@@ -16,6 +18,8 @@ export interface ProcessWorkerRunnerSettings {
   env?: NodeJS.ProcessEnv;
   /** The tiers the caller's approval policy asks about, given as `RUNBOUND_ASK`; undefined leaves it out. */
   askTiers?: readonly Tier[] | undefined;
+  /** Decides the calls workers ask about on their approval channel; undefined: workers get no channel. */
+  approve?: WorkerCallApprover | undefined;
   /** Milliseconds between SIGTERM and SIGKILL when a worker is stopped; default 2 000. */
   stopGraceMs: number;
   /** How many characters of stdout are kept (the end). */
@@ -33,10 +37,13 @@ function describeExit(command: string, exit: ProcessExit, stderr: readonly strin
   return `Worker command \`${command}\` ${how}.${lines.length > 0 ? ` Its last stderr lines:\n${lines.join("\n")}` : " It wrote nothing to stderr."}`;
 }
 
-async function start(line: WorkerCommandLine, settings: ProcessWorkerRunnerSettings, env: Record<string, string>): Promise<OwnedProcess> {
+async function start(line: WorkerCommandLine, settings: ProcessWorkerRunnerSettings, workerVariables: Record<string, string>): Promise<OwnedProcess> {
   const { command, args } = toWorkerCommand(line);
+  const env = { ...(settings.env ?? process.env), ...workerVariables };
+  // A channel this roster's own caller gave it is not the worker's: without one of its own, the worker must not look for it.
+  if (settings.approve === undefined) delete env[WORKER_ENVIRONMENT.approvals];
   try {
-    return await spawnOwnedProcess({ command, args, cwd: settings.cwd, env: { ...(settings.env ?? process.env), ...env } });
+    return await spawnOwnedProcess({ command, args, cwd: settings.cwd, env, extraChannels: settings.approve === undefined ? 0 : 1 }); // its first extra channel is fd 3, CALLER_APPROVAL_FD
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
     throw new Error(`Worker command \`${displayWorkerCommand(line)}\` could not be started (${reason}). Check that the program exists and the command line is right.`, { cause: error });
@@ -45,14 +52,20 @@ async function start(line: WorkerCommandLine, settings: ProcessWorkerRunnerSetti
 
 /**
  * A {@link RunWorker} that runs each worker run as a process in its own process group: the brief on
- * stdin (then closed), the tier, ceiling and approval tiers in its environment, stdout as the result. Exit code 0 is
+ * stdin (then closed), the tier, ceiling and approval tiers in its environment, the approval channel
+ * on file descriptor 3 when `approve` is given, stdout as the result. Exit code 0 is
  * success; any other end is a failure quoting the last stderr lines. A stopped run ends the whole
  * group (SIGTERM, then SIGKILL after the grace) before it settles.
  */
 export function createProcessWorkerRunner(settings: ProcessWorkerRunnerSettings): RunWorker {
   return async (request) => {
     const line = settings.commands[request.tier]!;
-    const child = await start(line, settings, workerEnvironment(request, settings.askTiers));
+    const approvalFd = settings.approve === undefined ? undefined : CALLER_APPROVAL_FD;
+    const child = await start(line, settings, workerEnvironment(request, settings.askTiers, approvalFd));
+    const runEnded = new AbortController();
+    if (settings.approve !== undefined) {
+      serveCallerApprovals(child.channels[0]!, { workerId: request.workerId, ceiling: request.ceiling }, settings.approve, AbortSignal.any([request.signal, runEnded.signal]));
+    }
     const stop = (): void => void child.stop({ graceMs: settings.stopGraceMs });
     request.signal.addEventListener("abort", stop, { once: true });
     if (request.signal.aborted) stop();
@@ -73,6 +86,7 @@ export function createProcessWorkerRunner(settings: ProcessWorkerRunnerSettings)
       if (exit.code === 0) return stdout.value;
       throw new Error(describeExit(displayWorkerCommand(line), exit, child.stderrTail()));
     } finally {
+      runEnded.abort();
       request.signal.removeEventListener("abort", stop);
     }
   };

@@ -19,6 +19,11 @@ export const WORKER_ENVIRONMENT = Object.freeze({
    * whatever the host's own environment holds.
    */
   ask: "RUNBOUND_ASK",
+  /**
+   * The file descriptor (3) of the approval channel to the roster, set only when the roster can ask
+   * its caller: a worker asks there before a call of a `RUNBOUND_ASK` tier, and denies it when unset.
+   */
+  approvals: "RUNBOUND_APPROVAL_FD",
   /** The worker's id in its roster, e.g. `w1`. */
   id: "RUNBOUND_WORKER_ID",
   /** The run number, 1 after spawn and one more after each follow-up message. */
@@ -30,12 +35,16 @@ export function formatAskTiers(tiers: readonly Tier[]): string {
   return tiers.length === 0 ? "none" : [...new Set(tiers)].join(",");
 }
 
-/** The variables of {@link WORKER_ENVIRONMENT} for one run; `askTiers` undefined leaves `RUNBOUND_ASK` out. */
-export function workerEnvironment(request: Pick<WorkerRunRequest, "tier" | "ceiling" | "workerId" | "run">, askTiers?: readonly Tier[]): Record<string, string> {
+/**
+ * The variables of {@link WORKER_ENVIRONMENT} for one run; `askTiers` undefined leaves `RUNBOUND_ASK`
+ * out, `approvalFd` undefined `RUNBOUND_APPROVAL_FD`.
+ */
+export function workerEnvironment(request: Pick<WorkerRunRequest, "tier" | "ceiling" | "workerId" | "run">, askTiers?: readonly Tier[], approvalFd?: number): Record<string, string> {
   return {
     [WORKER_ENVIRONMENT.tier]: request.tier,
     [WORKER_ENVIRONMENT.ceiling]: request.ceiling,
     ...(askTiers === undefined ? {} : { [WORKER_ENVIRONMENT.ask]: formatAskTiers(askTiers) }),
+    ...(approvalFd === undefined ? {} : { [WORKER_ENVIRONMENT.approvals]: String(approvalFd) }),
     [WORKER_ENVIRONMENT.id]: request.workerId,
     [WORKER_ENVIRONMENT.run]: String(request.run),
   };

@@ -60,6 +60,9 @@ function exportFor(runTool: AnyTool, profile: SchemaProfile): { schema: unknown;
  * Input is validated with the tool's own valibot schema here too, because the AI SDK's Standard
  * Schema path accepts invalid valibot input (runner research §5.3).
  */
+// The AI SDK gives its approval question no signal: it is asked once, before the call, and not withdrawn.
+const neverWithdrawn = new AbortController().signal;
+
 export function toAiSdkTools(run: Run, settings: AiSdkToolsSettings = {}): ToolSet {
   const caller = settings.caller ?? run.caller;
   const profile = settings.profile ?? "json";
@@ -79,7 +82,7 @@ export function toAiSdkTools(run: Run, settings: AiSdkToolsSettings = {}): ToolS
         },
       }),
       ...(exported.strict ? { strict: true } : {}),
-      ...(policy === undefined ? {} : { needsApproval: async (input: unknown) => (await policy({ tool: runTool, input, caller, runId: run.id })) === "ask" }),
+      ...(policy === undefined ? {} : { needsApproval: async (input: unknown) => (await policy({ tool: runTool, input, caller, runId: run.id }, neverWithdrawn)) === "ask" }),
       execute: (input, options) => {
         const call = () => run.call(runTool.name, input, { caller, signal: options.abortSignal });
         // Only the AI SDK user's recorded yes to this very call stands in for the run's approver; a call

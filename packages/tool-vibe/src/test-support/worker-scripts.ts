@@ -5,7 +5,7 @@ import type { VibeRosterInstance, WorkerSnapshot } from "../vibe-roster.js";
 import type { WorkerCommand } from "../worker-command.js";
 
 /** A worker command running one of the scripts in ../__fixtures__/workers with this Node. */
-export function workerScript(name: "report-brief" | "sleep-then-answer" | "fail-loudly" | "stubborn-tree", ...args: string[]): WorkerCommand {
+export function workerScript(name: "report-brief" | "sleep-then-answer" | "fail-loudly" | "stubborn-tree" | "ask-caller", ...args: string[]): WorkerCommand {
   return { command: process.execPath, args: [fileURLToPath(new URL(`../__fixtures__/workers/${name}.mjs`, import.meta.url)), ...args] };
 }
 
