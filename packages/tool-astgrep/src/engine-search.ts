@@ -8,9 +8,9 @@ import type { FileMatches } from "./file-matches.js";
 import type { MatchCollector } from "./match-collector.js";
 import { treeBytesPerSourceByte, type ParseCache } from "./parse-cache.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
+import { patternKey } from "./pattern-key.js";
 import type { SearchMatch } from "./search-match.js";
 import type { SkipLedger, SkipReason } from "./skip-ledger.js";
-import { patternKey } from "./tree-search.js";
 
 /**
  * A file bigger than this is a bundle: its tree takes about 30 times its size while it is matched, so

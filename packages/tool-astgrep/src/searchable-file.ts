@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { isInside } from "@runbound/tool-kit";
-import { closeSync, constants, existsSync, fstatSync, openSync, readlinkSync, readSync, type Stats } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readlinkSync, readSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { codeFieldOf, errorCodeOf, type SkipReason } from "./skip-ledger.js";
 
@@ -102,5 +102,25 @@ export function readSearchableFile(path: string, workdir: string, maxBytes: numb
     return { reason: "unreadable", ...codeFieldOf(error) };
   } finally {
     closeSync(descriptor);
+  }
+}
+
+/** A file's bytes as a search reads them (see {@link readSearchableFile}), or `undefined` when a search would skip it. */
+export function searchableBytes(path: string, workdir: string, maxBytes: number): Buffer | undefined {
+  const read = readSearchableFile(path, workdir, maxBytes);
+  return isSearchable(read) ? read.bytes : undefined;
+}
+
+/** Whether the bytes start with a UTF-8 byte order mark. */
+export function hasBom(bytes: Buffer): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+/** A path's status without following a symlink, or `undefined` when it is gone or cannot be stat'ed. */
+export function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
   }
 }

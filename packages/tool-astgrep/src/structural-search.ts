@@ -19,7 +19,7 @@ function notFound(root: string): ToolError {
 /**
  * Search files under a root for a pattern. Lists the files (every skip counted), compiles the pattern
  * per language (throwing `invalid_input` when it parses in none), and searches each language's files
- * (language-search.ts): from the parse cache, on the native engine, or with napi.
+ * on its backend (see `searchLanguage`): the native engine where it reads the grammar, else napi.
  */
 export async function searchStructurally(languages: () => LanguageTable, request: SearchRequest): Promise<SearchOutcome> {
   let isFile: boolean;

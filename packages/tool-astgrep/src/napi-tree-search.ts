@@ -9,8 +9,10 @@ import { materialize, sortFound, withSyntaxErrors } from "./found-nodes.js";
 import type { MatchCollector } from "./match-collector.js";
 import { napi } from "./napi-binding.js";
 import type { ParseCache } from "./parse-cache.js";
+import { patternKey } from "./pattern-key.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
 import type { SearchMatch } from "./search-match.js";
+import { hasBom } from "./searchable-file.js";
 import { summarizeSyntaxErrors, type FileSyntaxErrors } from "./syntax-error-ledger.js";
 
 /** A file read for this search and not in the cache. */
@@ -29,16 +31,6 @@ export interface FreshFile {
  * cores). libuv's pool (`UV_THREADPOOL_SIZE`, 4 threads unless the host sets it) caps how many run.
  */
 const parsesInFlight = 2 * Math.max(1, availableParallelism());
-
-/** The key a pattern's results are kept under in the cache. */
-export function patternKey(compiled: CompiledPattern, rewriting: boolean): string {
-  return JSON.stringify([compiled.language.id, withSyntaxErrors(compiled, rewriting), compiled.captures, compiled.reading.spannedTerminator ?? null]);
-}
-
-/** Whether the bytes start with a UTF-8 byte order mark. */
-export function hasBom(bytes: Buffer): boolean {
-  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-}
 
 /**
  * Match one parsed tree on the main thread; the first `wanted` matches are materialized. Looking for
