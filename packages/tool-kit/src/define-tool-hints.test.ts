@@ -24,6 +24,7 @@ describe("defineTool's title, output schema and hints", () => {
     [{ hints: {} }],
     [{ hints: { destructive: false, idempotent: true, openWorld: false } }],
     [{ hints: { destructive: undefined } }],
+    [{ hints: { readOnly: false, openWorld: true } }],
   ])("accepts %o", (override) => {
     expect(defineTool({ ...base, ...override } as never)).toMatchObject(override);
   });
@@ -36,7 +37,8 @@ describe("defineTool's title, output schema and hints", () => {
     [{ hints: true }, "`hints` is `true`; give an object such as `{ destructive: false }` or omit it."],
     [{ hints: null }, "`hints` is `null`; give an object such as `{ destructive: false }` or omit it."],
     [{ hints: [false] }, "`hints` is an array; give an object such as `{ destructive: false }` or omit it."],
-    [{ hints: { readOnly: true } }, "hint `readOnly` is unknown; the hints are `destructive`, `idempotent`, `openWorld` (the tier decides whether a tool is read-only)."],
+    [{ hints: { readOnly: true } }, "hint `readOnly` is `true`: only the tier makes a tool read-only (`read`); give `false` for a read tool whose calls start work with effects, or leave it out."],
+    [{ hints: { sideEffects: true } }, "hint `sideEffects` is unknown; the hints are `readOnly`, `destructive`, `idempotent`, `openWorld`."],
     [{ hints: { destructive: "no" } }, "hint `destructive` is `no`; give true or false or leave it out."],
   ])("refuses %o", (override, problem) => {
     const error = refusal(override);

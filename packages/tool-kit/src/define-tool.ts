@@ -61,8 +61,14 @@ export interface ToolContext<K extends AnyResourceKey = never> {
  */
 export interface ToolHints {
   /**
-   * Whether a call may destroy or overwrite something (`write` and `exec` tools: default true; ignored
-   * for `read` tools, which change nothing). False for a tool that only adds or stages, e.g. one that
+   * `false` for a `read` tool whose calls start work that has effects of its own, e.g. a worker that
+   * goes on with its caller's tools: the tier says who may call it (a plan caller may delegate), this
+   * says what a call can lead to. Only the tier makes a tool read-only, so `true` is refused.
+   */
+  readOnly?: false;
+  /**
+   * Whether a call may destroy or overwrite something (`write` and `exec` tools, and `read` tools that
+   * are not read-only: default true; ignored for read-only tools, which change nothing). False for a tool that only adds or stages, e.g. one that
    * proposes an edit and writes nothing until another tool accepts it.
    */
   destructive?: boolean;
@@ -75,7 +81,7 @@ export interface ToolHints {
   openWorld?: boolean;
 }
 
-const hintNames: readonly (keyof ToolHints)[] = ["destructive", "idempotent", "openWorld"];
+const hintNames: readonly (keyof ToolHints)[] = ["readOnly", "destructive", "idempotent", "openWorld"];
 
 /** What a plugin author writes; {@link defineTool} checks it and returns a {@link Tool}. */
 export interface ToolDefinition<S extends GenericSchema, K extends AnyResourceKey> {
@@ -136,8 +142,9 @@ function describeHintsProblem(hints: unknown): string | undefined {
   if (typeof hints !== "object" || hints === null || Array.isArray(hints)) return `\`hints\` is ${Array.isArray(hints) ? "an array" : `\`${String(hints)}\``}; give an object such as \`{ destructive: false }\` or omit it.`;
   for (const [key, value] of Object.entries(hints)) {
     if (!(hintNames as readonly string[]).includes(key)) {
-      return `hint \`${key}\` is unknown; the hints are ${hintNames.map((name) => `\`${name}\``).join(", ")} (the tier decides whether a tool is read-only).`;
+      return `hint \`${key}\` is unknown; the hints are ${hintNames.map((name) => `\`${name}\``).join(", ")}.`;
     }
+    if (key === "readOnly" && value === true) return "hint `readOnly` is `true`: only the tier makes a tool read-only (`read`); give `false` for a read tool whose calls start work with effects, or leave it out.";
     if (value !== undefined && typeof value !== "boolean") return `hint \`${key}\` is \`${String(value)}\`; give true or false or leave it out.`;
   }
   return undefined;

@@ -1,3 +1,4 @@
+import { describe, expect, it } from "vitest";
 import { VibeMode } from "@runbound/tool-kit";
 import { describePluginConformance } from "@runbound/tool-kit/testing";
 import { createFunctionRoster } from "./function-roster.js";
@@ -16,4 +17,17 @@ describePluginConformance(vibePlugin, {
     vibe_kill: { worker_id: "w1" },
     vibe_list: {},
   },
+});
+
+describe("the vibe tools' hints", () => {
+  it("say that spawning, messaging and killing a worker have effects, though a plan caller may do them; waiting and listing do not", () => {
+    const hints = Object.fromEntries(vibePlugin.tools.map((tool) => [tool.name, { tier: tool.tier, readOnly: tool.hints?.readOnly }]));
+    expect(hints).toEqual({
+      vibe_spawn: { tier: "read", readOnly: false },
+      vibe_send: { tier: "read", readOnly: false },
+      vibe_wait: { tier: "read", readOnly: undefined },
+      vibe_kill: { tier: "read", readOnly: false },
+      vibe_list: { tier: "read", readOnly: undefined },
+    });
+  });
 });

@@ -14,7 +14,8 @@ export const vibeKillTool = defineTool({
   input: v.strictObject({ worker_id: workerIdSchema }),
   requires: [VibeRoster, VibeMode],
   parallelSafe: true,
-  hints: { idempotent: true },
+  // Stopping a worker mid-task can leave its edits half done: not read-only, though killing twice does nothing more.
+  hints: { readOnly: false, idempotent: true },
   run: async (input, context) => {
     const { previousStatus, snapshot } = await context.resource(VibeRoster).kill(input.worker_id);
     const what =

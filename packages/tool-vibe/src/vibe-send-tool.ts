@@ -28,7 +28,9 @@ export const vibeSendTool = defineTool({
   }),
   requires: [VibeRoster, VibeMode],
   parallelSafe: true,
-  hints: { openWorld: true },
+  // A read tool so a plan caller may delegate, but the worker it starts goes on with tools up to the
+  // caller's ceiling: not read-only, possibly destructive, reaching its model's API.
+  hints: { readOnly: false, openWorld: true },
   run: async (input, context) => {
     const message = checkedText("message", input.message, maxMessageLength, "what to add to the worker's brief");
     const { previousStatus, snapshot } = await context.resource(VibeRoster).send(input.worker_id, message, context.run.caller.ceiling);

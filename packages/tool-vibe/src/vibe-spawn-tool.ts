@@ -23,7 +23,9 @@ export const vibeSpawnTool = defineTool({
   }),
   requires: [VibeRoster, VibeMode],
   parallelSafe: true,
-  hints: { openWorld: true },
+  // A read tool so a plan caller may delegate, but the worker it starts goes on with tools up to the
+  // caller's ceiling: not read-only, possibly destructive, reaching its model's API.
+  hints: { readOnly: false, openWorld: true },
   run: async (input, context) => {
     const roster = context.resource(VibeRoster);
     const snapshot = roster.spawn({

@@ -306,6 +306,20 @@ export function describeAiSdkAdapter(major: string, sdk: AiSdkUnderTest): void {
       expect(outcome.text).toBe("done");
     });
 
+    it("with needsApproval, runs an approved call at most once, however often the same messages are given again", async () => {
+      const policy = askFor(["write"]);
+      const { run, counter } = await counterRun({ policy });
+      const tools = toAiSdkTools(run, { needsApproval: policy });
+      const first = await loop(scriptedModel(sdk, callingThenDone("bump", { by: 2 })), tools);
+      await answerApproval(tools, first, { approved: true });
+      expect(counter.count).toBe(2);
+      // The same conversation replayed (a retry, a reloaded chat), and with tools built again for the next step.
+      const { model } = await answerApproval(tools, first, { approved: true });
+      await answerApproval(toAiSdkTools(run, { needsApproval: policy }), first, { approved: true });
+      expect(counter.count).toBe(2);
+      expect(toolResultOutputs(model, 0)).toEqual([{ type: "error-text", value: expect.stringContaining("already ran once on its approval in this run, and an approval covers one run") }]);
+    });
+
     it("with needsApproval, gives the model the user's denial and never runs the call", async () => {
       const policy = askFor(["write"]);
       const approver = recordingApprover(true);

@@ -1,4 +1,4 @@
-import { parseToolInput, ToolError, type AnyTool, type CallerInfo, type ToolResult } from "@runbound/tool-kit";
+import { errorResult, parseToolInput, ToolError, type AnyTool, type CallerInfo, type ToolResult } from "@runbound/tool-kit";
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from "ai";
 import type { ApprovalPolicy } from "../approval.js";
 import { withApprovedCall } from "../approved-call-scope.js";
@@ -60,6 +60,29 @@ function exportFor(runTool: AnyTool, profile: SchemaProfile): { schema: unknown;
  * Input is validated with the tool's own valibot schema here too, because the AI SDK's Standard
  * Schema path accepts invalid valibot input (runner research §5.3).
  */
+// The tool calls each run has already run on the strength of an approval in the conversation. ai
+// executes an approved call whenever the messages it is given end with that approval, so the same
+// messages given twice would run it twice (overwriting a later change); an approval is good for one run.
+const spentApprovals = new WeakMap<Run, Set<string>>();
+
+function spendApproval(run: Run, toolCallId: string): boolean {
+  let spent = spentApprovals.get(run);
+  if (spent === undefined) spentApprovals.set(run, (spent = new Set()));
+  if (spent.has(toolCallId)) return false;
+  spent.add(toolCallId);
+  return true;
+}
+
+function approvalAlreadySpent(name: string, toolCallId: string): ToolResult {
+  return errorResult(
+    new ToolError({
+      code: "denied",
+      message: `This \`${name}\` call (${toolCallId}) already ran once on its approval in this run, and an approval covers one run, so it was not run again. If it should run again, make a new call and ask the user again.`,
+    }),
+    name,
+  );
+}
+
 // The AI SDK gives its approval question no signal: it is asked once, before the call, and not withdrawn.
 const neverWithdrawn = new AbortController().signal;
 
@@ -85,9 +108,10 @@ export function toAiSdkTools(run: Run, settings: AiSdkToolsSettings = {}): ToolS
       ...(policy === undefined ? {} : { needsApproval: async (input: unknown) => (await policy({ tool: runTool, input, caller, runId: run.id }, neverWithdrawn)) === "ask" }),
       execute: (input, options) => {
         const call = () => run.call(runTool.name, input, { caller, signal: options.abortSignal });
-        // Only the AI SDK user's recorded yes to this very call stands in for the run's approver; a call
-        // that reached `execute` any other way is asked about by the run as usual.
-        return policy !== undefined && approvedInConversation(options.messages, options.toolCallId) ? withApprovedCall(runTool.name, call) : call();
+        // Only the AI SDK user's recorded yes to this very call stands in for the run's approver, once; a
+        // call that reached `execute` any other way is asked about by the run as usual.
+        if (policy === undefined || !approvedInConversation(options.messages, options.toolCallId)) return call();
+        return spendApproval(run, options.toolCallId) ? withApprovedCall(runTool.name, call) : Promise.resolve(approvalAlreadySpent(runTool.name, options.toolCallId));
       },
       toModelOutput: ({ output }) => toModelOutput(output),
     });

@@ -28,7 +28,11 @@ describe("mcpToolAnnotations", () => {
     expect(mcpToolAnnotations(tool("write", { hints: { openWorld: true } }))).toMatchObject({ openWorldHint: true });
   });
 
-  it("never calls a read tool destructive, whatever it claims", () => {
+  it("calls a read tool that starts work with effects (readOnly: false) neither read-only nor harmless", () => {
+    expect(mcpToolAnnotations(tool("read", { hints: { readOnly: false, openWorld: true } }))).toStrictEqual({ title: "Stage edit", readOnlyHint: false, destructiveHint: true, openWorldHint: true });
+  });
+
+  it("never calls a read-only tool destructive, whatever it claims", () => {
     expect(mcpToolAnnotations(tool("read", { hints: { destructive: true } }))).toMatchObject({ readOnlyHint: true, destructiveHint: false });
   });
 });

@@ -16,7 +16,7 @@ export function toolTitle(tool: AnyTool): string {
  */
 export function mcpToolAnnotations(tool: AnyTool): ToolAnnotations {
   const hints = tool.hints ?? {};
-  const readOnly = tool.tier === "read";
+  const readOnly = tool.tier === "read" && hints.readOnly !== false;
   return {
     title: toolTitle(tool),
     readOnlyHint: readOnly,
