@@ -31,7 +31,7 @@ function writeRecord(call, truth) {
   };
 }
 
-export async function measureLanguage({ repo, bin, language, limit, log, ignorePids = [] }) {
+export async function measureLanguage({ bin, language, limit, log, ignorePids = [] }) {
   const project = copyProject(language);
   log(`\n## ${language}: ${project.label} — ${project.files.length} files; cache ${project.source}`);
   try {
@@ -39,7 +39,7 @@ export async function measureLanguage({ repo, bin, language, limit, log, ignoreP
     log(`checker: ${CHECKER_COMMANDS[language]} — baseline ${baseline.value.findings.length} findings in ${(baseline.ms / 1000).toFixed(1)} s (excluded from every comparison)`);
     if (language === "go" && baseline.value.findings.length > 0) throw new Error(`go build + go vet must pass cleanly before mutating, but report: ${baseline.value.findings.slice(0, 3).map((finding) => `${finding.file}:${finding.line}: ${finding.message}`).join("; ")}`);
     const plan = planMutations(language, project.workdir, project.files, limit);
-    const session = await openSession(repo, project.workdir);
+    const session = await openSession(project.workdir);
     const steps = [];
     const checkerMs = [baseline.ms];
     try {

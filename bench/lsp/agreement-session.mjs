@@ -1,15 +1,13 @@
-// The run the benchmark writes through, assembled as the CLI assembles it: the CLI's own file tools
-// (the real `edit`, from packages/cli's build: the bench workspace does not depend on the CLI package)
-// and tool-lsp's plugin with its write observer, the default resources attached for the workdir.
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+// The run the benchmark writes through, assembled as the CLI assembles it: the CLI's file tools (the
+// real `edit`, from @runbound/tool-files, which the CLI loads) and tool-lsp's plugin with its write
+// observer, the default resources attached for the workdir.
 import { attachDefaultResources, createRun } from "@runbound/runner-adapter";
+import { fileToolsPlugin } from "@runbound/tool-files";
 import { resultText, Workdir } from "@runbound/tool-kit";
 import { lspPlugin, LspSupervisor } from "@runbound/tool-lsp";
 
 /** Open a run over `workdir`; language servers start on the first `lsp` call. */
-export async function openSession(repo, workdir) {
-  const { fileToolsPlugin } = await import(pathToFileURL(join(repo, "packages/cli/dist/file-tools/file-tools-plugin.js")).href);
+export async function openSession(workdir) {
   const run = createRun({ plugins: [fileToolsPlugin, lspPlugin] });
   await run.attach(Workdir, { value: workdir });
   const failures = await attachDefaultResources(run, { workdir });

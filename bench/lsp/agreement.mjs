@@ -29,7 +29,7 @@ const log = (line) => console.log(line);
 const git = (...args) => execFileSync("git", args, { cwd: repo, encoding: "utf8" }).trim();
 
 for (const language of languages) if (PROJECTS[language] === undefined) throw new Error(`\`--languages\` names \`${language}\`; use ${Object.keys(PROJECTS).join(", ")}.`);
-for (const built of ["packages/tool-lsp/dist/index.js", "packages/cli/dist/file-tools/file-tools-plugin.js"]) if (!existsSync(join(repo, built))) throw new Error(`${built} is missing; run npm run build first.`);
+for (const built of ["packages/tool-lsp/dist/index.js", "packages/tool-files/dist/index.js"]) if (!existsSync(join(repo, built))) throw new Error(`${built} is missing; run npm run build first.`);
 // The servers and checkers resolve from the repository's node_modules/.bin (typescript-language-server,
 // tsc, pyright) before PATH (gopls, go), as they would for a project with them installed.
 process.env.PATH = `${bin}${delimiter}${process.env.PATH}`;
