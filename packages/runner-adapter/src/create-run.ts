@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { errorResult, parseToolInput, tierAllows, ToolError, type AnyResourceKey, type AnyTool, type CallerInfo, type Plugin, type ProgressUpdate, type ResourceInstance, type ResourceKey, type ToolResult, type WriteObserver } from "@runbound/tool-kit";
 import { allowAll, type ApprovalPolicy, type Approver } from "./approval.js";
 import { approveCall } from "./approve-call.js";
+import { DEFAULT_HEARTBEAT, type HeartbeatTiming } from "./call-heartbeat.js";
 import { MAIN_CALLER } from "./callers.js";
 import { capOutput, DEFAULT_OUTPUT_LIMIT_BYTES } from "./cap-output.js";
 import { collectTools } from "./collect-tools.js";
@@ -32,6 +33,12 @@ export interface RunSettings {
   approvalTimeoutMs?: number;
   /** Cap on a result's text; default 16 KiB. */
   outputLimitBytes?: number;
+  /**
+   * A long call's heartbeat: after `firstAfterMs` (default 2 000) of silence, and then at least every
+   * `everyMs` (default 5 000), it repeats the call's last progress notice with the time elapsed, so a
+   * client whose timeout resets on progress does not give up on it; `false` turns it off.
+   */
+  heartbeat?: Partial<HeartbeatTiming> | false;
   /** Receives progress notices of running calls. */
   onProgress?: (event: { runId: string; tool: string; update: ProgressUpdate }) => void;
 }
@@ -157,6 +164,7 @@ export function createRun(settings: RunSettings): Run {
     observers,
     defaultTimeoutMs: settings.defaultTimeoutMs ?? 120_000,
     observerTimeoutMs: settings.observerTimeoutMs ?? 15_000,
+    heartbeat: settings.heartbeat === false ? false : { ...DEFAULT_HEARTBEAT, ...settings.heartbeat },
     onProgress: settings.onProgress,
     dispatch,
   };

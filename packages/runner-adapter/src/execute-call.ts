@@ -1,4 +1,5 @@
 import { errorResult, toToolResult, ToolError, type AnyResourceKey, type AnyTool, type CallerInfo, type ProgressUpdate, type ToolContext, type ToolResult, type WriteObserver } from "@runbound/tool-kit";
+import { startHeartbeat, type HeartbeatTiming } from "./call-heartbeat.js";
 import { isWellFormedResult } from "./is-well-formed-result.js";
 import type { ResourceTable } from "./resource-table.js";
 import { runWriteObservers } from "./run-write-observers.js";
@@ -20,6 +21,8 @@ export interface ExecutionContext {
   /** Budget of a tool that sets no `timeoutMs`. */
   defaultTimeoutMs: number;
   observerTimeoutMs: number;
+  /** When a long call's heartbeat repeats its progress; false: never. */
+  heartbeat: HeartbeatTiming | false;
   /** The run's listener of every call's progress. */
   onProgress: ((event: { runId: string; tool: string; update: ProgressUpdate }) => void) | undefined;
   /** Re-enter the run's dispatch, for `ctx.callTool`. */
@@ -41,10 +44,14 @@ export function executeCall(tool: AnyTool, input: unknown, scope: CallScope, con
   const { runId, resources } = context;
   const written: string[] = [];
   const label = `Tool \`${tool.name}\``;
-  const progress = (update: ProgressUpdate): void => {
+  const send = (update: ProgressUpdate): void => {
     context.onProgress?.({ runId, tool: tool.name, update });
     scope.onProgress?.(update);
   };
+  // One heartbeat per request: a nested `ctx.callTool` call's notices already reach the same listener.
+  const listened = context.onProgress !== undefined || scope.onProgress !== undefined;
+  const heartbeat = context.heartbeat === false || !listened || scope.chain.length > 0 ? undefined : startHeartbeat(send, label, context.heartbeat);
+  const progress = heartbeat === undefined ? send : heartbeat.report;
   const budget = withBudget(
     async (callSignal) => {
       const toolContext: ToolContext<AnyResourceKey> = {
@@ -80,6 +87,6 @@ export function executeCall(tool: AnyTool, input: unknown, scope: CallScope, con
       progress,
     });
     return appended.length > 0 ? { ...answer, content: [...answer.content, ...appended] } : answer;
-  })();
+  })().finally(() => heartbeat?.stop());
   return { result, settled: budget.settled };
 }

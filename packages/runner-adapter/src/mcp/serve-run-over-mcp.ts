@@ -6,6 +6,7 @@ import type { Run } from "../create-run.js";
 import { createElicitationApprover } from "./elicitation-approver.js";
 import { exportOutputSchema } from "./export-output-schema.js";
 import { mcpClientSession, type McpClientSession } from "./mcp-client-session.js";
+import { createProgressCounter } from "./progress-value.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
 import { toMcpTool } from "./to-mcp-tool.js";
 
@@ -55,11 +56,9 @@ export async function serveRunOverMcp(server: Server, transport: Transport, run:
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     await clientReady;
     const progressToken = request.params._meta?.progressToken;
-    let notices = 0;
-    // MCP requires `progress` to grow with every notice; a tool that reports none gets a running count.
+    const progressValue = createProgressCounter();
     const onProgress = (update: ProgressUpdate): void => {
-      notices += 1;
-      const params = { progressToken: progressToken!, progress: update.progress ?? notices, message: update.message, ...(update.total === undefined ? {} : { total: update.total }) };
+      const params = { progressToken: progressToken!, progress: progressValue(update.progress, update.total), message: update.message, ...(update.total === undefined ? {} : { total: update.total }) };
       extra.sendNotification({ method: "notifications/progress", params }).catch(() => undefined);
     };
     const result = await run.call(request.params.name, request.params.arguments ?? {}, { caller, signal: extra.signal, ...(progressToken === undefined ? {} : { onProgress }) });
