@@ -10,6 +10,7 @@ import type { EvalPythonChoice, VibeWorkers } from "./cli-arguments.js";
 import { loadPlugin } from "./load-plugin.js";
 import { loadOfficialPlugins } from "./official-plugins.js";
 import type { ProjectTrustChoice } from "./project-trust.js";
+import { noteUnattachedResources } from "./unattached-resource-hints.js";
 import { UsageError } from "./usage-error.js";
 
 /** What a command needs to open a run. */
@@ -85,5 +86,6 @@ export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   // What they ask about is decided here as if this run's caller had called it: this run's policy, then
   // its operator (or, for a worker of a worker, this run's own caller in turn).
   if (settings.vibe !== undefined) await attachVibeMode(run, workdir, settings.vibe, askTiersForWorkers(approvals), settings.projectTrust?.trusted ?? true);
+  noteUnattachedResources(run);
   return { run, workdir, plugins, providerFailures };
 }

@@ -13,7 +13,8 @@ export interface DefaultResourcesSettings {
 
 /**
  * Attach every plugin's default resources for a workdir, skipping resources already attached. A
- * provider that throws or runs out of time does not stop the others; its tools stay unregistered.
+ * provider that throws or runs out of time does not stop the others; its tools stay unregistered,
+ * and a call to one of them names the provider's failure.
  *
  * @returns resource id → why its provider could not create it.
  */
@@ -29,7 +30,9 @@ export async function attachDefaultResources(run: Run, settings: DefaultResource
       }).result;
       await run.attach(provider.key, instance);
     } catch (error) {
-      failures.set(provider.key.id, error instanceof Error ? error.message : String(error));
+      const reason = error instanceof Error ? error.message : String(error);
+      failures.set(provider.key.id, reason);
+      run.noteUnattached(provider.key, `its provider failed: ${reason}`);
     }
   }
   return failures;

@@ -89,6 +89,12 @@ export interface Run {
   isAttached(key: AnyResourceKey): boolean;
   /** The value attached under `key`, if any (for hosts, e.g. a status command). */
   resource<T>(key: ResourceKey<T>): T | undefined;
+  /**
+   * Record why a resource is not attached (its provider failed, the host leaves it off), or clear it
+   * with undefined: a call to a tool that needs it then says why, not only that it is missing.
+   * Attaching the resource clears it.
+   */
+  noteUnattached(key: AnyResourceKey, why: string | undefined): void;
   /** A resource's own availability detail (its `describe()`), or undefined when it has none or is not attached. */
   describeResource(key: AnyResourceKey): Promise<string | undefined>;
   /** The tools a caller sees: the same set dispatch accepts. */
@@ -149,6 +155,7 @@ export function createRun(settings: RunSettings): Run {
   const approvalTimeoutMs = settings.approvalTimeoutMs ?? 300_000;
   const outputLimitBytes = settings.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
   let approver = settings.approver;
+  const unattachedReasons = new Map<string, string>();
   const listeners = new Set<() => void>();
   const resources = createResourceTable(() => {
     for (const listener of listeners) listener();
@@ -173,9 +180,19 @@ export function createRun(settings: RunSettings): Run {
     const entry = registry.get(name);
     const hidden = entry === undefined ? undefined : whyToolHidden(entry.tool, caller, resources.ids());
     if (hidden?.kind === "resources") {
+      // Resources left off for one reason (vibe mode's two) are named together.
+      const byReason = new Map<string, string[]>();
+      for (const key of hidden.missing) {
+        const why = unattachedReasons.get(key.id);
+        if (why !== undefined) byReason.set(why, [...(byReason.get(why) ?? []), `\`${key.id}\``]);
+      }
+      const reasons = [...byReason].map(([why, ids]) => `${ids.join(" and ")} ${ids.length > 1 ? "are" : "is"} not attached because ${why.replace(/[.\s]+$/, "")}.`);
       return new ToolError({
         code: "unavailable",
-        message: `Tool \`${name}\` needs ${hidden.missing.map((key) => `\`${key.id}\` (${key.description})`).join(", ")}, which this run does not have attached. Use another tool, or ask the host to attach it.`,
+        message:
+          `Tool \`${name}\` needs ${hidden.missing.map((key) => `\`${key.id}\` (${key.description})`).join(", ")}, which this run does not have attached. ` +
+          (reasons.length > 0 ? `${reasons.join(" ")} ` : "") +
+          "Use another tool, or ask the host to attach it.",
       });
     }
     const visible = run.visibleTools(caller).map((tool) => tool.name);
@@ -228,6 +245,11 @@ export function createRun(settings: RunSettings): Run {
         throw new ToolError({ code: "unavailable", message: `Run \`${runId}\` is closed; resource \`${key.id}\` cannot be attached.` });
       }
       await resources.attach(key, instance, settleGraceMs);
+      unattachedReasons.delete(key.id);
+    },
+    noteUnattached(key, why) {
+      if (why === undefined) unattachedReasons.delete(key.id);
+      else unattachedReasons.set(key.id, why);
     },
     detach: (key) => resources.detach(key, settleGraceMs),
     isAttached: (key) => resources.has(key),
