@@ -4,3 +4,7 @@ export { spawnOwnedProcess, type OwnedProcess, type OwnedProcessSettings, type P
 export { readGroupResidentMemoryKiB, readResidentMemoryKiB } from "./read-resident-memory.js";
 export { listDescendants, listProcesses, listProcessGroup, type ProcessRow } from "./list-processes.js";
 export { isExecutableFile } from "./is-executable-file.js";
+export { hostPlacement, type PlacedCommand, type Placement, type PlacementRequest } from "./placement.js";
+export { createBubblewrapPlacement, type BubblewrapPlacementSettings } from "./bubblewrap-placement.js";
+export { detectBubblewrap, type BubblewrapAvailability } from "./detect-bubblewrap.js";
+export { SANDBOX_ENVIRONMENT_ALLOWLIST, SANDBOX_HOME } from "./sandbox-environment.js";

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Duplex, Readable, Writable } from "node:stream";
 import { LineTail } from "./line-tail.js";
+import { hostPlacement, type Placement } from "./placement.js";
 
 /** Settings of {@link spawnOwnedProcess}. */
 export interface OwnedProcessSettings {
@@ -14,6 +15,12 @@ export interface OwnedProcessSettings {
   env?: NodeJS.ProcessEnv;
   /** How many of the last stderr lines to keep for crash reports; default 50. */
   stderrLines?: number;
+  /** Where it runs; default {@link hostPlacement}. A sandbox needs `command` to be an absolute path. */
+  placement?: Placement;
+  /** With a sandbox placement: the variables of `env` this resource set itself, always passed. */
+  ownEnv?: readonly string[];
+  /** With a sandbox placement: host paths the program reads (its interpreter, its scripts), bound read-only. */
+  readOnlyPaths?: readonly string[];
   /**
    * How many two-way channels to open besides stdin/stdout/stderr, as file descriptors 3, 4, …;
    * default none. A private channel a child's own output cannot be mistaken for (its approvals, say).
@@ -124,9 +131,17 @@ function started(child: ChildProcess): Promise<number> {
  */
 export async function spawnOwnedProcess(settings: OwnedProcessSettings): Promise<OwnedProcess> {
   installExitHook();
-  const child = spawn(settings.command, [...(settings.args ?? [])], {
+  const placed = (settings.placement ?? hostPlacement).place({
+    command: settings.command,
+    args: settings.args ?? [],
     cwd: settings.cwd,
     env: settings.env ?? process.env,
+    ...(settings.ownEnv === undefined ? {} : { ownEnv: settings.ownEnv }),
+    ...(settings.readOnlyPaths === undefined ? {} : { readOnlyPaths: settings.readOnlyPaths }),
+  });
+  const child = spawn(placed.command, placed.args, {
+    cwd: settings.cwd,
+    env: placed.env,
     stdio: ["pipe", "pipe", "pipe", ...Array.from({ length: settings.extraChannels ?? 0 }, () => "pipe" as const)],
     detached: true,
   });
