@@ -93,6 +93,9 @@ describe("parseCommandLine", () => {
       noTrustProject: false,
       workerFast: undefined,
       workerGood: undefined,
+      sandbox: undefined,
+      passEnv: [],
+      allowNetwork: false,
       help: false,
       version: false,
     };
@@ -111,6 +114,11 @@ describe("parseCommandLine", () => {
       vibe: true,
       workerFast: "runbound session",
       workerGood: "agent --model big",
+    });
+    expect(parseCommandLine(["call", "eval", "{}", "--sandbox", "required", "--pass-env", "HF_TOKEN", "--pass-env", "PIP_INDEX_URL", "--allow-network"])).toMatchObject({
+      sandbox: "required",
+      passEnv: ["HF_TOKEN", "PIP_INDEX_URL"],
+      allowNetwork: true,
     });
   });
 });

@@ -33,8 +33,28 @@ export interface CommandLine {
   /** `--worker-fast` / `--worker-good`: the command lines of the two worker tiers. */
   workerFast: string | undefined;
   workerGood: string | undefined;
+  /** `--sandbox` as given: auto, required or off. */
+  sandbox: string | undefined;
+  /** `--pass-env NAME`, repeatable: host variables a sandboxed program gets besides the allowlist. */
+  passEnv: string[];
+  /** `--allow-network`: sandboxed kernels may use the network. */
+  allowNetwork: boolean;
   help: boolean;
   version: boolean;
+}
+
+/** `--sandbox` values. */
+export const SANDBOX_MODES = ["auto", "required", "off"] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+
+/** Where exec resources' programs run, as the command line asks. */
+export interface SandboxChoice {
+  /** `auto` (default): a sandbox where one works here, else the host, saying why; `required`: a sandbox or no run; `off`: the host. */
+  mode: SandboxMode;
+  /** Host variables passed into the sandbox besides the allowlist. */
+  passEnv: string[];
+  /** Whether sandboxed kernels may use the network. */
+  allowNetwork: boolean;
 }
 
 /** `--eval-python` values. */
@@ -70,6 +90,8 @@ export interface CliArguments {
   vibe: VibeWorkers | undefined;
   /** Whether programs inside the workdir may run (language servers, project checkers), and how to change it. */
   projectTrust: ProjectTrustChoice;
+  /** `--sandbox`, `--pass-env`, `--allow-network`. */
+  sandbox: SandboxChoice;
   help: boolean;
   version: boolean;
 }
@@ -87,6 +109,9 @@ const options = {
   "no-trust-project": { type: "boolean" },
   "worker-fast": { type: "string" },
   "worker-good": { type: "string" },
+  sandbox: { type: "string" },
+  "pass-env": { type: "string", multiple: true },
+  "allow-network": { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -106,6 +131,9 @@ const valueExamples: Record<OptionName, string> = {
   "no-trust-project": "--no-trust-project",
   "worker-fast": "--worker-fast 'runbound session'",
   "worker-good": "--worker-good 'my-agent --model large'",
+  sandbox: "--sandbox required",
+  "pass-env": "--pass-env HF_TOKEN",
+  "allow-network": "--allow-network",
   help: "--help",
   version: "--version",
 };
@@ -176,6 +204,9 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     noTrustProject: values["no-trust-project"] === true,
     workerFast: values["worker-fast"] as string | undefined,
     workerGood: values["worker-good"] as string | undefined,
+    sandbox: values.sandbox as string | undefined,
+    passEnv: (values["pass-env"] as string[] | undefined) ?? [],
+    allowNetwork: values["allow-network"] === true,
     help,
     version,
   };

@@ -24,6 +24,13 @@ const common = `Options:
       --trust-project       let lsp start the project's own programs (node_modules/.bin, .venv/bin) for
                             any caller; the default trusts them for main only, not for plan
       --no-trust-project    never start programs from inside the workdir; PATH's are used instead
+      --sandbox auto|required|off
+                            where eval's Python kernels run: auto (default) = a bubblewrap sandbox
+                            (the workdir, the interpreter read-only, a private /tmp and HOME, no
+                            secrets, no network) where one works here, else the host; required =
+                            a sandbox or no run; off = the host. status says which, and why
+      --pass-env <NAME>     also pass this variable into the sandbox (repeatable)
+      --allow-network       let sandboxed kernels use the network (e.g. for %pip install)
   -h, --help                show help
   -v, --version             show the version
 

@@ -1,3 +1,4 @@
+import type { Placement } from "@runbound/process-kit";
 import type { Plugin } from "@runbound/tool-kit";
 import type { EvalPythonChoice } from "./cli-arguments.js";
 import type { ProjectTrustChoice } from "./project-trust.js";
@@ -10,6 +11,8 @@ export interface OfficialPluginSettings {
   parseCacheBytes?: number | undefined;
   /** `--trust-project` resolved: whether the language servers and checkers may come from inside the workdir. */
   projectTrust?: ProjectTrustChoice | undefined;
+  /** `--sandbox` resolved: where eval's native Python kernels run. */
+  kernelPlacement?: Placement | undefined;
 }
 
 /**
@@ -27,7 +30,11 @@ export async function loadOfficialPlugins(settings: OfficialPluginSettings = {})
     import("@runbound/tool-ask"),
     import("@runbound/tool-vibe"),
   ]);
-  const evalPlugin = settings.evalPython === undefined ? evalPackage.default : evalPackage.createEvalPlugin({ factory: { python: settings.evalPython } });
+  const kernelFactory = {
+    ...(settings.evalPython === undefined ? {} : { python: settings.evalPython }),
+    ...(settings.kernelPlacement === undefined ? {} : { placement: settings.kernelPlacement }),
+  };
+  const evalPlugin = Object.keys(kernelFactory).length === 0 ? evalPackage.default : evalPackage.createEvalPlugin({ factory: kernelFactory });
   const astgrepPlugin = settings.parseCacheBytes === undefined ? astgrep.default : astgrep.createAstGrepPlugin({ parser: { parseCacheBytes: settings.parseCacheBytes } });
   const lspPlugin = settings.projectTrust === undefined ? lsp.default : lsp.createLspPlugin({ supervisor: { projectTrust: settings.projectTrust } });
   return [files.default, astgrepPlugin, lspPlugin, evalPlugin, debug.default, ask.default, vibe.default];

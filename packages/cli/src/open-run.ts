@@ -6,10 +6,12 @@ import { ConversationId, ToolError, Workdir, type CallerInfo, type Plugin, type 
 import { connectCallerApprovals, type CallerApprovals } from "@runbound/tool-vibe";
 import { askTiersForWorkers, createCliApprovalPolicy } from "./approval-policy.js";
 import { attachVibeMode } from "./attach-vibe-mode.js";
-import type { EvalPythonChoice, VibeWorkers } from "./cli-arguments.js";
+import type { EvalPythonChoice, SandboxChoice, VibeWorkers } from "./cli-arguments.js";
 import { loadPlugin } from "./load-plugin.js";
 import { loadOfficialPlugins } from "./official-plugins.js";
 import type { ProjectTrustChoice } from "./project-trust.js";
+import { hostPlacement } from "@runbound/process-kit";
+import { resolveSandboxPlacement } from "./sandbox-placement.js";
 import { noteUnattachedResources } from "./unattached-resource-hints.js";
 import { UsageError } from "./usage-error.js";
 
@@ -36,6 +38,8 @@ export interface OpenRunSettings {
   vibe?: VibeWorkers | undefined;
   /** Whether programs inside the workdir may run; undefined: the plugins' defaults (trusted). */
   projectTrust?: ProjectTrustChoice | undefined;
+  /** `--sandbox` and its options; undefined: the host, as a library host would have it. */
+  sandbox?: SandboxChoice | undefined;
 }
 
 /** An opened run, with what `status` needs to explain it. */
@@ -45,7 +49,12 @@ export interface OpenedRun {
   plugins: Plugin[];
   /** Resource id → why its provider could not create it. */
   providerFailures: Map<string, string>;
+  /** Where each kind of program the run may start runs, for `status`. */
+  placements: Array<{ programs: string; where: string }>;
 }
+
+// Not placed by --sandbox yet: said in `status`, so nobody takes the sandbox for wider than it is.
+const notYetPlaced = "JavaScript kernels, Pyodide's child process, debug adapters and debuggees, language servers and project checkers, vibe workers";
 
 function connectToCaller(environment: NodeJS.ProcessEnv): CallerApprovals | undefined {
   try {
@@ -72,7 +81,8 @@ async function realWorkdir(path: string): Promise<string> {
  */
 export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   const workdir = await realWorkdir(settings.workdir);
-  const plugins = [...(await loadOfficialPlugins({ evalPython: settings.evalPython, parseCacheBytes: settings.parseCacheBytes, projectTrust: settings.projectTrust }))];
+  const kernelPlacement = settings.sandbox === undefined ? undefined : await resolveSandboxPlacement(settings.sandbox, workdir);
+  const plugins = [...(await loadOfficialPlugins({ evalPython: settings.evalPython, parseCacheBytes: settings.parseCacheBytes, projectTrust: settings.projectTrust, kernelPlacement }))];
   for (const specifier of settings.plugins) plugins.push(await loadPlugin(specifier, workdir));
   const workerAskTiers = settings.workerAskTiers ?? [];
   const callerApprovals = workerAskTiers.length === 0 ? undefined : connectToCaller(settings.environment ?? process.env);
@@ -87,5 +97,9 @@ export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   // its operator (or, for a worker of a worker, this run's own caller in turn).
   if (settings.vibe !== undefined) await attachVibeMode(run, workdir, settings.vibe, askTiersForWorkers(approvals), settings.projectTrust?.trusted ?? true);
   noteUnattachedResources(run);
-  return { run, workdir, plugins, providerFailures };
+  const placements = [
+    { programs: "eval's native Python kernels", where: (kernelPlacement ?? hostPlacement).describe() },
+    { programs: notYetPlaced, where: `${hostPlacement.describe()} (--sandbox does not place them yet)` },
+  ];
+  return { run, workdir, plugins, providerFailures, placements };
 }

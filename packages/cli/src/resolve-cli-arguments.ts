@@ -1,6 +1,6 @@
 import { MAIN_CALLER, PLAN_CALLER } from "@runbound/runner-adapter";
 import { isTier, lowerTier, type CallerInfo, type Tier } from "@runbound/tool-kit";
-import { EVAL_PYTHON_CHOICES, type CliArguments, type CommandLine, type EvalPythonChoice, type VibeWorkers } from "./cli-arguments.js";
+import { EVAL_PYTHON_CHOICES, SANDBOX_MODES, type CliArguments, type CommandLine, type EvalPythonChoice, type SandboxChoice, type SandboxMode, type VibeWorkers } from "./cli-arguments.js";
 import { resolveProjectTrust } from "./project-trust.js";
 import { UsageError } from "./usage-error.js";
 import { resolveWorkerAskTiers } from "./worker-ask-tiers.js";
@@ -25,6 +25,15 @@ function resolveCaller(callerName: string, environment: NodeJS.ProcessEnv): Call
   }
   const ceiling = lowerTier(caller.ceiling, inherited);
   return ceiling === caller.ceiling ? caller : { ...caller, ceiling };
+}
+
+function resolveSandbox(mode: string | undefined, passEnv: readonly string[], allowNetwork: boolean): SandboxChoice {
+  if (mode !== undefined && !(SANDBOX_MODES as readonly string[]).includes(mode)) {
+    throw new UsageError(`Unknown choice \`${mode}\` for --sandbox. Use ${SANDBOX_MODES.map((choice) => `--sandbox ${choice}`).join(", ")}.`);
+  }
+  const badName = passEnv.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
+  if (badName !== undefined) throw new UsageError(`\`${badName}\` in --pass-env is not an environment variable name. Give one name per option, as in --pass-env HF_TOKEN --pass-env PIP_INDEX_URL.`);
+  return { mode: (mode as SandboxMode | undefined) ?? "auto", passEnv: [...new Set(passEnv)], allowNetwork };
 }
 
 function resolveEvalPython(value: string | undefined): EvalPythonChoice | undefined {
@@ -69,7 +78,7 @@ function resolveVibe({ vibe, workerFast, workerGood }: Pick<CommandLine, "vibe" 
  * loads the host package, which `--help` does not need.
  */
 export function resolveCliArguments(commandLine: CommandLine, environment: NodeJS.ProcessEnv = process.env): CliArguments {
-  const { callerName, ask, evalPython, parseCacheMib, vibe, workerFast, workerGood, trustProject, noTrustProject, ...rest } = commandLine;
+  const { callerName, ask, evalPython, parseCacheMib, vibe, workerFast, workerGood, trustProject, noTrustProject, sandbox, passEnv, allowNetwork, ...rest } = commandLine;
   const caller = resolveCaller(callerName, environment);
   const askTiers = (ask ?? "").split(",").map((tier) => tier.trim()).filter((tier) => tier.length > 0);
   const badTier = askTiers.find((tier) => !isTier(tier));
@@ -84,5 +93,6 @@ export function resolveCliArguments(commandLine: CommandLine, environment: NodeJ
     parseCacheBytes: resolveParseCacheBytes(parseCacheMib),
     vibe: resolveVibe({ vibe, workerFast, workerGood }),
     projectTrust: resolveProjectTrust(trustProject, noTrustProject, caller, environment),
+    sandbox: resolveSandbox(sandbox, passEnv, allowNetwork),
   };
 }

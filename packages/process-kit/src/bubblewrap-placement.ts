@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, readlinkSync } from "node:fs";
+import { lstatSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute } from "node:path";
 import type { Placement, PlacedCommand, PlacementRequest } from "./placement.js";
 import { SANDBOX_HOME, sandboxEnvironment } from "./sandbox-environment.js";
@@ -51,6 +51,17 @@ function systemBinds(): string[] {
   return args;
 }
 
+// Bound where they really are: a path through a symlink (a project's `.venv` linking to a shared
+// virtualenv) cannot be a mount point, and the link itself resolves inside the sandbox once its
+// target is there.
+function realOrNothing(path: string): string[] {
+  try {
+    return [realpathSync(path)];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The workdir read-write and the other paths read-only, parents before what lies inside them (a
  * project's `.venv` inside a read-only cache, a workdir inside a read-only home).
@@ -67,8 +78,8 @@ function pathBinds(workdir: string, readOnlyPaths: readonly string[]): string[] 
  * read-write at its own path; `/usr`, the parts of `/etc` programs need and the paths it is given
  * read-only; a private `/proc`, `/dev`, `/tmp` and HOME (`/tmp/home`); only the environment's
  * allowlist, `passEnv` and its resource's own variables; no network unless `network`. It runs in a
- * session and PID namespace of its own and dies with the process that started it, and everything it
- * started dies with it (detached or not). File descriptors it is given (a kernel's channel) pass through.
+ * PID namespace of its own and dies with the process that started it, and everything it started dies
+ * with it (detached or not). File descriptors it is given (a kernel's channel) pass through.
  */
 export function createBubblewrapPlacement(settings: BubblewrapPlacementSettings): Placement {
   const network = settings.network ?? false;
@@ -76,19 +87,23 @@ export function createBubblewrapPlacement(settings: BubblewrapPlacementSettings)
   const system = systemBinds();
   return {
     kind: "sandbox",
+    // bwrap, then its PID namespace's init, then the program.
+    wrapperDepth: 2,
     describe: () =>
-      `sandbox (bubblewrap ${settings.version}): the workdir read-write, the toolchain read-only, a private /tmp and HOME, ` +
+      `in a sandbox (bubblewrap ${settings.version}): the workdir read-write, the toolchain read-only, a private /tmp and HOME, ` +
       `the environment's allowlist${passEnv.length > 0 ? ` and ${passEnv.join(", ")}` : ""}, ${network ? "the network" : "no network"}; everything it starts ends with it`,
     place(request: PlacementRequest): PlacedCommand {
       if (!isAbsolute(request.command)) {
         throw new TypeError(`A sandboxed program needs an absolute path, not \`${request.command}\`: the sandbox cannot look names up on this machine's PATH. Resolve it first.`);
       }
-      const readOnly = [...(settings.readOnlyPaths ?? []), ...(request.readOnlyPaths ?? []), dirname(request.command)].filter((path) => existsSync(path));
+      const readOnly = [...(settings.readOnlyPaths ?? []), ...(request.readOnlyPaths ?? []), dirname(request.command)].flatMap(realOrNothing);
       const args = [
         "--unshare-all",
         ...(network ? ["--share-net"] : []),
+        // No --new-session: spawnOwnedProcess already gives bwrap a session of its own with no terminal,
+        // and keeping the program in bwrap's process group lets a group signal and a group's memory
+        // reading reach it.
         "--die-with-parent",
-        "--new-session",
         ...system,
         "--proc", "/proc",
         "--dev", "/dev",

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Duplex, Readable, Writable } from "node:stream";
 import { LineTail } from "./line-tail.js";
+import { listProcesses } from "./list-processes.js";
 import { hostPlacement, type Placement } from "./placement.js";
 
 /** Settings of {@link spawnOwnedProcess}. */
@@ -52,6 +53,11 @@ export interface OwnedProcess {
   readonly stdout: Readable;
   /** The {@link OwnedProcessSettings.extraChannels}: index 0 is the child's file descriptor 3. */
   readonly channels: readonly Duplex[];
+  /**
+   * The program's own process id: `pid` on the host; in a sandbox, the program inside the wrapper
+   * (for a signal meant for it alone, such as SIGINT). Undefined when it is not running (yet).
+   */
+  programPid(): Promise<number | undefined>;
   /** Settles (never rejects) when the process has exited and the rest of its group is gone (or 1 s after it was killed). */
   readonly exit: Promise<ProcessExit>;
   /** How it ended, once it has; `undefined` while it runs. */
@@ -167,8 +173,17 @@ export async function spawnOwnedProcess(settings: OwnedProcessSettings): Promise
     });
   });
   let stopping: Promise<ProcessExit> | undefined;
+  const wrapperDepth = (settings.placement ?? hostPlacement).wrapperDepth;
   return {
     pid,
+    async programPid() {
+      let current: number | undefined = pid;
+      for (let level = 0; level < wrapperDepth && current !== undefined; level += 1) {
+        const parent: number = current;
+        current = (await listProcesses()).find((row) => row.ppid === parent && row.state !== "Z")?.pid;
+      }
+      return exitInfo === undefined ? current : undefined;
+    },
     stdin: child.stdin!,
     stdout: child.stdout!,
     channels,

@@ -7,10 +7,16 @@
 export interface Placement {
   /** `host` or `sandbox`. */
   readonly kind: "host" | "sandbox";
-  /** One line for `status`: what the programs see, e.g. "sandbox (bubblewrap 0.8.0): the workdir read-write, no network". */
+  /** One line for `status`: where programs run and what they see, e.g. "in a sandbox (bubblewrap 0.8.0): the workdir read-write, …, no network". */
   describe(): string;
   /** The command that runs `request` in this placement. */
   place(request: PlacementRequest): PlacedCommand;
+  /**
+   * How many processes stand between the spawned one and the program: 0 on the host; a sandbox's
+   * wrapper and its namespace's init make 2. A signal meant for the program (SIGINT to interrupt a
+   * cell) goes to the program, not the wrapper, which would end the whole sandbox.
+   */
+  readonly wrapperDepth: number;
 }
 
 /** One program to start, and what of the machine it needs besides what the placement always gives. */
@@ -38,6 +44,7 @@ export interface PlacedCommand {
 /** Programs run as they are, with the host's files, network and environment. */
 export const hostPlacement: Placement = Object.freeze({
   kind: "host" as const,
-  describe: () => "host: programs run with this machine's files, network and environment",
+  wrapperDepth: 0,
+  describe: () => "on the host, with this machine's files, network and environment",
   place: (request: PlacementRequest): PlacedCommand => ({ command: request.command, args: [...request.args], env: request.env }),
 });

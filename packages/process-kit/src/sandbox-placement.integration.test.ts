@@ -159,6 +159,22 @@ describe.runIf(availability.available || requireReal)("a program in the bubblewr
     expect(await owned.waitForExit(5_000)).toEqual({ code: 0, signal: null });
   });
 
+  it("names the program inside the sandbox, so SIGINT reaches it and not the sandbox", async () => {
+    const script = `process.on("SIGINT", () => { console.log("interrupted"); process.exit(0); }); console.log("ready"); setInterval(() => {}, 1000);`;
+    const owned = await spawnOwnedProcess({ command: process.execPath, args: ["-e", script], cwd: workdir, placement: sandbox() });
+    let output = "";
+    owned.stdout.setEncoding("utf8");
+    owned.stdout.on("data", (chunk: string) => (output += chunk));
+    while (!output.includes("ready")) await new Promise((resolve) => setTimeout(resolve, 20));
+    const program = await owned.programPid();
+    expect(program).not.toBe(owned.pid);
+    expect(await readFile(`/proc/${program}/comm`, "utf8")).toBe("node\n");
+    process.kill(program!, "SIGINT");
+    expect(await owned.waitForExit(5_000)).toEqual({ code: 0, signal: null });
+    expect(output).toBe("ready\ninterrupted\n");
+    expect(await owned.programPid()).toBeUndefined();
+  });
+
   it("refuses a program named without a path, saying why", () => {
     expect(() => sandbox().place({ command: "node", args: [], cwd: workdir, env: {} })).toThrow("A sandboxed program needs an absolute path, not `node`");
   });

@@ -1,4 +1,5 @@
 import { homedir } from "node:os";
+import { hostPlacement, type Placement } from "@runbound/process-kit";
 import { ToolError } from "@runbound/tool-kit";
 import type { Kernel, KernelChoice, KernelFactoryInstance, KernelLanguage, KernelStartOptions } from "./kernel.js";
 import { startJavaScriptKernel } from "./javascript-kernel.js";
@@ -17,6 +18,12 @@ export interface HostKernelFactorySettings {
   pythonCandidates?: readonly string[];
   /** The environment of native kernels; default this process's. (Pyodide always gets an empty one.) */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Where native Python kernels run; default the host. A sandbox placement (process-kit's
+   * `createBubblewrapPlacement`) shows them the workdir, their interpreter read-only, a private /tmp
+   * and HOME, an allowlisted environment and no network unless it allows it.
+   */
+  placement?: Placement;
   /** Settings of the Pyodide kernel (a local wheel folder, where its memory snapshot lives). */
   pyodide?: HostPyodideSettings;
 }
@@ -112,7 +119,7 @@ export function createHostKernelFactory(settings: HostKernelFactorySettings = {}
       const interpreter = await resolve(workdir);
       const python: KernelChoice =
         interpreter !== undefined
-          ? { language: "python", kind: "native-python", reason: nativeReason(interpreter, choice) }
+          ? { language: "python", kind: "native-python", reason: `${nativeReason(interpreter, choice)}; ${(settings.placement ?? hostPlacement).describe()}` }
           : choice === "native"
             ? { language: "python", kind: "native-python", reason: `unavailable: ${missingPythonMessage(candidates)}` }
             : { language: "python", kind: "pyodide", reason: `${choice === "pyodide" ? "Pyodide was asked for: an isolated child Node process" : "no CPython found (no .venv or venv in the workdir, none on PATH); Pyodide in an isolated child Node process"}, ${snapshots.describe()}` };
@@ -121,7 +128,9 @@ export function createHostKernelFactory(settings: HostKernelFactorySettings = {}
     async start(language: KernelLanguage, options) {
       if (language === "javascript") return track(await startJavaScriptKernel(options));
       const interpreter = await resolve(options.workdir);
-      if (interpreter !== undefined) return track(await startNativePythonKernel({ ...options, interpreter, ...(settings.env === undefined ? {} : { env: settings.env }) }));
+      if (interpreter !== undefined) {
+        return track(await startNativePythonKernel({ ...options, interpreter, ...(settings.env === undefined ? {} : { env: settings.env }), ...(settings.placement === undefined ? {} : { placement: settings.placement }) }));
+      }
       if (choice === "native") throw new ToolError({ code: "unavailable", message: missingPythonMessage(candidates) });
       const snapshotDirectory = await snapshots.prepare(options);
       return track(await startPyodideKernel({ ...options, ...settings.pyodide, snapshotDirectory }));

@@ -1,6 +1,8 @@
-import { spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
+import { hostPlacement, spawnOwnedProcess, type OwnedProcess, type Placement } from "@runbound/process-kit";
 import { ToolError, type ToolResult } from "@runbound/tool-kit";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sandboxedInterpreter } from "./interpreter-paths.js";
 import { createChannelSecret, jsonLinesChannel } from "./json-lines-channel.js";
 import type { CellOutput, CellRequest, CellStatus, Kernel, KernelExit, KernelStartOptions } from "./kernel.js";
 import type { PythonInterpreter } from "./resolve-python.js";
@@ -12,11 +14,16 @@ export const NATIVE_RUNNER_PATH = fileURLToPath(new URL("../src/python/native_ru
 export interface NativePythonKernelOptions extends KernelStartOptions {
   /** The interpreter to run (see `resolvePython`). */
   interpreter: PythonInterpreter;
-  /** The environment of the kernel; default this process's. */
+  /** The environment of the kernel; default this process's. A sandbox passes only part of it. */
   env?: NodeJS.ProcessEnv;
+  /** Where the kernel runs; default the host. */
+  placement?: Placement;
   /** Milliseconds to wait for the runner to say it is ready; default 30 000. */
   startTimeoutMs?: number;
 }
+
+// What the runner needs whatever else the kernel's environment holds (a sandbox passes these too).
+const kernelVariables = { PYTHONUNBUFFERED: "1", PYTHONIOENCODING: "utf-8", MPLBACKEND: "Agg" };
 
 type RunnerMessage =
   | { type: "ready"; version: string; implementation: string; executable: string }
@@ -51,11 +58,16 @@ function describeExit(exit: KernelExit): string {
 export async function startNativePythonKernel(options: NativePythonKernelOptions): Promise<Kernel> {
   if (options.signal.aborted) throw options.signal.reason;
   options.progress?.(`starting ${options.interpreter.version === undefined ? "CPython" : `CPython ${options.interpreter.version}`} at ${options.interpreter.shown}`);
+  const placement = options.placement ?? hostPlacement;
+  const sandboxed = placement.kind === "sandbox" ? await sandboxedInterpreter(options.interpreter) : undefined;
   const child = await spawnOwnedProcess({
-    command: options.interpreter.path,
+    command: sandboxed?.command ?? options.interpreter.path,
     args: ["-X", "utf8", NATIVE_RUNNER_PATH],
     cwd: options.workdir,
-    env: { ...(options.env ?? process.env), PYTHONUNBUFFERED: "1", PYTHONIOENCODING: "utf-8", MPLBACKEND: "Agg" },
+    env: { ...(options.env ?? process.env), ...kernelVariables },
+    placement,
+    ownEnv: Object.keys(kernelVariables),
+    readOnlyPaths: [...(sandboxed?.readOnlyPaths ?? []), dirname(NATIVE_RUNNER_PATH)],
   });
   const exited = kernelExit(child);
   let running: RunningCell | undefined;
@@ -129,7 +141,7 @@ export async function startNativePythonKernel(options: NativePythonKernelOptions
   return {
     language: "python",
     kind: "native-python",
-    label: `${hello.implementation} ${hello.version} at ${options.interpreter.shown}`,
+    label: `${hello.implementation} ${hello.version} at ${options.interpreter.shown}${placement.kind === "sandbox" ? ", in a sandbox" : ""}`,
     pid: child.pid,
     exited,
     execute(request) {
@@ -156,13 +168,15 @@ export async function startNativePythonKernel(options: NativePythonKernelOptions
       });
       let timer: NodeJS.Timeout | undefined;
       // A second SIGINT halfway through the grace catches a cell that was between two handlers.
-      const interruptOnce = () => {
-        try {
-          process.kill(child.pid, "SIGINT");
-        } catch {
-          // Already gone: `exited` reports it.
-        }
-      };
+      // The interpreter itself, not a sandbox's wrapper: SIGINT would end the wrapper and the kernel with it.
+      const interruptOnce = () =>
+        void child.programPid().then((pid) => {
+          try {
+            if (pid !== undefined) process.kill(pid, "SIGINT");
+          } catch {
+            // Already gone: `exited` reports it.
+          }
+        });
       interruptOnce();
       const repeat = setTimeout(interruptOnce, graceMs / 2);
       const expired = new Promise<boolean>((resolve) => {

@@ -29,7 +29,7 @@ describe("plugin", () => {
     expect(provider.key).toBe(KernelFactory);
     const workdir = fixtureProject(venv);
     const instance = await provider.create({ workdir, signal: new AbortController().signal });
-    expect(await instance.describe?.()).toMatch(/^python: native-python \(the project's \.venv\/bin\/python \(CPython 3\.\d+\.\d+\)\); javascript: javascript \(a child Node v\d+/);
+    expect(await instance.describe?.()).toMatch(/^python: native-python \(the project's \.venv\/bin\/python \(CPython 3\.\d+\.\d+\); on the host, with this machine's files, network and environment\); javascript: javascript \(a child Node v\d+/);
     await instance.dispose?.();
     await Promise.all(factories.map((factory) => factory.dispose()));
   });
@@ -71,7 +71,7 @@ describe("createHostKernelFactory describe", () => {
 
   it("native names a configured interpreter as configured", async () => {
     const factory = createHostKernelFactory({ python: "native", pythonCandidates: ["/usr/bin/env"] });
-    expect((await factory.describe(fixtureProject()))[0]).toEqual({ language: "python", kind: "native-python", reason: "the configured /usr/bin/env; native CPython was asked for" });
+    expect((await factory.describe(fixtureProject()))[0]).toEqual({ language: "python", kind: "native-python", reason: "the configured /usr/bin/env; native CPython was asked for; on the host, with this machine's files, network and environment" });
   });
 });
 

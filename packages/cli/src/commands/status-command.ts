@@ -8,7 +8,7 @@ import { UsageError } from "../usage-error.js";
 export async function statusCommand(args: CliArguments, io: CliIo): Promise<number> {
   const format = args.format ?? "text";
   if (format !== "text" && format !== "json") throw new UsageError(`Unknown format \`${format}\` for status. Use --format text or --format json.`);
-  const { run, workdir, plugins, providerFailures } = await openRun(args);
+  const { run, workdir, plugins, providerFailures, placements } = await openRun(args);
   try {
     const tools = run.toolStatus(args.caller).map(({ tool, plugin, registered, hidden }) => ({
       name: tool.name,
@@ -31,7 +31,7 @@ export async function statusCommand(args: CliArguments, io: CliIo): Promise<numb
       }),
     );
     if (format === "json") {
-      await writeLine(io.stdout, JSON.stringify({ workdir, caller: args.caller, tools, resources }, null, 2));
+      await writeLine(io.stdout, JSON.stringify({ workdir, caller: args.caller, tools, resources, placements }, null, 2));
       return 0;
     }
     const lines = [`workdir: ${workdir}`, `caller: ${args.caller.name} (ceiling ${args.caller.ceiling})`, "", "tools:"];
@@ -40,6 +40,8 @@ export async function statusCommand(args: CliArguments, io: CliIo): Promise<numb
     for (const resource of resources) {
       lines.push(`  ${resource.attached ? "✓" : "✗"} ${resource.id}${resource.detail === undefined ? "" : `: ${resource.detail.replace(/\n/g, "\n      ")}`}`);
     }
+    lines.push("", "placement:");
+    for (const placement of placements) lines.push(`  ${placement.programs}: ${placement.where}`);
     await writeLine(io.stdout, lines.join("\n"));
     return 0;
   } finally {

@@ -1,0 +1,52 @@
+import { mkdtemp, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "./__fixtures__/run-cli.js";
+
+// Issue 24: `--sandbox` from the command line, with the real bubblewrap CI installs.
+let project: string;
+beforeEach(async () => {
+  project = await realpath(await mkdtemp(join(tmpdir(), "runbound-sandbox-cli-")));
+});
+afterEach(async () => {
+  await rm(project, { recursive: true, force: true });
+});
+
+const cell = (code: string) => ["call", "eval", JSON.stringify({ code, description: "show what the python kernel can see" })];
+
+describe("runbound --sandbox", () => {
+  it("by default runs eval's Python kernel in the sandbox: its own HOME, no secret of the host; off runs it on the host", async () => {
+    const env = { ...process.env, RUNBOUND_CLI_SANDBOX_SECRET: "top secret", RUNBOUND_CLI_NAMED: "named" };
+    const probe = 'import os; print(os.environ.get("HOME"), os.environ.get("RUNBOUND_CLI_SANDBOX_SECRET"), os.environ.get("RUNBOUND_CLI_NAMED"))';
+    const sandboxed = await runCli([...cell(probe), "-C", project, "--pass-env", "RUNBOUND_CLI_NAMED"], { env });
+    expect(sandboxed.code).toBe(0);
+    expect(sandboxed.stdout).toContain(", in a sandbox]");
+    expect(sandboxed.stdout).toContain("/tmp/home None named");
+    const host = await runCli([...cell(probe), "-C", project, "--sandbox", "off"], { env });
+    expect(host.stdout).toContain(`${process.env["HOME"]} top secret named`);
+    expect(host.stdout).not.toContain("in a sandbox");
+  }, 60_000);
+
+  it("status says where each kind of program runs, and why not in a sandbox when none can be made", async () => {
+    const placed = await runCli(["status", "-C", project]);
+    expect(placed.stdout).toContain("eval's native Python kernels: in a sandbox (bubblewrap");
+    expect(placed.stdout).toContain("vibe workers: on the host, with this machine's files, network and environment (--sandbox does not place them yet)");
+    // No bwrap on PATH: auto falls back to the host and says why; required refuses to open the run.
+    const noBubblewrap = { ...process.env, PATH: "/nonexistent" };
+    const fallback = await runCli(["status", "-C", project], { env: noBubblewrap });
+    expect(fallback.stdout).toContain("eval's native Python kernels: on the host, with this machine's files, network and environment (no sandbox: bubblewrap (`bwrap`) is not on PATH");
+    const required = await runCli(["status", "-C", project, "--sandbox", "required"], { env: noBubblewrap });
+    expect(required.code).toBe(3);
+    expect(required.stderr).toContain("--sandbox required, but no sandbox can be made here: bubblewrap (`bwrap`) is not on PATH");
+  }, 60_000);
+
+  it("refuses an unknown mode and a --pass-env that is not a variable name", async () => {
+    const mode = await runCli(["status", "-C", project, "--sandbox", "maybe"]);
+    expect(mode.code).toBe(2);
+    expect(mode.stderr).toContain("Unknown choice `maybe` for --sandbox. Use --sandbox auto, --sandbox required, --sandbox off.");
+    const name = await runCli(["status", "-C", project, "--pass-env", "HF TOKEN"]);
+    expect(name.code).toBe(2);
+    expect(name.stderr).toContain("`HF TOKEN` in --pass-env is not an environment variable name");
+  });
+});

@@ -1,0 +1,151 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:net";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { createBubblewrapPlacement, detectBubblewrap, hostPlacement, type Placement } from "@runbound/process-kit";
+import { defineTool, resultText, Workdir, type ToolResult } from "@runbound/tool-kit";
+import { createFakeRun } from "@runbound/tool-kit/testing";
+import * as v from "valibot";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createEvalTool, type EvalSettings } from "./eval-tool.js";
+import { createHostKernelFactory, type HostKernelFactory } from "./host-kernel-factory.js";
+import { KernelFactory } from "./kernel.js";
+import { fixtureProject, testVirtualenv } from "./test-support/python-fixtures.js";
+
+// Issue 24: a native Python cell in the sandbox, tried as an attacker would; the same cell on the
+// host succeeds at each attempt, so every check can fail.
+const venv = testVirtualenv();
+const availability = await detectBubblewrap();
+const requireReal = process.env["RUNBOUND_REQUIRE_REAL"] === "1";
+const marker = `runbound-eval-sandbox-${randomUUID()}`;
+const secret = `secret-${randomUUID()}`;
+
+const echo = defineTool({ name: "echo", tier: "read", description: "Echoes.", input: v.strictObject({ text: v.string() }), requires: [], parallelSafe: true, run: async (input) => `echo: ${input.text}` });
+
+let homeFile: string;
+let outside: string;
+let listener: Server;
+let port: number;
+const factories: HostKernelFactory[] = [];
+
+beforeAll(async () => {
+  homeFile = join(homedir(), `.${marker}.txt`);
+  await writeFile(homeFile, "a file in the user's home");
+  outside = fixtureProject();
+  listener = createServer((socket) => socket.end("hello from the host"));
+  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+  port = (listener.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  listener.close();
+  await rm(homeFile, { force: true });
+  await rm(outside, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await Promise.all(factories.splice(0).map((factory) => factory.dispose()));
+});
+
+async function markedProcesses(): Promise<number[]> {
+  const pids: number[] = [];
+  for (const name of await readdir("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const cmdline = await readFile(`/proc/${name}/cmdline`, "utf8").catch(() => "");
+    if (cmdline.split("\0").includes(marker)) pids.push(Number(name));
+  }
+  return pids;
+}
+
+async function untilNoMarked(budgetMs: number): Promise<number[]> {
+  const deadline = Date.now() + budgetMs;
+  let left = await markedProcesses();
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    left = await markedProcesses();
+  }
+  return left;
+}
+
+async function evalSession(placementFor: (workdir: string) => Placement, settings: EvalSettings = {}) {
+  const workdir = fixtureProject(venv);
+  await symlink(homeFile, join(workdir, "link-to-home"));
+  const factory = createHostKernelFactory({ python: "native", placement: placementFor(workdir), env: { ...process.env, RUNBOUND_EVAL_SANDBOX_SECRET: secret } });
+  factories.push(factory);
+  const run = createFakeRun({ tools: [createEvalTool(settings), echo], resources: [[KernelFactory, factory], [Workdir, workdir]] });
+  const call = async (code: string): Promise<string> => resultText((await run.call("eval", { code, description: "probe what a cell can reach" })) as ToolResult);
+  return { workdir, factory, call };
+}
+
+// One cell: every attempt as a line `name: outcome`.
+const probes = (workdir: string) => `
+import os, socket, subprocess, sys
+def attempt(action):
+    try:
+        return action()
+    except Exception as error:
+        return "refused: " + type(error).__name__
+print("secret:", os.environ.get("RUNBOUND_EVAL_SANDBOX_SECRET", "unset"))
+print("home:", os.environ.get("HOME"))
+print("home file:", attempt(lambda: open(${JSON.stringify(homeFile)}).read()))
+print("through symlink:", attempt(lambda: open("link-to-home").read()))
+print("outside:", attempt(lambda: (open(${JSON.stringify(join(outside, "written.txt"))}, "w").write("x"), "written")[1]))
+print("workdir:", attempt(lambda: (open(${JSON.stringify(join(workdir, "inside.txt"))}, "w").write("x"), "written")[1]))
+print("network:", attempt(lambda: socket.create_connection(("127.0.0.1", ${port}), timeout=3).recv(100).decode()))
+subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)", ${JSON.stringify(marker)}], start_new_session=True)
+print("bridge:", tool("echo", {"text": "through the channel"}))
+`;
+
+describe.runIf((venv !== undefined && availability.available) || requireReal)("a native Python kernel in the bubblewrap sandbox", () => {
+  const sandbox = (workdir: string): Placement => {
+    if (!availability.available) throw new Error(`RUNBOUND_REQUIRE_REAL=1 and bubblewrap is unavailable: ${availability.reason}`);
+    return createBubblewrapPlacement({ bwrap: availability.bwrap, version: availability.version, workdir });
+  };
+
+  it("on the host, a cell reaches the secret, the home, outside files and the network, and its detached child outlives the kernel", async () => {
+    const { workdir, factory, call } = await evalSession(() => hostPlacement);
+    const answer = await call(probes(workdir));
+    expect(answer).toContain(`secret: ${secret}`);
+    expect(answer).toContain("home file: a file in the user's home");
+    expect(answer).toContain("through symlink: a file in the user's home");
+    expect(answer).toContain("outside: written");
+    expect(answer).toContain("network: hello from the host");
+    expect(answer).toContain("bridge: echo: through the channel");
+    await factory.dispose();
+    expect((await markedProcesses()).length).toBe(1);
+    for (const pid of await markedProcesses()) process.kill(pid, "SIGKILL");
+    expect(await untilNoMarked(5_000)).toEqual([]);
+    await rm(join(outside, "written.txt"), { force: true });
+  }, 60_000);
+
+  it("in the sandbox, a cell sees none of it, writes only the workdir, keeps its bridge, and leaves nothing behind", async () => {
+    const { workdir, factory, call } = await evalSession(sandbox);
+    const answer = await call(probes(workdir));
+    expect(answer).toContain("secret: unset");
+    expect(answer).toContain("home: /tmp/home");
+    expect(answer).toContain("home file: refused: FileNotFoundError");
+    expect(answer).toContain("through symlink: refused: FileNotFoundError");
+    expect(answer).toContain("outside: refused: FileNotFoundError");
+    expect(answer).toContain("workdir: written");
+    expect(answer).toContain("network: refused: ConnectionRefusedError");
+    expect(answer).toContain("bridge: echo: through the channel");
+    expect(existsSync(join(outside, "written.txt"))).toBe(false);
+    expect(await readFile(join(workdir, "inside.txt"), "utf8")).toBe("x");
+    const [python] = await factory.describe(workdir);
+    expect(python!.reason).toContain("; in a sandbox (bubblewrap");
+    await factory.dispose();
+    expect(await untilNoMarked(5_000)).toEqual([]);
+  }, 60_000);
+
+  it("interrupts a sandboxed cell without losing the kernel's state, and ends every process with the factory", async () => {
+    // A cell silent for 1.5 s is interrupted: SIGINT must reach the interpreter, not the sandbox around it.
+    const { factory, call } = await evalSession(sandbox, { inactivityTimeoutMs: 1_500 });
+    await call("kept = 41");
+    const stopped = await call("import time\ntime.sleep(60)");
+    expect(stopped).toContain("it was interrupted and the kernel's state is kept");
+    expect(await call("kept + 1")).toContain("42");
+    await factory.dispose();
+  }, 60_000);
+});

@@ -1,0 +1,51 @@
+import { execFile } from "node:child_process";
+import { readFile, realpath } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { PythonInterpreter } from "./resolve-python.js";
+
+/** What a sandboxed kernel runs and reads of the host to run it. */
+export interface SandboxedInterpreter {
+  /** The interpreter binary itself (a sandbox cannot follow a shim script that looks programs up). */
+  command: string;
+  /** Its prefix, a virtual environment's folder and the base interpreter it was made from: read-only. */
+  readOnlyPaths: string[];
+}
+
+const probeTimeoutMs = 10_000;
+
+async function realOrNothing(path: string): Promise<string | undefined> {
+  return realpath(path).catch(() => undefined);
+}
+
+/** `home = /usr/local/bin` of a virtual environment's pyvenv.cfg: where its base interpreter lives. */
+async function virtualenvHome(environment: string): Promise<string | undefined> {
+  const config = await readFile(join(environment, "pyvenv.cfg"), "utf8").catch(() => undefined);
+  return config === undefined ? undefined : /^\s*home\s*=\s*(.+?)\s*$/m.exec(config)?.[1];
+}
+
+function hostExecutable(path: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile(path, ["-c", "import sys; print(sys.executable)"], { encoding: "utf8", timeout: probeTimeoutMs }, (error, stdout) => resolve(error === null ? stdout.trim() || undefined : undefined));
+  });
+}
+
+/**
+ * The interpreter binary a sandboxed kernel runs and the host folders it needs to read. A project's
+ * virtual environment is only read (its `pyvenv.cfg`, its links), never run on the host: the project
+ * may not be trusted. An interpreter of the host's own (PATH, a configured one) is asked where it
+ * really is once, because a version manager's shim is a script that needs the whole manager.
+ */
+export async function sandboxedInterpreter(interpreter: PythonInterpreter): Promise<SandboxedInterpreter> {
+  const command = interpreter.origin === "project" ? interpreter.path : ((await hostExecutable(interpreter.path)) ?? interpreter.path);
+  const paths = new Set<string>();
+  const environment = dirname(dirname(command));
+  const real = await realOrNothing(command);
+  if (real !== undefined) paths.add(dirname(dirname(real)));
+  const home = await virtualenvHome(environment);
+  if (home !== undefined) {
+    paths.add((await realOrNothing(environment)) ?? environment);
+    const base = await realOrNothing(home);
+    if (base !== undefined) paths.add(dirname(base));
+  }
+  return { command, readOnlyPaths: [...paths] };
+}
