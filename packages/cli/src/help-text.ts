@@ -25,7 +25,7 @@ const common = `Options:
                             any caller; the default trusts them for main only, not for plan
       --no-trust-project    never start programs from inside the workdir; PATH's are used instead
       --sandbox auto|required|off
-                            where eval's Python kernels run: auto (default) = a bubblewrap sandbox
+                            where eval's kernels run: auto (default) = a bubblewrap sandbox
                             (the workdir, the interpreter read-only, a private /tmp and HOME, no
                             secrets, no network) where one works here, else the host; required =
                             a sandbox or no run; off = the host. status says which, and why

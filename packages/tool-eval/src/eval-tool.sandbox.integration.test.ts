@@ -73,9 +73,12 @@ async function evalSession(placementFor: (workdir: string) => Placement, setting
   const workdir = fixtureProject(venv);
   await symlink(homeFile, join(workdir, "link-to-home"));
   const factory = createHostKernelFactory({ python: "native", placement: placementFor(workdir), env: { ...process.env, RUNBOUND_EVAL_SANDBOX_SECRET: secret } });
+  // The JavaScript kernel inherits this process's environment: the secret is there for it to find.
+  process.env["RUNBOUND_EVAL_SANDBOX_SECRET"] = secret;
   factories.push(factory);
   const run = createFakeRun({ tools: [createEvalTool(settings), echo], resources: [[KernelFactory, factory], [Workdir, workdir]] });
-  const call = async (code: string): Promise<string> => resultText((await run.call("eval", { code, description: "probe what a cell can reach" })) as ToolResult);
+  const call = async (code: string, language: "python" | "javascript" = "python"): Promise<string> =>
+    resultText((await run.call("eval", { code, language, description: "probe what a cell can reach" })) as ToolResult);
   return { workdir, factory, call };
 }
 
@@ -96,6 +99,27 @@ print("workdir:", attempt(lambda: (open(${JSON.stringify(join(workdir, "inside.t
 print("network:", attempt(lambda: socket.create_connection(("127.0.0.1", ${port}), timeout=3).recv(100).decode()))
 subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)", ${JSON.stringify(marker)}], start_new_session=True)
 print("bridge:", tool("echo", {"text": "through the channel"}))
+`;
+
+// The same attempts from a JavaScript cell.
+const javascriptProbes = (workdir: string) => `
+const fs = require("node:fs");
+const net = require("node:net");
+const { spawn } = require("node:child_process");
+const attempt = (action) => { try { return action(); } catch (error) { return "refused: " + error.code; } };
+console.log("secret:", process.env.RUNBOUND_EVAL_SANDBOX_SECRET ?? "unset");
+console.log("home:", process.env.HOME);
+console.log("home file:", attempt(() => fs.readFileSync(${JSON.stringify(homeFile)}, "utf8")));
+console.log("through symlink:", attempt(() => fs.readFileSync("link-to-home", "utf8")));
+console.log("outside:", attempt(() => (fs.writeFileSync(${JSON.stringify(join(outside, "written-js.txt"))}, "x"), "written")));
+console.log("workdir:", attempt(() => (fs.writeFileSync(${JSON.stringify(join(workdir, "inside-js.txt"))}, "x"), "written")));
+console.log("network:", await new Promise((resolve) => {
+  const socket = net.connect(${port}, "127.0.0.1");
+  socket.on("data", (data) => { resolve(String(data)); socket.destroy(); });
+  socket.on("error", (error) => resolve("refused: " + error.code));
+}));
+spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", ${JSON.stringify(marker)}], { detached: true, stdio: "ignore" }).unref();
+console.log("bridge:", (await tool("echo", { text: "through the channel" })).text);
 `;
 
 describe.runIf((venv !== undefined && availability.available) || requireReal)("a native Python kernel in the bubblewrap sandbox", () => {
@@ -137,6 +161,43 @@ describe.runIf((venv !== undefined && availability.available) || requireReal)("a
     expect(python!.reason).toContain("; in a sandbox (bubblewrap");
     await factory.dispose();
     expect(await untilNoMarked(5_000)).toEqual([]);
+  }, 60_000);
+
+  it("a JavaScript cell: on the host it reaches everything, in the sandbox nothing beyond the workdir, and its detached child ends with the kernel", async () => {
+    const host = await evalSession(() => hostPlacement);
+    const reached = await host.call(javascriptProbes(host.workdir), "javascript");
+    expect(reached).toContain(`secret: ${secret}`);
+    expect(reached).toContain("home file: a file in the user's home");
+    expect(reached).toContain("outside: written");
+    expect(reached).toContain("network: hello from the host");
+    await host.factory.dispose();
+    expect((await markedProcesses()).length).toBe(1);
+    for (const pid of await markedProcesses()) process.kill(pid, "SIGKILL");
+    expect(await untilNoMarked(5_000)).toEqual([]);
+    await rm(join(outside, "written-js.txt"), { force: true });
+
+    const { workdir, factory, call } = await evalSession(sandbox);
+    const answer = await call(javascriptProbes(workdir), "javascript");
+    expect(answer).toContain("secret: unset");
+    expect(answer).toContain("home: /tmp/home");
+    expect(answer).toContain("home file: refused: ENOENT");
+    expect(answer).toContain("through symlink: refused: ENOENT");
+    expect(answer).toContain("outside: refused: ENOENT");
+    expect(answer).toContain("workdir: written");
+    expect(answer).toContain("network: refused: ECONNREFUSED");
+    expect(answer).toContain("bridge: echo: through the channel");
+    expect(existsSync(join(outside, "written-js.txt"))).toBe(false);
+    await factory.dispose();
+    expect(await untilNoMarked(5_000)).toEqual([]);
+  }, 60_000);
+
+  it("interrupts a program a sandboxed JavaScript cell waits for, and keeps the kernel", async () => {
+    const { factory, call } = await evalSession(sandbox, { inactivityTimeoutMs: 1_500 });
+    await call("globalThis.kept = 41", "javascript");
+    const stopped = await call("require('node:child_process').execSync('sleep 60')", "javascript");
+    expect(stopped).toContain("kernel's state is kept");
+    expect(await call("kept + 1", "javascript")).toContain("42");
+    await factory.dispose();
   }, 60_000);
 
   it("interrupts a sandboxed cell without losing the kernel's state, and ends every process with the factory", async () => {

@@ -19,9 +19,9 @@ export interface HostKernelFactorySettings {
   /** The environment of native kernels; default this process's. (Pyodide always gets an empty one.) */
   env?: NodeJS.ProcessEnv;
   /**
-   * Where native Python kernels run; default the host. A sandbox placement (process-kit's
-   * `createBubblewrapPlacement`) shows them the workdir, their interpreter read-only, a private /tmp
-   * and HOME, an allowlisted environment and no network unless it allows it.
+   * Where native Python and JavaScript kernels run; default the host. A sandbox placement
+   * (process-kit's `createBubblewrapPlacement`) shows them the workdir, their interpreter read-only,
+   * a private /tmp and HOME, an allowlisted environment and no network unless it allows it.
    */
   placement?: Placement;
   /** Settings of the Pyodide kernel (a local wheel folder, where its memory snapshot lives). */
@@ -123,10 +123,11 @@ export function createHostKernelFactory(settings: HostKernelFactorySettings = {}
           : choice === "native"
             ? { language: "python", kind: "native-python", reason: `unavailable: ${missingPythonMessage(candidates)}` }
             : { language: "python", kind: "pyodide", reason: `${choice === "pyodide" ? "Pyodide was asked for: an isolated child Node process" : "no CPython found (no .venv or venv in the workdir, none on PATH); Pyodide in an isolated child Node process"}, ${snapshots.describe()}` };
-      return [python, { language: "javascript", kind: "javascript", reason: `a child Node ${process.version} process (not isolated: cells have the host user's rights)` }];
+      const javascript = settings.placement?.kind === "sandbox" ? `a child Node ${process.version} process, ${settings.placement.describe()}` : `a child Node ${process.version} process (not isolated: cells have the host user's rights)`;
+      return [python, { language: "javascript", kind: "javascript", reason: javascript }];
     },
     async start(language: KernelLanguage, options) {
-      if (language === "javascript") return track(await startJavaScriptKernel(options));
+      if (language === "javascript") return track(await startJavaScriptKernel({ ...options, ...(settings.placement === undefined ? {} : { placement: settings.placement }) }));
       const interpreter = await resolve(options.workdir);
       if (interpreter !== undefined) {
         return track(await startNativePythonKernel({ ...options, interpreter, ...(settings.env === undefined ? {} : { env: settings.env }), ...(settings.placement === undefined ? {} : { placement: settings.placement }) }));

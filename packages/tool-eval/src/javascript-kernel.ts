@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline";
-import { listProcessGroup, spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
+import { hostPlacement, listProcessGroup, spawnOwnedProcess, type OwnedProcess, type Placement } from "@runbound/process-kit";
 import { abortedError, ToolError } from "@runbound/tool-kit";
 import { cellToolAnswer } from "./javascript/cell-tool-answer.js";
 import { encodeHostFrame, frameMarker, parseKernelLine, type HostFrame, type KernelFrame } from "./javascript/kernel-frames.js";
@@ -13,6 +13,8 @@ import type { CellOutput, CellRequest, CellStatus, Kernel, KernelExit, KernelSta
 export interface JavaScriptKernelOptions extends KernelStartOptions {
   /** Milliseconds to wait for the kernel to answer that it is ready; default 20 000. */
   startTimeoutMs?: number;
+  /** Where the kernel runs; default the host. */
+  placement?: Placement;
 }
 
 // An interrupt not taken by then finds the cell blocked in a synchronous call, most likely waiting
@@ -87,8 +89,10 @@ export async function startJavaScriptKernel(options: JavaScriptKernelOptions): P
   // The host's NODE_OPTIONS (a test runner's loader, an --inspect) would run inside the kernel too.
   const env = { ...process.env };
   delete env["NODE_OPTIONS"];
-  const child = await spawnOwnedProcess({ command: process.execPath, args: ["--eval", javascriptKernelProgram()], cwd: options.workdir, env });
-  const kernel = new JavaScriptKernel(child);
+  const placement = options.placement ?? hostPlacement;
+  // The kernel's program is all in its --eval argument: the sandbox needs only Node itself.
+  const child = await spawnOwnedProcess({ command: process.execPath, args: ["--eval", javascriptKernelProgram()], cwd: options.workdir, env, placement });
+  const kernel = new JavaScriptKernel(child, placement.kind === "sandbox");
   try {
     await kernel.ready(options.signal, options.startTimeoutMs ?? 20_000, aborted);
   } catch (error) {
@@ -101,7 +105,7 @@ export async function startJavaScriptKernel(options: JavaScriptKernelOptions): P
 class JavaScriptKernel implements Kernel {
   readonly language = "javascript" as const;
   readonly kind = "javascript" as const;
-  label = `Node.js ${process.version} (a child process)`;
+  label: string;
   readonly exited: Promise<KernelExit>;
   private readonly frames = new EventTarget();
   private running: RunningCell | undefined;
@@ -111,7 +115,11 @@ class JavaScriptKernel implements Kernel {
   private disposing = false;
   private readonly marker: string;
 
-  constructor(private readonly child: OwnedProcess) {
+  constructor(
+    private readonly child: OwnedProcess,
+    sandboxed: boolean,
+  ) {
+    this.label = `Node.js ${process.version} (a child process${sandboxed ? ", in a sandbox" : ""})`;
     const secret = createChannelSecret();
     this.marker = frameMarker(secret);
     this.send({ t: "channel", secret });
@@ -297,10 +305,14 @@ class JavaScriptKernel implements Kernel {
   }
 
   // The kernel's process group holds the programs its cells started (unless they made a group of
-  // their own); the kernel itself must not get the signal, which would end it.
+  // their own); the kernel itself must not get the signal, which would end it, nor a sandbox's
+  // wrappers between the kernel and this process, which would end the sandbox.
   private async interruptPrograms(): Promise<void> {
-    for (const row of await listProcessGroup(this.child.pid)) {
-      if (row.pid === this.child.pid) continue;
+    const rows = await listProcessGroup(this.child.pid);
+    const spared = new Set<number>([this.child.pid]);
+    for (let pid = await this.child.programPid(); pid !== undefined && !spared.has(pid); pid = rows.find((row) => row.pid === pid)?.ppid) spared.add(pid);
+    for (const row of rows) {
+      if (spared.has(row.pid)) continue;
       try {
         process.kill(row.pid, "SIGINT");
       } catch {
