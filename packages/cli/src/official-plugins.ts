@@ -11,7 +11,7 @@ export interface OfficialPluginSettings {
   parseCacheBytes?: number | undefined;
   /** `--trust-project` resolved: whether the language servers and checkers may come from inside the workdir. */
   projectTrust?: ProjectTrustChoice | undefined;
-  /** `--sandbox` resolved: where eval's native Python and JavaScript kernels run. */
+  /** `--sandbox` resolved: where eval's kernels run. */
   kernelPlacement?: Placement | undefined;
 }
 

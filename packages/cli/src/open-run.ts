@@ -54,7 +54,7 @@ export interface OpenedRun {
 }
 
 // Not placed by --sandbox yet: said in `status`, so nobody takes the sandbox for wider than it is.
-const notYetPlaced = "Pyodide's child process, debug adapters and debuggees, language servers and project checkers, vibe workers";
+const notYetPlaced = "debug adapters and debuggees, language servers and project checkers, vibe workers";
 
 function connectToCaller(environment: NodeJS.ProcessEnv): CallerApprovals | undefined {
   try {
@@ -98,7 +98,7 @@ export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   if (settings.vibe !== undefined) await attachVibeMode(run, workdir, settings.vibe, askTiersForWorkers(approvals), settings.projectTrust?.trusted ?? true);
   noteUnattachedResources(run);
   const placements = [
-    { programs: "eval's native Python and JavaScript kernels", where: (kernelPlacement ?? hostPlacement).describe() },
+    { programs: "eval's kernels (native Python, JavaScript, Pyodide's child)", where: (kernelPlacement ?? hostPlacement).describe() },
     { programs: notYetPlaced, where: `${hostPlacement.describe()} (--sandbox does not place them yet)` },
   ];
   return { run, workdir, plugins, providerFailures, placements };

@@ -30,12 +30,12 @@ describe("runbound --sandbox", () => {
 
   it("status says where each kind of program runs, and why not in a sandbox when none can be made", async () => {
     const placed = await runCli(["status", "-C", project]);
-    expect(placed.stdout).toContain("eval's native Python and JavaScript kernels: in a sandbox (bubblewrap");
+    expect(placed.stdout).toContain("eval's kernels (native Python, JavaScript, Pyodide's child): in a sandbox (bubblewrap");
     expect(placed.stdout).toContain("vibe workers: on the host, with this machine's files, network and environment (--sandbox does not place them yet)");
     // No bwrap on PATH: auto falls back to the host and says why; required refuses to open the run.
     const noBubblewrap = { ...process.env, PATH: "/nonexistent" };
     const fallback = await runCli(["status", "-C", project], { env: noBubblewrap });
-    expect(fallback.stdout).toContain("eval's native Python and JavaScript kernels: on the host, with this machine's files, network and environment (no sandbox: bubblewrap (`bwrap`) is not on PATH");
+    expect(fallback.stdout).toContain("eval's kernels (native Python, JavaScript, Pyodide's child): on the host, with this machine's files, network and environment (no sandbox: bubblewrap (`bwrap`) is not on PATH");
     const required = await runCli(["status", "-C", project, "--sandbox", "required"], { env: noBubblewrap });
     expect(required.code).toBe(3);
     expect(required.stderr).toContain("--sandbox required, but no sandbox can be made here: bubblewrap (`bwrap`) is not on PATH");

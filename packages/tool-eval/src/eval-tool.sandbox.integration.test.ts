@@ -11,6 +11,7 @@ import * as v from "valibot";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createEvalTool, type EvalSettings } from "./eval-tool.js";
 import { createHostKernelFactory, type HostKernelFactory } from "./host-kernel-factory.js";
+import { startPyodideKernel } from "./pyodide-kernel.js";
 import { KernelFactory } from "./kernel.js";
 import { fixtureProject, testVirtualenv } from "./test-support/python-fixtures.js";
 
@@ -190,6 +191,40 @@ describe.runIf((venv !== undefined && availability.available) || requireReal)("a
     await factory.dispose();
     expect(await untilNoMarked(5_000)).toEqual([]);
   }, 60_000);
+
+  it("Pyodide's `import js`: on the host a cell follows a workdir symlink out and signals other processes; in the sandbox it cannot", async () => {
+    const attempts = (workdir: string) => `
+import js
+fs = js.process.getBuiltinModule("fs")
+net = js.process.getBuiltinModule("net")
+def attempt(action):
+    try:
+        return action()
+    except Exception as error:
+        return "refused: " + str(getattr(error, "js_error", error)).split(":")[0]
+print("through symlink:", attempt(lambda: fs.readFileSync(${JSON.stringify(join(workdir, "link-to-home"))}, "utf8")))
+print("signal:", attempt(lambda: js.process.kill(${process.pid}, 0)))
+`;
+    const outcomes: Record<string, string> = {};
+    for (const [name, placementFor] of [["host", () => hostPlacement], ["sandbox", sandbox]] as const) {
+      const workdir = fixtureProject();
+      await symlink(homeFile, join(workdir, "link-to-home"));
+      const kernel = await startPyodideKernel({ workdir, signal: new AbortController().signal, placement: placementFor(workdir) });
+      try {
+        const outputs: string[] = [];
+        await kernel.execute({ code: attempts(workdir), onOutput: (output) => void outputs.push("text" in output ? output.text : JSON.stringify(output)), callTool: () => Promise.reject(new Error("no tools here")) });
+        outcomes[name] = outputs.join("");
+      } finally {
+        await kernel.dispose();
+      }
+    }
+    expect(outcomes["host"]).toContain("through symlink: a file in the user's home");
+    expect(outcomes["host"]).toContain("signal: True");
+    expect(outcomes["sandbox"]).toContain("through symlink: refused");
+    expect(outcomes["sandbox"]).not.toContain("a file in the user's home");
+    // Its PID namespace holds nothing but the kernel: this test's own process is not there to signal.
+    expect(outcomes["sandbox"]).not.toContain("signal: True");
+  }, 120_000);
 
   it("interrupts a program a sandboxed JavaScript cell waits for, and keeps the kernel", async () => {
     const { factory, call } = await evalSession(sandbox, { inactivityTimeoutMs: 1_500 });

@@ -19,7 +19,7 @@ export interface HostKernelFactorySettings {
   /** The environment of native kernels; default this process's. (Pyodide always gets an empty one.) */
   env?: NodeJS.ProcessEnv;
   /**
-   * Where native Python and JavaScript kernels run; default the host. A sandbox placement
+   * Where kernels run (native Python, JavaScript, Pyodide's child); default the host. A sandbox placement
    * (process-kit's `createBubblewrapPlacement`) shows them the workdir, their interpreter read-only,
    * a private /tmp and HOME, an allowlisted environment and no network unless it allows it.
    */
@@ -122,7 +122,7 @@ export function createHostKernelFactory(settings: HostKernelFactorySettings = {}
           ? { language: "python", kind: "native-python", reason: `${nativeReason(interpreter, choice)}; ${(settings.placement ?? hostPlacement).describe()}` }
           : choice === "native"
             ? { language: "python", kind: "native-python", reason: `unavailable: ${missingPythonMessage(candidates)}` }
-            : { language: "python", kind: "pyodide", reason: `${choice === "pyodide" ? "Pyodide was asked for: an isolated child Node process" : "no CPython found (no .venv or venv in the workdir, none on PATH); Pyodide in an isolated child Node process"}, ${snapshots.describe()}` };
+            : { language: "python", kind: "pyodide", reason: `${choice === "pyodide" ? "Pyodide was asked for: an isolated child Node process" : "no CPython found (no .venv or venv in the workdir, none on PATH); Pyodide in an isolated child Node process"}, ${snapshots.describe()}${settings.placement?.kind === "sandbox" ? `; ${settings.placement.describe()}` : ""}` };
       const javascript = settings.placement?.kind === "sandbox" ? `a child Node ${process.version} process, ${settings.placement.describe()}` : `a child Node ${process.version} process (not isolated: cells have the host user's rights)`;
       return [python, { language: "javascript", kind: "javascript", reason: javascript }];
     },
@@ -134,7 +134,7 @@ export function createHostKernelFactory(settings: HostKernelFactorySettings = {}
       }
       if (choice === "native") throw new ToolError({ code: "unavailable", message: missingPythonMessage(candidates) });
       const snapshotDirectory = await snapshots.prepare(options);
-      return track(await startPyodideKernel({ ...options, ...settings.pyodide, snapshotDirectory }));
+      return track(await startPyodideKernel({ ...options, ...settings.pyodide, snapshotDirectory, ...(settings.placement === undefined ? {} : { placement: settings.placement }) }));
     },
     async dispose() {
       snapshots.dispose();

@@ -1,3 +1,4 @@
+import type { Placement } from "@runbound/process-kit";
 import { readdir, rm } from "node:fs/promises";
 import { abortedError, ToolError, type ToolResult } from "@runbound/tool-kit";
 import type { CellRequest, CellStatus, Kernel, KernelExit, KernelStartOptions } from "./kernel.js";
@@ -21,6 +22,8 @@ export interface PyodideKernelOptions extends KernelStartOptions {
    * loads cold, so the next preparation makes it again.
    */
   snapshotDirectory?: string;
+  /** Where the kernel's child runs; default the host. */
+  placement?: Placement;
   /** Milliseconds to wait for Pyodide to load before giving up; default 60 000. */
   startTimeoutMs?: number;
 }
@@ -59,6 +62,7 @@ export async function startPyodideKernel(options: PyodideKernelOptions): Promise
     readable: [options.workdir, ...(packageDirectory === undefined ? [] : [packageDirectory]), ...(snapshotPath === undefined ? [] : [snapshotPath])],
     writable: [options.workdir],
     cwd: options.workdir,
+    ...(options.placement === undefined ? {} : { placement: options.placement }),
   });
   const kernel = new PyodideKernel(child, (reason) => {
     options.progress?.(`the Pyodide snapshot cannot be used: ${reason}; loading Pyodide without it`);

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
+import { hostPlacement, spawnOwnedProcess, type OwnedProcess, type Placement } from "@runbound/process-kit";
 import { createChannelSecret, jsonLinesChannel } from "../json-lines-channel.js";
 import type { ChildFrame, ParentFrame } from "./kernel-protocol.js";
 import { permissionArguments } from "./permission-arguments.js";
@@ -40,6 +40,12 @@ export interface KernelChildAccess {
   readable: readonly string[];
   writable: readonly string[];
   cwd: string;
+  /**
+   * Where the child runs; default the host. Node's permission model does not stop `import js` from
+   * following a symlink out of the workdir, opening sockets or signalling other processes; a sandbox
+   * does: there, the paths it may read are all it can see.
+   */
+  placement?: Placement;
 }
 
 /** A started kernel child: its process, and how to talk to it. */
@@ -72,7 +78,7 @@ export async function spawnKernelChild(access: KernelChildAccess): Promise<Kerne
   // so another thread must set the interrupt flag and answer the tool() bridge. Workers inherit every
   // denial of the permission model.
   const args = ["--no-warnings", ...permissionArguments({ readable, writable: access.writable, worker: true }, process.allowedNodeEnvironmentFlags), join(childDirectory, "kernel-child.js")];
-  const child = await spawnOwnedProcess({ command: process.execPath, args, cwd: access.cwd, env: {} });
+  const child = await spawnOwnedProcess({ command: process.execPath, args, cwd: access.cwd, env: {}, placement: access.placement ?? hostPlacement, readOnlyPaths: readable });
   let foreign: (text: string) => void = () => undefined;
   // Only the child's main thread knows the secret; Python runs in its worker, which never sees it.
   const channel = jsonLinesChannel<ChildFrame, ParentFrame>(child, { secret: createChannelSecret(), onForeignText: (text) => foreign(text) });
