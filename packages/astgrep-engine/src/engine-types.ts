@@ -24,6 +24,8 @@ export interface QueryInput {
   single: string[];
   /** Multiple metavariables (`$$$A`) whose captures every materialized match carries. */
   multi: string[];
+  /** Metavariables the config's `transform` defines, whose text every materialized match carries (with `start` = `end` = -1). */
+  transformed?: string[];
   /** The reading's node kind; absent for a reading that matches nodes of any kind. Only MISSING reporting uses it. */
   readingKind?: string;
   /** A rewrite: also report MISSING nodes (tokens the parser assumed), not only ERROR nodes. */
@@ -35,7 +37,7 @@ export interface CaptureData {
   name: string;
   /** The captured source; for `$$$`, from the first to the last node with the separators between. */
   text: string;
-  /** UTF-16 offset of the start in the file; -1 for an empty `$$$` capture. */
+  /** UTF-16 offset of the start in the file; -1 for an empty `$$$` capture and a transformed metavariable. */
   start: number;
   /** UTF-16 offset of the end in the file; -1 for an empty `$$$` capture. */
   end: number;
@@ -54,7 +56,7 @@ export interface MatchData {
   /** UTF-16 offset of the match's end in the file. */
   end: number;
   text: string;
-  /** One entry per name in the query's `single`, then `multi`, that the match bound. */
+  /** One entry per name in the query's `single`, then `multi`, then `transformed`, that the match bound. */
   captures: CaptureData[];
 }
 

@@ -57,6 +57,8 @@ pub struct Query {
   pub rule: RuleCore,
   pub single: Vec<String>,
   pub multi: Vec<String>,
+  /// Metavariables the rule's `transform` defines (their text has no span in the file).
+  pub transformed: Vec<String>,
   /// The reading's kind; `None` for a reading that matches nodes of any kind.
   pub reading_kind: Option<String>,
   /// A rewrite also wants MISSING nodes, and every ERROR region.
@@ -90,6 +92,10 @@ fn materialize(found: &Found, query: &Query, offsets: &mut Utf16Offsets) -> Matc
     let (from, to) = (first.range().start, last.range().end);
     let text = found.root().get_text()[from..to].to_string();
     captures.push(CaptureData { name: name.clone(), text, start: offsets.of(from) as i64, end: offsets.of(to) as i64, multi: true });
+  }
+  for name in &query.transformed {
+    let Some(text) = env.get_transformed(name) else { continue };
+    captures.push(CaptureData { name: name.clone(), text: String::from_utf8_lossy(text).into_owned(), start: -1, end: -1, multi: false });
   }
   MatchData { line: start.line() as u32, column: column as u32, end_line: found.end_pos().line() as u32, start: start_unit as u32, end: end_unit as u32, text: found.text().to_string(), captures }
 }

@@ -36,6 +36,15 @@ describe.runIf(engine !== undefined)("TreeStore.searchSources", () => {
     ]);
   });
 
+  it("carries the text of the metavariables a rule's `transform` defines, with no span", async () => {
+    const config = { rule: { pattern: "f($X)" }, transform: { UPPER: { convert: { source: "$X", toCase: "upperCase" } } } };
+    const { results } = await newStore().searchSources({ ...query("TypeScript", {}), config, single: ["X"], transformed: ["UPPER"] }, [bytes("f(abc);\n")], [1], false);
+    expect(results[0]!.matches[0]!.captures).toEqual([
+      { name: "X", text: "abc", start: 2, end: 5, multi: false },
+      { name: "UPPER", text: "ABC", start: -1, end: -1, multi: false },
+    ]);
+  });
+
   it("gives a count and no matches when none are wanted, per source in the order given", async () => {
     const sources = ["console.log(a);\nconsole.log(b, c);\nconsole.warn(d);\n", "log(x);\n", "console.log();\n"];
     const { results } = await newStore().searchSources(

@@ -22,6 +22,8 @@ pub struct QueryInput {
   pub config: serde_json::Value,
   pub single: Vec<String>,
   pub multi: Vec<String>,
+  /// Metavariables the config's `transform` defines: each match carries their text.
+  pub transformed: Option<Vec<String>>,
   /// The reading's kind; absent for a reading that matches nodes of any kind.
   pub reading_kind: Option<String>,
   pub rewriting: bool,
@@ -58,7 +60,7 @@ fn compile(input: QueryInput) -> Result<(EngineLang, Query)> {
     .ok_or_else(|| invalid(format!("The engine has no grammar `{}`: give a built-in one (TypeScript, Tsx, JavaScript, Html, Css) or register it first.", input.language)))?;
   let serialized: SerializableRuleCore = serde_json::from_value(input.config).map_err(|error| invalid(format!("The rule is not a valid ast-grep rule: {error}")))?;
   let rule = serialized.get_matcher(DeserializeEnv::new(lang)).map_err(|error| invalid(format!("The rule does not compile: {}.", with_causes(&error))))?;
-  Ok((lang, Query { rule, single: input.single, multi: input.multi, reading_kind: input.reading_kind, rewriting: input.rewriting }))
+  Ok((lang, Query { rule, single: input.single, multi: input.multi, transformed: input.transformed.unwrap_or_default(), reading_kind: input.reading_kind, rewriting: input.rewriting }))
 }
 
 pub(crate) fn lock(trees: &Trees) -> Result<std::sync::MutexGuard<'_, HashMap<u32, Arc<ParsedFile>>>> {

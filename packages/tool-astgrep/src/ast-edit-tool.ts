@@ -4,9 +4,11 @@ import { AstGrepParser } from "./astgrep-parser.js";
 import { describeReadings, describeScan, describeSkippedEntries, describeSyntaxErrors, explainNoMatches } from "./describe-search.js";
 import { metavariableNames, assertTolerantReadingsFound } from "./pattern-compiler.js";
 import { assertRewriteLength, maxRewriteLength } from "./pattern-limits.js";
-import { patternSchema } from "./pattern-schema.js";
+import { patternSchema, ruleSchema } from "./pattern-schema.js";
 import { planRewrite } from "./rewrite-plan.js";
-import { resolveSearchScope } from "./search-scope.js";
+import { ruleCaptures } from "./rule-compiler.js";
+import { ruleFix } from "./rule-fix.js";
+import { resolveQuery } from "./search-query-input.js";
 import { templateNames } from "./template-expansion.js";
 
 /** Structural rewrite, staged: computes the change and a preview, writes nothing until `resolve`. */
@@ -19,9 +21,10 @@ export const astEditTool = defineTool({
     "Structural rewrite (ast-grep): every match of `pattern` is replaced by `rewrite`, with metavariables ($NAME, $$$NAME) substituted by the code they captured (original spacing, separators and indentation kept). Writes nothing: it stages the change and answers a preview and an edit_id; call resolve with that edit_id and action accept (write all files or none) or discard. Matching works as in ast_grep.",
   input: v.strictObject({
     pattern: patternSchema("Code snippet to find, with metavariables, e.g. `dispose($X)`."),
+    rule: ruleSchema(" Its `fix` (a template, or {template}) is the rewrite, unless `rewrite` is given."),
     rewrite: v.pipe(
-      v.string(),
-      v.description(`Replacement code; may use the pattern's metavariables, e.g. \`$X.dispose()\`. At most ${maxRewriteLength} characters.`),
+      v.optional(v.string()),
+      v.description(`Replacement code; may use the pattern's metavariables, e.g. \`$X.dispose()\`. Required with \`pattern\`; with \`rule\`, the rule's \`fix\` is used when this is absent. At most ${maxRewriteLength} characters.`),
     ),
     path: v.optional(v.pipe(v.string(), v.description("File or directory to rewrite in, relative to the working directory. Default: the whole working directory."))),
     language: v.optional(v.pipe(v.string(), v.description("Grammar id (as in ast_grep). Default: from a file's extension; for a directory, every programming language present in which the pattern parses."))),
@@ -29,23 +32,25 @@ export const astEditTool = defineTool({
   requires: [AstGrepParser, Workdir],
   parallelSafe: true,
   run: async (input, context) => {
-    // Checked here, not in the schema, so every export profile can state the schema faithfully.
-    assertRewriteLength(input.rewrite);
     const parser = context.resource(AstGrepParser);
-    const captured = metavariableNames(input.pattern.trim());
-    const capturedNames = new Set([...captured.single, ...captured.multi]);
-    const unknown = templateNames(input.rewrite).filter((name) => !capturedNames.has(name));
+    const { query, scope, rule } = await resolveQuery(parser, context.resource(Workdir), input);
+    const fix = ruleFix(rule, input.rewrite);
+    // Checked here, not in the schema, so every export profile can state the schema faithfully.
+    assertRewriteLength(fix.template);
+    const captured: { single: string[]; multi: string[]; transformed?: string[] } =
+      rule !== undefined ? ruleCaptures(rule) : metavariableNames(typeof query === "string" ? query.trim() : "context" in query ? query.context : "");
+    const capturedNames = new Set([...captured.single, ...captured.multi, ...(captured.transformed ?? [])]);
+    const unknown = templateNames(fix.template).filter((name) => !capturedNames.has(name));
     if (unknown.length > 0) {
       throw new ToolError({
         code: "invalid_input",
-        message: `The rewrite uses ${unknown.map((name) => `\`$${name}\``).join(", ")}, which the pattern does not capture (${capturedNames.size > 0 ? `it captures ${[...capturedNames].map((name) => `\`$${name}\``).join(", ")}` : "it captures nothing"}; \`$_\` and names starting with \`_\` capture nothing).`,
+        message: `The ${fix.field} uses ${unknown.map((name) => `\`$${name}\``).join(", ")}, which the ${rule === undefined ? "pattern" : "rule"} does not capture (${capturedNames.size > 0 ? `it captures ${[...capturedNames].map((name) => `\`$${name}\``).join(", ")}` : "it captures nothing"}; \`$_\` and names starting with \`_\` capture nothing).`,
       });
     }
-    const scope = await resolveSearchScope(parser, context.resource(Workdir), input.path, input.language);
-    const outcome = await parser.search({ ...scope, pattern: input.pattern, keep: Number.POSITIVE_INFINITY, signal: context.signal, rewriting: true });
+    const outcome = await parser.search({ ...scope, pattern: query, keep: Number.POSITIVE_INFINITY, signal: context.signal, rewriting: true });
     assertTolerantReadingsFound(outcome);
     if (outcome.total === 0) return textResult(`Nothing staged. ${explainNoMatches(outcome, parser.maxFileBytes, scope.workdir)}`, { total: 0 });
-    const plan = planRewrite(scope.workdir, outcome.matches, input.rewrite, parser.languages().available, outcome.syntaxErrors.regions, 10 * 1024);
+    const plan = planRewrite(scope.workdir, outcome.matches, fix.template, parser.languages().available, outcome.syntaxErrors.regions, 10 * 1024);
     const syntaxErrors = describeSyntaxErrors(outcome, scope.workdir);
     const inErrorText =
       plan.inErrorRegions.length > 0

@@ -2,9 +2,9 @@ import { defineTool, displayPath, textResult, ToolError, Workdir } from "@runbou
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
 import { describeReadings, describeScan, describeSkippedEntries, describeSyntaxErrors, explainNoMatches, skippedEntryView, syntaxErrorView } from "./describe-search.js";
-import { assertTolerantReadingsFound } from "./pattern-compiler.js";
-import { patternSchema } from "./pattern-schema.js";
-import { resolveSearchScope } from "./search-scope.js";
+import { assertTolerantReadingsFound, patternObjectOf } from "./pattern-compiler.js";
+import { patternSchema, ruleSchema } from "./pattern-schema.js";
+import { resolveQuery } from "./search-query-input.js";
 import type { SearchMatch } from "./search-match.js";
 
 const maxTextBytes = 15 * 1024;
@@ -29,9 +29,10 @@ export const astGrepTool = defineTool({
   title: "Structural search",
   tier: "read",
   description:
-    "Structural code search (ast-grep). The pattern is code in the file's language with metavariables: $NAME matches one node, $$$NAME any number of nodes (e.g. call arguments), $_ one node without capturing; a repeated $NAME must match the same code (whitespace and line wrapping ignored). Whitespace never matters and strings/comments never match. Answers file:line with the matched code and captures, at most max_results (default 50) rows plus the total. Honours .gitignore; skips node_modules, .git, hidden, binary, non-UTF-8 and very large files.",
+    "Structural code search (ast-grep). Give `pattern` or an ast-grep `rule`. The pattern is code in the file's language with metavariables: $NAME matches one node, $$$NAME any number of nodes (e.g. call arguments), $_ one node without capturing; a repeated $NAME must match the same code (whitespace and line wrapping ignored). Whitespace never matters and strings/comments never match. Answers file:line with the matched code and captures, at most max_results (default 50) rows plus the total. Honours .gitignore; skips node_modules, .git, hidden, binary, non-UTF-8 and very large files.",
   input: v.strictObject({
     pattern: patternSchema("Code snippet to find, e.g. `fmt.Println($$$ARGS)` or `if ($X != null) $X.dispose()`. One complete expression, statement or declaration."),
+    rule: ruleSchema(" A `fix` in it is ignored here (ast_edit applies it)."),
     path: v.optional(v.pipe(v.string(), v.description("File or directory to search, relative to the working directory. Default: the whole working directory."))),
     language: v.optional(
       v.pipe(
@@ -49,8 +50,8 @@ export const astGrepTool = defineTool({
     if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > maxResultsLimit) {
       throw new ToolError({ code: "invalid_input", message: `\`max_results\` is \`${maxResults}\`; give a whole number from 1 to ${maxResultsLimit}.` });
     }
-    const scope = await resolveSearchScope(parser, context.resource(Workdir), input.path, input.language);
-    const outcome = await parser.search({ ...scope, pattern: input.pattern, keep: maxResults, signal: context.signal });
+    const { query, scope } = await resolveQuery(parser, context.resource(Workdir), input);
+    const outcome = await parser.search({ ...scope, pattern: query, keep: maxResults, signal: context.signal });
     assertTolerantReadingsFound(outcome);
     const structured = {
       total: outcome.total,
@@ -60,7 +61,13 @@ export const astGrepTool = defineTool({
       skipped_entries: outcome.skippedEntries.map((entry) => skippedEntryView(entry, scope.workdir)),
       syntax_errors: { files: outcome.syntaxErrors.files, parsed: outcome.syntaxErrors.parsed, first: outcome.syntaxErrors.named.map((site) => syntaxErrorView(site, scope.workdir)) },
       not_searched_grammars: outcome.notInstalled,
-      readings: outcome.compiled.map((compiled) => ({ language: compiled.language.id, kind: compiled.reading.kind, context: compiled.reading.context.name })),
+      readings: outcome.compiled.map((compiled) => ({
+        language: compiled.language.id,
+        kind: compiled.reading.kind,
+        context: compiled.reading.context.name,
+        // Each other reading as the pattern object that searches it, to pass back as `pattern`.
+        alternatives: compiled.alternatives.map(patternObjectOf),
+      })),
       matches: outcome.matches.map((match) => ({
         path: displayPath(scope.workdir, match.path),
         line: match.line + 1,

@@ -1,5 +1,6 @@
 import { displayPath } from "@runbound/tool-kit";
 import { describeReading } from "./pattern-compiler.js";
+import { describeRule, ruleHints } from "./rule-compiler.js";
 import type { SkippedEntry, SkipReason } from "./skip-ledger.js";
 import type { SearchOutcome } from "./search-outcome.js";
 import type { SyntaxErrorSite } from "./syntax-error-ledger.js";
@@ -95,13 +96,13 @@ export function describeSyntaxErrors(outcome: SearchOutcome, workdir: string): s
 
 /** How the pattern was read in each language searched. */
 export function describeReadings(outcome: SearchOutcome): string {
-  return outcome.compiled.map((compiled) => `Pattern ${describeReading(compiled)}.`).join("\n");
+  return outcome.compiled.map((compiled) => (compiled.rule === undefined ? `Pattern ${describeReading(compiled)}.` : `Rule ${describeRule(compiled)}.`)).join("\n");
 }
 
 /** The explanation given instead of a bare "no matches". */
 export function explainNoMatches(outcome: SearchOutcome, maxFileBytes: number, workdir: string): string {
   const lines = [`0 matches (${describeScan(outcome, maxFileBytes)}).`, describeSkippedEntries(outcome, workdir), describeSyntaxErrors(outcome, workdir), describeReadings(outcome)];
-  const hints = new Set(outcome.compiled.flatMap((compiled) => compiled.hints));
+  const hints = new Set(outcome.compiled.flatMap((compiled) => [...compiled.hints, ...ruleHints(compiled)]));
   for (const hint of hints) lines.push(`Hint: ${hint}`);
   const skippedCount = Object.values(outcome.skipped).reduce((sum, count) => sum + count, 0);
   if (Object.values(outcome.scanned).every((count) => count === 0)) {
@@ -110,6 +111,8 @@ export function explainNoMatches(outcome: SearchOutcome, maxFileBytes: number, w
         ? "Every file of the pattern's language under this path was skipped (for the reasons counted above), so nothing was searched."
         : "No file of the pattern's language is under this path; check `path` and `language`.",
     );
+  } else if (outcome.compiled.some((compiled) => compiled.rule !== undefined)) {
+    lines.push("The rule compiled, so nothing under the path matches it. Loosen a part of it (drop a relational or `not` part, widen a `regex`) or check how its patterns were read above.");
   } else {
     lines.push("The pattern parsed, so nothing under the path has that structure. Loosen it with metavariables ($A, $$$ARGS) or check the reading above.");
   }

@@ -36,6 +36,7 @@ function queryOf(compiled: CompiledPattern, rewriting: boolean): QueryInput {
     config: matcher,
     single: [...captures.single],
     multi: [...captures.multi],
+    ...(compiled.transformed === undefined ? {} : { transformed: [...compiled.transformed] }),
     ...(reading.anyKind === true ? {} : { readingKind: reading.kind }),
     rewriting,
   };

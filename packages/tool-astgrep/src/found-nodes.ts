@@ -27,6 +27,11 @@ export function materialize(node: SgNode, path: string, compiled: CompiledPatter
     const end = last.range().end.index;
     captures[name] = { text: text.slice(start - range.start.index, end - range.start.index), start, end, multi: true };
   }
+  // A rule's `transform` defines metavariables of its own: their text, with no span in the file.
+  for (const name of compiled.transformed ?? []) {
+    const text = node.getTransformed(name);
+    if (text !== null) captures[name] = { text, start: -1, end: -1, multi: false };
+  }
   const terminator = compiled.reading.spannedTerminator;
   return {
     ...(terminator === undefined ? {} : { terminator }),
@@ -53,7 +58,8 @@ export function materialize(node: SgNode, path: string, compiled: CompiledPatter
  * it cannot match a pattern, which is never empty, and must not be taken for a match.
  */
 export function withSyntaxErrors(compiled: CompiledPattern, rewriting: boolean): NapiConfig {
-  const missing = rewriting ? [{ all: [{ regex: "^$" }, { not: { kind: compiled.reading.kind } }] }] : [];
+  // A rule's matches may be of any kind: sortFound asks napi which zero-width nodes it matched.
+  const missing = rewriting ? [compiled.rule === undefined ? { all: [{ regex: "^$" }, { not: { kind: compiled.reading.kind } }] } : { regex: "^$" }] : [];
   return { ...compiled.matcher, rule: { any: [compiled.matcher.rule, { kind: "ERROR" }, ...missing] } };
 }
 

@@ -11,6 +11,8 @@ export interface LanguageInfo {
    * (`$` for the built-in grammars).
    */
   expandoChar: string;
+  /** The grammar's parser library, for a grammar registered at run time (its package lists the node kinds beside it). */
+  libraryPath?: string;
   /** Whether a directory search without `language` includes this language (not for data or markup files). */
   searchedByDefault: boolean;
 }

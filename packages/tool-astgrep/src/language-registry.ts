@@ -139,6 +139,7 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
     pending.push({
       id: grammar.id,
       napiLang: grammar.id,
+      libraryPath: loaded.libraryPath,
       extensions: [...loaded.module.extensions, ...(grammar.extraExtensions ?? [])],
       expandoChar: expandoChar ?? "$",
       searchedByDefault: grammar.searchedByDefault,

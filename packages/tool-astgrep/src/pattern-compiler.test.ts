@@ -94,10 +94,10 @@ describe("messages of the compiler", () => {
 
   it("names the other readings of a different kind once each", () => {
     const compiled = compilePattern(language("go"), "fmt.Println($$$A)");
-    expect(describeReading(compiled)).toBe("read as `call_expression` (context: statement in a function body) in go; it would also parse as `type_conversion_expression` (as-is)");
+    expect(describeReading(compiled)).toBe("read as `call_expression` (context: statement in a function body) in go; it would also parse as `type_conversion_expression` (as-is; pass `pattern` {\"context\":\"fmt.Println($$$A)\",\"selector\":\"type_conversion_expression\"} to search it)");
     expect(describeReading(compilePattern(language("python"), "lambda $X: $Y"))).toBe("read as `lambda` (context: as-is) in python");
     expect(describeReading(compilePattern(language("typescript"), "$A?: string"))).toBe(
-      "read as `public_field_definition` (context: class member) in typescript; it would also parse as `optional_parameter` (function parameters), `property_signature` (interface member)",
+      "read as `public_field_definition` (context: class member) in typescript; it would also parse as `optional_parameter` (function parameters; pass `pattern` {\"context\":\"function __w($A?: string) {}\",\"selector\":\"optional_parameter\"} to search it), `property_signature` (interface member; pass `pattern` {\"context\":\"interface __W {\\n$A?: string\\n}\",\"selector\":\"property_signature\"} to search it)",
     );
   });
 

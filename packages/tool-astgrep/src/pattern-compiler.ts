@@ -6,6 +6,11 @@ import type { LanguageInfo } from "./language-info.js";
 import { napi } from "./napi-binding.js";
 import { assertPatternLength, maxPatternDepth, patternTooDeep } from "./pattern-limits.js";
 import { wrappingContexts, type WrappingContext } from "./wrapping-contexts.js";
+import { astGrepAgrees, patternRootOf, type ContextReading } from "./ast-grep-reading.js";
+import { metavariableNames, metavariablePattern, substituteMetavariables } from "./metavariable-text.js";
+import type { RuleQuery } from "./rule-text.js";
+
+export { metavariableNames, substituteMetavariables };
 
 /** One accepted way of reading a pattern: a context and the node kind that spans the snippet in it. */
 export interface PatternReading {
@@ -80,20 +85,16 @@ export interface CompiledPattern {
    * and why none was clean, for the answer and for the refusal when the reading finds nothing.
    */
   tolerant?: { tried: string };
-}
-
-const metavariablePattern = /(?<![\w$])(\${1,3})([A-Z_][A-Z0-9_]*)/g;
-
-/** The metavariables a snippet captures (names starting with `_` capture nothing, like `$_`). */
-export function metavariableNames(snippet: string): { single: string[]; multi: string[] } {
-  const single = new Set<string>();
-  const multi = new Set<string>();
-  for (const match of snippet.matchAll(metavariablePattern)) {
-    const name = match[2]!;
-    if (name.startsWith("_")) continue;
-    (match[1]!.length === 3 ? multi : single).add(name);
-  }
-  return { single: [...single], multi: [...multi] };
+  /**
+   * Set when the search runs an ast-grep rule (`rule` input) instead of a pattern: the rule as given,
+   * and how ast-grep reads each pattern string in it. The reading is then `anyKind`: a rule's matches
+   * may be of any kind.
+   */
+  rule?: { query: RuleQuery; patterns: ReadonlyArray<{ text: string; kind: string | undefined }> };
+  /** Set when the pattern was given as a pattern object (`{context, selector}`): ast-grep reads it as given. */
+  given?: true;
+  /** Metavariables a rule's `transform` defines: each match carries their text. */
+  transformed?: readonly string[];
 }
 
 function hintsFor(snippet: string): string[] {
@@ -129,19 +130,6 @@ interface Inspection {
   spanning: Array<{ node: SgNode; depth: number; exact: boolean }>;
   /** Every node inside the snippet (with the added terminator), leaves included, in pre-order. */
   inside: InspectedNode[];
-}
-
-/**
- * The text ast-grep parses for a pattern: a run of `$` becomes the grammar's expando character only
- * where it starts a metavariable (`$A`, `$$A`, `$$$A`, `$_`) or is the anonymous `$$$`; any other `$`
- * (a literal dollar, as in Python `r'\\$'`) stays. This is ast-grep-language's `pre_process_pattern`.
- */
-export function substituteMetavariables(text: string, expandoChar: string): string {
-  if (expandoChar === "$") return text;
-  return text.replace(/\$+/g, (run: string, offset: number) => {
-    const next = text.charAt(offset + run.length);
-    return /^[A-Z_]$/.test(next) || run.length === 3 ? expandoChar.repeat(run.length) : run;
-  });
 }
 
 function escapeRegex(text: string): string {
@@ -276,21 +264,6 @@ function buriedMetavariable(snippet: string, inside: readonly InspectedNode[], p
   const longestName = names.reduce((longest, name) => Math.max(longest, name.length), 0);
   const nodeTexts = new Set(inside.filter((node) => node.end - node.start <= longestName).map((node) => parsedText.slice(node.start, node.end)));
   return names.find((name) => !nodeTexts.has(substituteMetavariables(name, language.expandoChar)));
-}
-
-/**
- * The node ast-grep reads a bare pattern as: from the root down while a node has one child, or a
- * second one that is zero-width (a MISSING token; ast-grep's `is_single_node`).
- */
-function patternRootOf(root: SgNode): SgNode {
-  let node = root;
-  for (let children = node.children(); children.length === 1 || (children.length === 2 && isZeroWidth(children[1]!)); children = node.children()) node = children[0]!;
-  return node;
-}
-
-function isZeroWidth(node: SgNode): boolean {
-  const range = node.range();
-  return range.start.index === range.end.index;
 }
 
 /**
@@ -482,9 +455,23 @@ function unparseable(snippet: string, languageId: string, tried: string): ToolEr
   return new ToolError({ code: "invalid_input", message: `The pattern \`${snippet.slice(0, 200)}\` does not parse as ${languageId} code in any context. Tried — ${tried}. ${metavariableAdvice}` });
 }
 
-/** The reading to use: the first non-weak one in the language's order, else the first. */
-function preferred(readings: readonly PatternReading[], weakKinds: readonly string[]): PatternReading | undefined {
-  return readings.find((reading) => !weakKinds.includes(reading.kind)) ?? readings[0];
+/** Where a clean reading's node lies in its context text, for {@link astGrepAgrees}. */
+function contextReadingOf(reading: PatternReading, snippet: string): ContextReading {
+  const snippetStart = reading.context.prefix.length;
+  return { contextText: reading.contextText, snippetStart, nodeEnd: snippetStart + snippet.length + (reading.spannedTerminator?.length ?? 0), kind: reading.kind };
+}
+
+/**
+ * The reading to use: the first non-weak one in the language's order that ast-grep's own
+ * reading of the bare snippet agrees with, so that a pattern finds what the ast-grep CLI finds
+ * (Go `interface{}` is an `interface_type`, not the `type_elem` of an interface body); when ast-grep
+ * agrees with none, the first. A weak kind is used only when there is no other reading: the CLI's
+ * reading of Go `fmt.Println(x)` is a type conversion, which finds no call.
+ */
+function preferred(language: LanguageInfo, snippet: string, readings: readonly PatternReading[], weakKinds: readonly string[]): PatternReading | undefined {
+  const strong = readings.filter((reading) => !weakKinds.includes(reading.kind));
+  if (strong.length === 0) return readings[0];
+  return strong.length === 1 ? strong[0] : (strong.find((reading) => astGrepAgrees(language, snippet, contextReadingOf(reading, snippet))) ?? strong[0]);
 }
 
 function chooseReading(language: LanguageInfo, snippet: string, outcomes: ReadonlyArray<PatternReading | RejectedContext>, options: CompileOptions): CompiledPattern {
@@ -497,7 +484,7 @@ function chooseReading(language: LanguageInfo, snippet: string, outcomes: Readon
   // context's reading is ast-grep's: another context's tolerant reading (TypeScript `foo(;` with a
   // missing `)`) would match code ast-grep does not (`foo(1)`).
   const first = outcomes[0];
-  const chosen = preferred(readings, weakKinds) ?? (options.tolerant === true && first !== undefined && !isReading(first) ? first.fallback : undefined);
+  const chosen = preferred(language, snippet, readings, weakKinds) ?? (options.tolerant === true && first !== undefined && !isReading(first) ? first.fallback : undefined);
   if (chosen === undefined) throw unparseable(snippet, language.id, tried);
   const seenKinds = new Set([chosen.kind]);
   const alternatives = readings.filter((reading) => {
@@ -538,9 +525,15 @@ export function assertTolerantReadingsFound(outcome: { total: number; compiled: 
   if (refusal !== undefined) throw refusal;
 }
 
+/** A reading as the pattern object that asks for it (`{"context": …, "selector": …}`), to pass back as `pattern`. */
+export function patternObjectOf(reading: PatternReading): { context: string; selector: string } {
+  return { context: reading.contextText, selector: reading.kind };
+}
+
 /** One line saying how a pattern was read, for results. */
 export function describeReading(compiled: CompiledPattern): string {
-  const others = compiled.alternatives.map((reading) => `\`${reading.kind}\` (${reading.context.name})`).join(", ");
+  if (compiled.given === true) return `read as given: \`${compiled.reading.kind}\` selected in the context \`${compiled.reading.contextText.slice(0, 200)}\` in ${compiled.language.id}`;
+  const others = compiled.alternatives.map((reading) => `\`${reading.kind}\` (${reading.context.name}; pass \`pattern\` ${JSON.stringify(patternObjectOf(reading))} to search it)`).join(", ");
   const read =
     compiled.reading.anyKind === true
       ? `read as an ERROR node (context: ${compiled.reading.context.name}) in ${compiled.language.id}, which ast-grep matches against code of any kind with the same parts`

@@ -8,7 +8,10 @@ import { builtinLanguage } from "./language-registry.js";
 import { MatchCollector } from "./match-collector.js";
 import { napiSearchBackend } from "./napi-search-backend.js";
 import { ParseCache } from "./parse-cache.js";
-import { compilePattern } from "./pattern-compiler.js";
+import { compilePattern, type CompiledPattern } from "./pattern-compiler.js";
+import { compileQuery } from "./query-compiler.js";
+import { compileRule } from "./rule-compiler.js";
+import { parseRuleText } from "./rule-text.js";
 import type { SearchBackend } from "./search-backend.js";
 import { SkipLedger } from "./skip-ledger.js";
 
@@ -41,9 +44,8 @@ afterAll(async () => {
 });
 
 /** Search the files with one backend, as `searchStructurally` hands a language to it. */
-async function searchOn(backend: SearchBackend, cache: ParseCache | undefined, pattern = "log($$$ARGS)"): Promise<unknown> {
+async function searchOn(backend: SearchBackend, cache: ParseCache | undefined, pattern = "log($$$ARGS)", compiled: CompiledPattern = compilePattern(builtinLanguage("typescript")!, pattern)): Promise<unknown> {
   const dir = workspace.dir;
-  const compiled = compilePattern(builtinLanguage("typescript")!, pattern);
   const collector = new MatchCollector(100, false);
   const skipped = new SkipLedger();
   cache?.beginSearch();
@@ -92,6 +94,39 @@ describe.each(backends)("the %s search backend", (name, backend, other) => {
     expect(await searchOn(backend, cache, "log($A)")).toEqual(await searchOn(backend, undefined, "log($A)"));
     expect(cache.stats()).toMatchObject({ files: kept, hits: 2 * kept });
     expect(cold).toEqual(await searchOn(backend, undefined));
+  });
+
+  it.skipIf(!available)("runs an ast-grep rule with ast-grep's engine: relational and composite parts, constraints, utils and transform", async () => {
+    const rule = parseRuleText(
+      [
+        "rule:",
+        "  all: [{matches: logCall}, {not: {has: {kind: number, stopBy: end}}}]",
+        "utils:",
+        "  logCall: {pattern: log($A), inside: {kind: program, stopBy: end}}",
+        "constraints:",
+        "  A: {regex: '^c'}",
+        "transform:",
+        "  TAIL: {substring: {source: $A, startChar: 1}}",
+      ].join("\n"),
+    );
+    const found = (await searchOn(backend, undefined, "", compileRule(builtinLanguage("typescript")!, rule))) as { total: number; matches: Array<{ text: string; captures: Record<string, { text: string }> }> };
+    expect(found.total).toBe(1);
+    expect(found.matches[0]!.text).toBe("log(café)");
+    expect(found.matches[0]!.captures).toMatchObject({ A: { text: "café" }, TAIL: { text: "afé" } });
+  });
+
+  it.skipIf(!engineLoads)("answers a rule and a pattern object as the other backend does, cold and warm", async () => {
+    delete process.env["RUNBOUND_ASTGREP_ENGINE"];
+    const typescript = builtinLanguage("typescript")!;
+    const rule = compileRule(typescript, parseRuleText("kind: call_expression\nhas: {kind: arguments, has: {kind: number}}"));
+    const object = compileQuery(typescript, { context: "log($A, $B)", selector: "call_expression" }, undefined);
+    const cache = new ParseCache(1 << 30);
+    for (const compiled of [rule, await object]) {
+      const expected = await searchOn(other, undefined, "", compiled);
+      expect(await searchOn(backend, undefined, "", compiled)).toEqual(expected);
+      expect(await searchOn(backend, cache, "", compiled)).toEqual(expected);
+      expect(await searchOn(backend, cache, "", compiled)).toEqual(expected);
+    }
   });
 
   it.skipIf(!engineLoads)("parses again the files whose trees the other backend keeps, and answers as without a cache", async () => {

@@ -1,5 +1,10 @@
 import type { LanguageInfo } from "./language-info.js";
 import type { ParseCache } from "./parse-cache.js";
+import type { PatternObject } from "./pattern-object.js";
+import type { RuleQuery } from "./rule-text.js";
+
+/** What to look for: a pattern snippet, a pattern object (`{context, selector}`), or an ast-grep rule. */
+export type SearchQuery = string | PatternObject | { rule: RuleQuery };
 
 /** What to search. */
 export interface SearchRequest {
@@ -9,8 +14,8 @@ export interface SearchRequest {
   root: string;
   /** The grammar; inferred from a file's extension, or every language present for a directory. */
   language?: LanguageInfo;
-  /** The pattern snippet. */
-  pattern: string;
+  /** The pattern snippet, pattern object or rule. */
+  pattern: SearchQuery;
   /** How many matches to keep in full (the first ones by path and position); the rest are only counted. */
   keep: number;
   /** Files bigger than this are skipped. */

@@ -6,8 +6,9 @@ import type { LanguageInfo } from "./language-info.js";
 import { availableLanguageIds, languageOfPath, type LanguageTable } from "./language-registry.js";
 import { searchLanguage } from "./language-search.js";
 import { MatchCollector } from "./match-collector.js";
-import { compilePatternYielding, type CompiledPattern } from "./pattern-compiler.js";
+import type { CompiledPattern } from "./pattern-compiler.js";
 import type { LanguageNotParsed, SearchOutcome } from "./search-outcome.js";
+import { compileQuery, describeQuery } from "./query-compiler.js";
 import type { SearchRequest } from "./search-request.js";
 import { SkipLedger } from "./skip-ledger.js";
 import { listWorkspaceFiles } from "./workspace-files.js";
@@ -69,11 +70,11 @@ export async function searchStructurally(languages: () => LanguageTable, request
   if (explicit !== undefined) {
     // One language asked for: its best tolerant reading beats a refusal, as in ast-grep (the answer says so,
     // and a tolerant reading that finds nothing is refused by the tool). Inferred languages stay strict.
-    compiledByLanguage.push([await compilePatternYielding(explicit, request.pattern, request.signal, { tolerant: true }), byLanguage.get(explicit) ?? []]);
+    compiledByLanguage.push([await compileQuery(explicit, request.pattern, request.signal, { tolerant: true }), byLanguage.get(explicit) ?? []]);
   } else {
     for (const [language, paths] of byLanguage) {
       try {
-        compiledByLanguage.push([await compilePatternYielding(language, request.pattern, request.signal), paths]);
+        compiledByLanguage.push([await compileQuery(language, request.pattern, request.signal), paths]);
       } catch (error) {
         // An abort is the call's answer, not a language in which the pattern does not parse.
         if (!ToolError.isInstance(error) || request.signal?.aborted === true) throw error;
@@ -84,7 +85,7 @@ export async function searchStructurally(languages: () => LanguageTable, request
       const present = notParsed.map((entry) => `${entry.language} (${entry.files} files)`).join(", ");
       throw new ToolError({
         code: "invalid_input",
-        message: `The pattern \`${request.pattern.trim().slice(0, 200)}\` does not parse in any language present under the path: ${present}. Pass \`language\` to see every context tried and where it broke. First reason: ${notParsed[0]!.reason}`,
+        message: `The ${describeQuery(request.pattern)} does not parse in any language present under the path: ${present}. Pass \`language\` to see every context tried and where it broke. First reason: ${notParsed[0]!.reason}`,
       });
     }
   }
