@@ -49,6 +49,13 @@ function pathOf(uri: string): string | undefined {
   }
 }
 
+/** Where a URI points, as answers show it: workspace-relative inside the workdir, else absolute (or the URI itself). */
+export function placePath(workdir: string, uri: string): { path?: string; shown: string; inside: boolean } {
+  const path = pathOf(uri);
+  if (path === undefined) return { shown: uri, inside: false };
+  return isInside(workdir, path) ? { path, shown: displayPath(workdir, path), inside: true } : { path, shown: path, inside: false };
+}
+
 /**
  * Show locations as `path:line` plus the source line. Files inside the workdir are read through
  * tool-kit, all at once and each once; files outside (a library's `.d.ts`, the standard library) are

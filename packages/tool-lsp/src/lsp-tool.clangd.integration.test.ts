@@ -58,10 +58,13 @@ describe.runIf(available)("lsp against the real clangd (c-project fixture with c
     expect(await call({ op: "references", file: "include/geometry.h", line: 5, symbol: "area" })).toBe(
       [
         "4 references for `area` at include/geometry.h:5:",
-        "include/geometry.h:5: int area(int width, int height);",
-        "src/geometry.c:3: int area(int width, int height) {",
-        'src/main.c:6: const char *label = "😀 世界"; int total = area(side, 4);',
-        'src/main.c:8: printf("%s %d %d\\n", label, total, area(shape.side, shape.side));',
+        "include/geometry.h",
+        "  5 in area: int area(int width, int height);",
+        "src/geometry.c",
+        "  3 in area: int area(int width, int height) {",
+        "src/main.c",
+        '  6 in main: const char *label = "😀 世界"; int total = area(side, 4);',
+        '  8 in main: printf("%s %d %d\\n", label, total, area(shape.side, shape.side));',
       ].join("\n"),
     );
   }, slow);

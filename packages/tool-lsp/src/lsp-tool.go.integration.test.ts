@@ -45,9 +45,11 @@ describe.runIf(available)("lsp against the real gopls (go-module fixture)", () =
     expect(await call({ op: "references", file: "geometry/area.go", line: 4, symbol: "Area" })).toBe(
       [
         "3 references for `Area` at geometry/area.go:4:",
-        "geometry/area.go:4: func Area(width, height int) int {",
-        'main.go:10: 名前 := "😀 世界"; total := geometry.Area(len(名前), 2)',
-        "main.go:12: fmt.Println(total, square.Perimeter(), geometry.Area(1, 1))",
+        "geometry/area.go",
+        "  4 in Area: func Area(width, height int) int {",
+        "main.go",
+        '  10 in main: 名前 := "😀 世界"; total := geometry.Area(len(名前), 2)',
+        "  12 in main: fmt.Println(total, square.Perimeter(), geometry.Area(1, 1))",
       ].join("\n"),
     );
   }, slow);

@@ -70,13 +70,15 @@ describe.runIf(available)("lsp against the real typescript-language-server and p
     expect(await call({ op: "references", file: "packages/web/src/greet.ts", line: 2, symbol: "greet" })).toBe(
       [
         "4 references for `greet` at packages/web/src/greet.ts:2:",
-        "packages/web/src/greet.ts:2: export function greet(name: string): string {",
-        'packages/web/src/main.ts:1: import { greet, Square, type Shape } from "./greet.js";',
-        'packages/web/src/main.ts:3: const 名前 = "😀 世界"; const message = greet(名前);',
-        'packages/web/src/main.ts:5: export const report = [message, shape.area(), greet("again")];',
+        "packages/web/src/greet.ts",
+        "  2 in greet: export function greet(name: string): string {",
+        "packages/web/src/main.ts",
+        '  1: import { greet, Square, type Shape } from "./greet.js";',
+        '  3 in message: const 名前 = "😀 世界"; const message = greet(名前);',
+        '  5 in report: export const report = [message, shape.area(), greet("again")];',
       ].join("\n"),
     );
-    expect(await call({ op: "implementation", file: "packages/web/src/greet.ts", line: 6, symbol: "Shape" })).toContain("packages/web/src/greet.ts:10: export class Square implements Shape {");
+    expect(await call({ op: "implementation", file: "packages/web/src/greet.ts", line: 6, symbol: "Shape" })).toContain("packages/web/src/greet.ts\n  10 in Square: export class Square implements Shape {");
     expect(await call({ op: "type_definition", file: "packages/web/src/main.ts", line: 4, symbol: "shape" })).toContain("packages/web/src/greet.ts:6: export interface Shape {");
   }, slow);
 

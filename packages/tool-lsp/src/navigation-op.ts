@@ -2,14 +2,16 @@ import { DefinitionRequest, ImplementationRequest, ReferencesRequest, TypeDefini
 import { boundedRows } from "./bounded-rows.js";
 import { locationRow, locationsOf, showLocations } from "./format-locations.js";
 import type { LanguageServerSession } from "./language-server-session.js";
-import type { OpAnswer, PositionedRequest } from "./op-types.js";
+import { lookUpFileSymbols } from "./enclosing-lookup.js";
+import type { ListOptions, OpAnswer, PositionedRequest } from "./op-types.js";
+import { placesAnswer } from "./places-answer.js";
 import { emptyAnswer, partialNote } from "./readiness-note.js";
 import { requireCapability } from "./require-capability.js";
 
 /** The navigation ops: each asks one request at a position and answers a list of places. */
 export type NavigationOp = "definition" | "type_definition" | "implementation" | "references";
 
-/** The most references listed (DESIGN §4 lsp). */
+/** The most references, implementations or calls on a page (DESIGN §4 lsp). */
 export const REFERENCES_CAP = 50;
 const maxRowsBytes = 14 * 1024;
 
@@ -48,27 +50,42 @@ const kinds: Record<NavigationOp, NavigationKind> = {
   },
 };
 
-/** Answer `definition`, `type_definition`, `implementation` or `references` at a resolved position. */
-export async function navigationOp(op: NavigationOp, request: PositionedRequest, signal: AbortSignal): Promise<OpAnswer> {
+/** Answer `definition`, `type_definition`, `implementation` or `references` at a resolved position; the last two page. */
+export async function navigationOp(op: NavigationOp, request: PositionedRequest, list: ListOptions, signal: AbortSignal): Promise<OpAnswer> {
   const kind = kinds[op];
   const session = request.document.session;
-  requireCapability(session, kind.capability, kind.method);
+  requireCapability(session, kind.capability, kind.method, op);
   const answer = await kind.send(session, request, signal);
   const { locations, malformed } = locationsOf(answer);
   const target = `\`${request.symbol}\` at ${request.document.shown}:${request.line}`;
   const garbled = malformed > 0 ? ` (${malformed} malformed ${malformed === 1 ? "entry" : "entries"} from the server ignored)` : "";
+  if (op === "references" || op === "implementation") {
+    return placesAnswer({
+      op,
+      session,
+      noun: kind.noun,
+      target,
+      aside: garbled,
+      workdir: request.workdir,
+      places: locations,
+      ...list,
+      cap: REFERENCES_CAP,
+      maxBytes: maxRowsBytes,
+      known: new Map([[request.document.path, request.document.text]]),
+      lookUp: (paths) => lookUpFileSymbols(request.supervisor, request.workdir, paths, signal),
+    });
+  }
   if (locations.length === 0) {
     return { text: emptyAnswer(session, `No ${kind.noun[1]} found for ${target}${garbled}`), structured: { op, total: 0, locations: [] } };
   }
   const shown = await showLocations(request.workdir, locations, { known: new Map([[request.document.path, request.document.text]]) });
-  const cap = op === "references" ? REFERENCES_CAP : 100;
   const rows = boundedRows({
     rows: shown.map(locationRow),
     total: shown.length,
-    cap,
+    cap: 100,
     maxBytes: maxRowsBytes,
     noun: kind.noun,
-    narrow: "narrow with `definition` first, or look at one file with `symbols`",
+    narrow: "the server gives this many; look at one with `hover`",
   });
   const text = `${partialNote(session)}${rows.header.replace(/\.$/, "")} for ${target}${garbled}:\n${rows.shown.join("\n")}`;
   return { text, structured: { op, total: shown.length, locations: shown.slice(0, rows.shown.length) } };

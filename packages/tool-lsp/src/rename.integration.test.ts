@@ -30,7 +30,8 @@ describe.runIf(available)("lsp_rename against the real typescript-language-serve
     expect(read("packages/web/src/greet.ts")).toContain("export function salute(name: string): string {");
     expect(read("packages/web/src/main.ts")).toBe('import { salute, Square, type Shape } from "./greet.js";\n\nconst 名前 = "😀 世界"; const message = salute(名前);\nconst shape: Shape = new Square(2);\nexport const report = [message, shape.area(), salute("again")];\n');
     const references = resultText(await run.call("lsp", { op: "references", file: "packages/web/src/main.ts", line: 3, symbol: "salute" }));
-    expect(references).toContain("packages/web/src/main.ts:5:");
+    expect(references).toContain('packages/web/src/main.ts\n  1: import { salute, Square, type Shape } from "./greet.js";\n  3 in message: ');
+    expect(references).toContain('  5 in report: export const report = [message, shape.area(), salute("again")];');
   });
 
   it("refuses a name with spaces, the same name, and a keyword (whose neighbour tsserver would rename), changing nothing", { timeout: slow }, async () => {

@@ -152,7 +152,10 @@ describe("a scripted LSP server standing in for rust-analyzer", () => {
     expect(session?.spec.id).toBe("rust");
     // The server runs from the root it was routed to.
     expect(readlinkSync(`/proc/${session!.pid}/cwd`)).toBe(join(workdir, "crates", "app"));
-    expect(resultText(await call({ op: "status", file: "crates/app/src/main.rs" }))).toMatch(/\n- rust @ crates\/app: running — pid \d+, RSS \d+ MiB, up \d+ s, position encoding utf-16\.$/);
+    // The stand-in offers hover and definition only; status names the ops it cannot answer.
+    expect(resultText(await call({ op: "status", file: "crates/app/src/main.rs" }))).toMatch(
+      /\n- rust @ crates\/app: running — pid \d+, RSS \d+ MiB, up \d+ s, position encoding utf-16\. Lacks `type_definition`, `implementation`, `references`, `symbols`, `code_actions`, `incoming_calls`, `outgoing_calls`, `supertypes`, `subtypes` \(not in its capabilities\)\.$/,
+    );
     await supervisor.dispose();
     expect(await living(session!.pid)).toEqual([]);
   });

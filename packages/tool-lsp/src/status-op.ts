@@ -1,5 +1,7 @@
 import { displayPath, resolveInWorkdir } from "@runbound/tool-kit";
+import type { LanguageServerSession } from "./language-server-session.js";
 import type { LspSupervisorInstance, ServerEntryStatus } from "./lsp-supervisor.js";
+import { unsupportedOps } from "./op-capabilities.js";
 import type { OpAnswer } from "./op-types.js";
 import { describeUntrusted, howToTrust } from "./project-trust.js";
 import { describeUnusable, PROJECT_BIN_DIRECTORIES, type BinaryResolution, type UntrustedPrograms } from "./resolve-binary.js";
@@ -18,8 +20,11 @@ function notFoundLine(spec: LspServerSpec, program: Extract<BinaryResolution, { 
   return `- ${spec.id}: binary not found — \`${spec.server.command}\` is not in the workdir's ${PROJECT_BIN_DIRECTORIES.join(", ")} nor on PATH (${program.looked.length} places searched; a project below may still have its own). Install: ${spec.install}.`;
 }
 
-function entryLine(entry: ServerEntryStatus): string {
-  return `- ${entry.server} @ ${entry.root}: ${entry.state} — ${entry.detail}`;
+function entryLine(entry: ServerEntryStatus, sessions: readonly LanguageServerSession[]): string {
+  const session = sessions.find((candidate) => candidate.spec.id === entry.server && candidate.shownRoot === entry.root);
+  const lacking = session === undefined ? [] : unsupportedOps(session);
+  const lacks = lacking.length === 0 ? "" : ` Lacks ${lacking.map((op) => `\`${op}\``).join(", ")} (not in its capabilities).`;
+  return `- ${entry.server} @ ${entry.root}: ${entry.state} — ${entry.detail}${lacks}`;
 }
 
 /**
@@ -40,14 +45,14 @@ export async function statusOp(supervisor: LspSupervisorInstance, workdir: strin
     const entry = entries.find((candidate) => candidate.server === route.spec.id && candidate.root === root);
     const where = `\`${route.spec.id}\` for root \`${root}\` (marker \`${route.marker}\`), program \`${route.binary}\`${untrustedClause(route.untrusted, workdir)}`;
     if (entry === undefined) return { text: `${shown}: not started — ${where}; it starts on the first query of a file under that root.`, structured: { op: "status", file: shown, state: "not started" } };
-    return { text: `${shown}: ${where}.\n${entryLine(entry)}`, structured: { op: "status", file: shown, state: entry.state, entry } };
+    return { text: `${shown}: ${where}.\n${entryLine(entry, supervisor.running())}`, structured: { op: "status", file: shown, state: entry.state, entry } };
   }
   const lines: string[] = [];
   const untrusted: string[] = [];
   for (const spec of supervisor.servers) {
     const own = entries.filter((entry) => entry.server === spec.id);
     if (own.length > 0) {
-      lines.push(...own.map(entryLine));
+      lines.push(...own.map((entry) => entryLine(entry, supervisor.running())));
       continue;
     }
     const program = await supervisor.findProgram(spec, workdir, workdir);

@@ -1,7 +1,7 @@
 import { resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun, type FakeRun } from "@runbound/tool-kit/testing";
 import { afterAll, beforeAll } from "vitest";
-import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "../lsp-supervisor.js";
+import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance, type LspSupervisorSettings } from "../lsp-supervisor.js";
 import { lspPlugin } from "../plugin.js";
 import { copyFixture } from "./real-servers.js";
 
@@ -15,14 +15,14 @@ export interface RealServerRun {
 }
 
 /**
- * Inside a `describe`: a fresh copy of the fixture `name`, a default supervisor (programs from PATH)
- * and a run of the lsp plugin, made before the suite and disposed after it.
+ * Inside a `describe`: a fresh copy of the fixture `name`, a supervisor (by default: programs from
+ * PATH) and a run of the lsp plugin, made before the suite and disposed after it.
  */
-export function useRealServerRun(name: string): RealServerRun {
+export function useRealServerRun(name: string, settings: () => LspSupervisorSettings = () => ({})): RealServerRun {
   const state: { workdir?: string; supervisor?: LspSupervisorInstance; run?: FakeRun } = {};
   beforeAll(() => {
     state.workdir = copyFixture(name);
-    state.supervisor = createLspSupervisor();
+    state.supervisor = createLspSupervisor(settings());
     state.run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, state.supervisor], [Workdir, state.workdir]] });
   });
   afterAll(async () => {

@@ -1,0 +1,3 @@
+module example.com/navigation
+
+go 1.26
