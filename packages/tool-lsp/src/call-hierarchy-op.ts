@@ -13,6 +13,7 @@ import { placePath, showLocations } from "./format-locations.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 import { REFERENCES_CAP } from "./navigation-op.js";
 import type { ListOptions, OpAnswer, PositionedRequest } from "./op-types.js";
+import { askForOp } from "./op-capabilities.js";
 import { placesAnswer } from "./places-answer.js";
 import { emptyAnswer, partialNote } from "./readiness-note.js";
 import { requireCapability } from "./require-capability.js";
@@ -24,7 +25,9 @@ const isItem = (item: unknown): item is CallHierarchyItem =>
 /** The call hierarchy items at the position (one per overload or declaration); [] when there is no callable there. */
 async function prepare(session: LanguageServerSession, op: string, request: PositionedRequest, signal: AbortSignal): Promise<CallHierarchyItem[]> {
   requireCapability(session, "callHierarchyProvider", CallHierarchyPrepareRequest.method, op);
-  const items = await session.request(CallHierarchyPrepareRequest.method, (connection, token) => connection.sendRequest(CallHierarchyPrepareRequest.type, request.params, token), signal);
+  const items = await askForOp(session, op, CallHierarchyPrepareRequest.method, () =>
+    session.request(CallHierarchyPrepareRequest.method, (connection, token) => connection.sendRequest(CallHierarchyPrepareRequest.type, request.params, token), signal),
+  );
   return (Array.isArray(items) ? items : []).filter(isItem);
 }
 
@@ -43,7 +46,9 @@ export async function incomingCallsOp(request: PositionedRequest, list: ListOpti
   if (items.length === 0) return noCallable(session, target, "incoming_calls");
   const places = [];
   for (const item of items) {
-    const calls = await session.request(CallHierarchyIncomingCallsRequest.method, (connection, token) => connection.sendRequest(CallHierarchyIncomingCallsRequest.type, { item }, token), signal);
+    const calls = await askForOp(session, "incoming_calls", CallHierarchyIncomingCallsRequest.method, () =>
+      session.request(CallHierarchyIncomingCallsRequest.method, (connection, token) => connection.sendRequest(CallHierarchyIncomingCallsRequest.type, { item }, token), signal),
+    );
     for (const call of (Array.isArray(calls) ? calls : []) as CallHierarchyIncomingCall[]) {
       if (!isItem(call?.from) || !Array.isArray(call.fromRanges)) continue;
       const caller = callerName(call.from);
@@ -78,7 +83,10 @@ export async function outgoingCallsOp(request: PositionedRequest, signal: AbortS
   if (items.length === 0) return noCallable(session, target, "outgoing_calls");
   const calls: Array<{ uri: string; line: number; callee: string; calleeUri: string; calleeLine: number }> = [];
   for (const item of items) {
-    const answer = await session.request(CallHierarchyOutgoingCallsRequest.method, (connection, token) => connection.sendRequest(CallHierarchyOutgoingCallsRequest.type, { item }, token), signal);
+    // clangd 14 declares the call hierarchy but has no outgoing calls.
+    const answer = await askForOp(session, "outgoing_calls", CallHierarchyOutgoingCallsRequest.method, () =>
+      session.request(CallHierarchyOutgoingCallsRequest.method, (connection, token) => connection.sendRequest(CallHierarchyOutgoingCallsRequest.type, { item }, token), signal),
+    );
     for (const call of (Array.isArray(answer) ? answer : []) as CallHierarchyOutgoingCall[]) {
       if (!isItem(call?.to) || !Array.isArray(call.fromRanges)) continue;
       for (const range of call.fromRanges) {

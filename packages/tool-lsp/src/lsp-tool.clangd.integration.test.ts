@@ -1,3 +1,4 @@
+import { resultErrorCode, resultText } from "@runbound/tool-kit";
 import { describe, expect, it } from "vitest";
 import type { LanguageServerSession } from "./language-server-session.js";
 import { useRealServerRun } from "./test-support/real-server-run.js";
@@ -74,6 +75,18 @@ describe.runIf(available)("lsp against the real clangd (c-project fixture with c
       "1 error, 0 warnings in src/broken.c — published by the server for version 1.\nsrc/broken.c:4: error clang undeclared_var_use: Use of undeclared identifier 'missing_value'",
     );
     expect(await call({ op: "diagnostics", file: "src/main.c" })).toMatch(/^No errors or warnings in src\/main\.c — /);
+  }, slow);
+
+  it("incoming_calls over the open files; type hierarchy and outgoing calls, which clangd 14 declares and answers with \"method not found\", are refused and listed in status", async () => {
+    expect(await call({ op: "incoming_calls", file: "src/geometry.c", line: 3, symbol: "area" })).toBe(
+      // Without a background index: the calls in the files open so far (broken.c since `diagnostics`).
+      ["3 calls for `area` at src/geometry.c:3:", "src/broken.c", "  4 in broken: return area(1, 2) + missing_value;", "src/main.c", '  6 in main: const char *label = "😀 世界"; int total = area(side, 4);', '  8 in main: printf("%s %d %d\\n", label, total, area(shape.side, shape.side));'].join("\n"),
+    );
+    const refused = await suite.run.call("lsp", { op: "supertypes", file: "include/geometry.h", line: 7, symbol: "square" });
+    expect(resultErrorCode(refused)).toBe("unavailable");
+    expect(resultText(refused)).toContain('Language server `cpp` for `.` does not support `supertypes`: it declares the capability but answered `textDocument/prepareTypeHierarchy` with "method not found".');
+    expect(resultErrorCode(await suite.run.call("lsp", { op: "outgoing_calls", file: "src/main.c", line: 4, symbol: "main" }))).toBe("unavailable");
+    expect(await call({ op: "status", file: "src/main.c" })).toMatch(/position encoding utf-16\. Answered `supertypes`, `outgoing_calls` with "method not found"\.$/);
   }, slow);
 
   it("dispose leaves nothing of clangd's process group", async () => {

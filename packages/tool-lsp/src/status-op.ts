@@ -22,8 +22,9 @@ function notFoundLine(spec: LspServerSpec, program: Extract<BinaryResolution, { 
 
 function entryLine(entry: ServerEntryStatus, sessions: readonly LanguageServerSession[]): string {
   const session = sessions.find((candidate) => candidate.spec.id === entry.server && candidate.shownRoot === entry.root);
-  const lacking = session === undefined ? [] : unsupportedOps(session);
-  const lacks = lacking.length === 0 ? "" : ` Lacks ${lacking.map((op) => `\`${op}\``).join(", ")} (not in its capabilities).`;
+  const { undeclared, refused } = session === undefined ? { undeclared: [], refused: [] } : unsupportedOps(session);
+  const listed = (ops: readonly string[]): string => ops.map((op) => `\`${op}\``).join(", ");
+  const lacks = `${undeclared.length === 0 ? "" : ` Lacks ${listed(undeclared)} (not in its capabilities).`}${refused.length === 0 ? "" : ` Answered ${listed(refused)} with "method not found".`}`;
   return `- ${entry.server} @ ${entry.root}: ${entry.state} — ${entry.detail}${lacks}`;
 }
 

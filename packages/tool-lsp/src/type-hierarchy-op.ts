@@ -6,6 +6,7 @@ import {
 } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";
 import { locationRow, showLocations } from "./format-locations.js";
+import { askForOp } from "./op-capabilities.js";
 import type { OpAnswer, PositionedRequest } from "./op-types.js";
 import { emptyAnswer, partialNote } from "./readiness-note.js";
 import { requireCapability } from "./require-capability.js";
@@ -26,7 +27,10 @@ export async function typeHierarchyOp(op: "supertypes" | "subtypes", request: Po
   const session = request.document.session;
   requireCapability(session, "typeHierarchyProvider", TypeHierarchyPrepareRequest.method, op);
   const target = `\`${request.symbol}\` at ${request.document.shown}:${request.line}`;
-  const prepared = await session.request(TypeHierarchyPrepareRequest.method, (connection, token) => connection.sendRequest(TypeHierarchyPrepareRequest.type, request.params, token), signal);
+  // clangd 14 declares `typeHierarchyProvider` for its own pre-3.17 extension and has no `prepareTypeHierarchy`.
+  const prepared = await askForOp(session, op, TypeHierarchyPrepareRequest.method, () =>
+    session.request(TypeHierarchyPrepareRequest.method, (connection, token) => connection.sendRequest(TypeHierarchyPrepareRequest.type, request.params, token), signal),
+  );
   const items = (Array.isArray(prepared) ? prepared : []).filter(isItem);
   if (items.length === 0) {
     return { text: emptyAnswer(session, `No type at ${target} to list ${op} of; point \`symbol\` at a class, interface or type name`), structured: { op, total: 0, types: [] } };
@@ -34,7 +38,7 @@ export async function typeHierarchyOp(op: "supertypes" | "subtypes", request: Po
   const method = op === "supertypes" ? TypeHierarchySupertypesRequest : TypeHierarchySubtypesRequest;
   const found: TypeHierarchyItem[] = [];
   for (const item of items) {
-    const answer = await session.request(method.method, (connection, token) => connection.sendRequest(method.type, { item }, token), signal);
+    const answer = await askForOp(session, op, method.method, () => session.request(method.method, (connection, token) => connection.sendRequest(method.type, { item }, token), signal));
     found.push(...(Array.isArray(answer) ? answer : []).filter(isItem));
   }
   const nouns = op === "supertypes" ? (["supertype", "supertypes"] as const) : (["subtype", "subtypes"] as const);
