@@ -78,6 +78,13 @@ export interface AdapterDefinition {
   attachConnectsDirectly?: boolean;
   /** Whether this program is one this adapter would debug (by its extension), for choosing an adapter. */
   accepts(program: string, isDirectory: boolean): boolean;
+  /**
+   * The exception filters the adapter offers in `initialize` (`exceptionBreakpointFilters`), as recorded
+   * from the versions tested, for `adapters` before any session; a live session uses the adapter's own list.
+   */
+  exceptionFilters?: readonly string[];
+  /** What else it supports beyond line breakpoints, for `adapters` (as its `initialize` answered). */
+  features?: string;
   /** Whether a launch may build first (so progress is reported and the handshake gets a longer budget). */
   builds(request: Pick<LaunchRequest, "program" | "isDirectory">): boolean;
   /**
@@ -160,6 +167,8 @@ const debugpy: AdapterDefinition = {
   attachConnectsDirectly: true,
   accepts: (program) => extname(program) === ".py",
   builds: () => false,
+  exceptionFilters: ["raised", "uncaught (default)", "userUnhandled"],
+  features: "conditions, hit conditions, logpoints, function breakpoints; no data breakpoints",
 };
 
 const lldb: AdapterDefinition = {
@@ -182,6 +191,8 @@ const lldb: AdapterDefinition = {
   attachArguments: (port) => ({ attachCommands: [`gdb-remote 127.0.0.1:${port}`] }),
   accepts: (program, isDirectory) => !isDirectory && ![".py", ".go", ".dart"].includes(extname(program)),
   builds: () => false,
+  exceptionFilters: ["cpp_catch", "cpp_throw", "objc_catch", "objc_throw", "swift_catch", "swift_throw"],
+  features: "conditions, hit conditions, logpoints, function breakpoints; no data breakpoints (lldb-vscode-16)",
   async launchSetup(root, env, cache) {
     const commands = await rustFormatterCommands(root, env, cache);
     return commands.length === 0 ? {} : { initCommands: commands };
@@ -216,6 +227,8 @@ const delve: AdapterDefinition = {
   },
   accepts: (program, isDirectory) => isDirectory || extname(program) === ".go",
   builds: (request) => request.isDirectory || extname(request.program) === ".go",
+  exceptionFilters: ["unrecovered-panic (default)", "runtime-fatal-throw (default)"],
+  features: "conditions, hit conditions, logpoints, function breakpoints (`main.add`), data breakpoints (not driven by this tool yet)",
 };
 
 const dart: AdapterDefinition = {

@@ -26,6 +26,12 @@ export interface StopEvent {
 export interface BreakpointRow {
   /** The line asked for. */
   requested: number;
+  /** Stop only when this expression is true. */
+  condition?: string;
+  /** Stop only when the hit count satisfies this (debugpy `>5`, `%2`; lldb and dlv a number or `>= 5`). */
+  hitCondition?: string;
+  /** A logpoint: log this text (with `{expression}`s) instead of stopping. */
+  logMessage?: string;
   /** The line the adapter bound it to (debugpy moves a breakpoint on a non-code line silently). */
   bound?: number;
   /** Whether the adapter verified it; undefined while queued before a launch. */
@@ -34,6 +40,31 @@ export interface BreakpointRow {
   message?: string;
   /** The adapter's id, to follow `breakpoint` events. */
   id?: number;
+}
+
+/** One function breakpoint and what the adapter made of it. */
+export interface FunctionBreakpointRow {
+  /** The function name asked for. */
+  name: string;
+  /** Whether the adapter verified it; undefined while queued before a launch. */
+  verified?: boolean;
+  /** Where the adapter bound it. */
+  file?: string;
+  line?: number;
+  /** The adapter's message (why it is not verified). */
+  message?: string;
+  /** The adapter's id, to follow `breakpoint` events. */
+  id?: number;
+}
+
+/** What the adapter made of the exception filters: the ones it took, the ones it does not know. */
+export interface ExceptionFiltersAnswer {
+  /** Filters sent, with the adapter's verdict when it answered one per filter. */
+  accepted: Array<{ filter: string; verified?: boolean; message?: string }>;
+  /** Filters the adapter does not list in `exceptionBreakpointFilters`: not sent. */
+  unknown: string[];
+  /** The filters the adapter offers. */
+  offered: DebugProtocol.ExceptionBreakpointsFilter[];
 }
 
 /** How an execution request (launch, continue, step, pause) ended within its budget. */
@@ -71,8 +102,12 @@ export interface DebugSessionSettings {
   isDirectory: boolean;
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** Breakpoints to set during the handshake: absolute file → lines. */
-  breakpoints: ReadonlyMap<string, readonly number[]>;
+  /** Breakpoints to set during the handshake: absolute file → lines with their conditions. */
+  breakpoints: ReadonlyMap<string, readonly DebugProtocol.SourceBreakpoint[]>;
+  /** Function breakpoints to set during the handshake. */
+  functionBreakpoints?: readonly string[];
+  /** Exception filters to set during the handshake; default the adapter's defaults. */
+  exceptionFilters?: readonly string[];
   /** Budget for each DAP request. */
   requestTimeoutMs: number;
   /** Budget for the handshake up to the launch response (a Go build runs inside it). */
@@ -97,6 +132,8 @@ export class DebugSession {
   lastStop: StopEvent | undefined;
   exitCode: number | undefined;
   readonly breakpoints = new Map<string, BreakpointRow[]>();
+  functionBreakpoints: FunctionBreakpointRow[] = [];
+  exceptionFilters: ExceptionFiltersAnswer | undefined;
   capabilities: DebugProtocol.Capabilities = {};
   crashDetail: string | undefined;
   private readonly debuggeePids = new Set<number>();
@@ -211,12 +248,15 @@ export class DebugSession {
       throw await this.launchError(new Error(ready.kind === "timeout" ? `The debug adapter did not send \`initialized\` within ${settings.handshakeTimeoutMs * 2} ms.` : this.crashDetail ?? "The debug adapter closed the connection during the launch."));
     }
     if (settings.adapter.builds(settings)) settings.onProgress("Build done; starting the program.");
-    // The adapter's default exception filters (debugpy: uncaught), so a crash stops where it happens.
-    const filters = (this.capabilities.exceptionBreakpointFilters ?? []).filter((filter) => filter.default === true).map((filter) => filter.filter);
+    // The filters asked for, else the adapter's defaults (debugpy: uncaught; dlv: unrecovered panics),
+    // so a crash stops where it happens.
+    const filters = settings.exceptionFilters ?? (this.capabilities.exceptionBreakpointFilters ?? []).filter((filter) => filter.default === true).map((filter) => filter.filter);
+    const functions = settings.functionBreakpoints ?? [];
     // Sent together and awaited together, as VS Code does: each is a round trip of ~45 ms to debugpy.
     await Promise.all([
-      ...[...settings.breakpoints].map(([file, lines]) => this.setBreakpoints(file, lines).catch(() => undefined)),
-      this.request("setExceptionBreakpoints", { filters }, settings.requestTimeoutMs).catch(() => undefined),
+      ...[...settings.breakpoints].map(([file, points]) => this.setBreakpoints(file, points).catch(() => undefined)),
+      ...(functions.length > 0 ? [this.setFunctionBreakpoints(functions).catch(() => undefined)] : []),
+      this.setExceptionFilters(filters).catch(() => undefined),
     ]);
     if (this.capabilities.supportsConfigurationDoneRequest === true) {
       await this.request("configurationDone", {}, settings.requestTimeoutMs).catch(async (error: unknown) => {
@@ -313,6 +353,13 @@ export class DebugSession {
 
   private updateBreakpoint(breakpoint: DebugProtocol.Breakpoint | undefined): void {
     if (breakpoint?.id === undefined) return;
+    for (const row of this.functionBreakpoints) {
+      if (row.id !== breakpoint.id) continue;
+      row.verified = breakpoint.verified;
+      if (breakpoint.line !== undefined) row.line = breakpoint.line;
+      if (breakpoint.source?.path !== undefined) row.file = breakpoint.source.path;
+      if (breakpoint.message !== undefined) row.message = breakpoint.message;
+    }
     for (const rows of this.breakpoints.values()) {
       for (const row of rows) {
         if (row.id !== breakpoint.id) continue;
@@ -336,26 +383,77 @@ export class DebugSession {
     return (await this.adapter.connection.request(command, args, timeoutMs)) as R;
   }
 
-  /** Set the breakpoints of one file (an empty list clears them) and record what the adapter answered. */
-  async setBreakpoints(file: string, lines: readonly number[]): Promise<BreakpointRow[]> {
+  /**
+   * Set the breakpoints of one file (an empty list clears them) and record what the adapter answered.
+   * A condition, hit condition or log message the adapter does not support is not sent: its row says so.
+   */
+  async setBreakpoints(file: string, points: readonly DebugProtocol.SourceBreakpoint[]): Promise<BreakpointRow[]> {
+    const refusals = points.map((point) => unsupportedPointFeatures(point, this.capabilities));
+    const sent = points.map((point, index) => (refusals[index]!.length > 0 ? { line: point.line } : point));
     const response = await this.request<DebugProtocol.SetBreakpointsResponse>("setBreakpoints", {
       source: { path: file },
-      breakpoints: lines.map((line) => ({ line })),
-      lines: [...lines],
+      breakpoints: sent,
+      lines: sent.map((point) => point.line),
     });
     const answered = response.body?.breakpoints ?? [];
-    const rows = lines.map((line, index): BreakpointRow => {
+    const rows = points.map((point, index): BreakpointRow => {
       const breakpoint = answered[index];
+      const refused = refusals[index]!;
+      const message = [refused.length > 0 ? `${this.settings.adapter.id} does not support ${refused.join(", ")}; set as a plain breakpoint` : "", breakpoint?.message ?? ""].filter((part) => part.length > 0).join("; ");
       return {
-        requested: line,
+        requested: point.line,
+        ...(point.condition === undefined ? {} : { condition: point.condition }),
+        ...(point.hitCondition === undefined ? {} : { hitCondition: point.hitCondition }),
+        ...(point.logMessage === undefined ? {} : { logMessage: point.logMessage }),
         ...(breakpoint?.line === undefined ? {} : { bound: breakpoint.line }),
         verified: breakpoint?.verified ?? false,
+        ...(message.length === 0 ? {} : { message }),
+        ...(breakpoint?.id === undefined ? {} : { id: breakpoint.id }),
+      };
+    });
+    if (rows.length === 0) this.breakpoints.delete(file);
+    else this.breakpoints.set(file, rows);
+    return rows;
+  }
+
+  /** Replace the function breakpoints (an empty list clears them) and record what the adapter answered. */
+  async setFunctionBreakpoints(names: readonly string[]): Promise<FunctionBreakpointRow[]> {
+    if (this.capabilities.supportsFunctionBreakpoints !== true) {
+      this.functionBreakpoints = names.map((name) => ({ name, verified: false, message: `${this.settings.adapter.id} does not support function breakpoints` }));
+      return this.functionBreakpoints;
+    }
+    const response = await this.request<DebugProtocol.SetFunctionBreakpointsResponse>("setFunctionBreakpoints", { breakpoints: names.map((name) => ({ name })) });
+    const answered = response.body?.breakpoints ?? [];
+    this.functionBreakpoints = names.map((name, index): FunctionBreakpointRow => {
+      const breakpoint = answered[index];
+      return {
+        name,
+        verified: breakpoint?.verified ?? false,
+        ...(breakpoint?.source?.path === undefined ? {} : { file: breakpoint.source.path }),
+        ...(breakpoint?.line === undefined ? {} : { line: breakpoint.line }),
         ...(breakpoint?.message === undefined ? {} : { message: breakpoint.message }),
         ...(breakpoint?.id === undefined ? {} : { id: breakpoint.id }),
       };
     });
-    this.breakpoints.set(file, rows);
-    return rows;
+    return this.functionBreakpoints;
+  }
+
+  /** Replace the exception filters; filters the adapter does not offer are not sent, and said. */
+  async setExceptionFilters(filters: readonly string[]): Promise<ExceptionFiltersAnswer> {
+    const offered = this.capabilities.exceptionBreakpointFilters ?? [];
+    const known = new Set(offered.map((filter) => filter.filter));
+    const sent = filters.filter((filter) => known.has(filter));
+    const response = await this.request<DebugProtocol.SetExceptionBreakpointsResponse>("setExceptionBreakpoints", { filters: sent });
+    const verdicts = response.body?.breakpoints;
+    this.exceptionFilters = {
+      accepted: sent.map((filter, index) => {
+        const verdict = verdicts?.[index];
+        return { filter, ...(verdict === undefined ? {} : { verified: verdict.verified }), ...(verdict?.message === undefined ? {} : { message: verdict.message }) };
+      }),
+      unknown: filters.filter((filter) => !known.has(filter)),
+      offered,
+    };
+    return this.exceptionFilters;
   }
 
   /**
@@ -433,6 +531,15 @@ export class DebugSession {
     })();
     return this.ending;
   }
+}
+
+/** The parts of a source breakpoint the adapter's capabilities say it cannot honour. */
+function unsupportedPointFeatures(point: DebugProtocol.SourceBreakpoint, capabilities: DebugProtocol.Capabilities): string[] {
+  return [
+    point.condition !== undefined && capabilities.supportsConditionalBreakpoints !== true ? "conditions" : "",
+    point.hitCondition !== undefined && capabilities.supportsHitConditionalBreakpoints !== true ? "hit conditions" : "",
+    point.logMessage !== undefined && capabilities.supportsLogPoints !== true ? "log messages" : "",
+  ].filter((feature) => feature.length > 0);
 }
 
 export { AdapterStartFailed };

@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { defineResource, displayPath, ToolError } from "@runbound/tool-kit";
+import type { DebugProtocol } from "@vscode/debugprotocol";
 import { checkAdapter, type AdapterAvailability } from "./adapter-availability.js";
 import { ADAPTERS, processLocateDefaults, type AdapterDefinition, type AdapterId } from "./adapter-table.js";
 import { AdapterStartFailed, DebugSession, LaunchFailed, type ExecutionOutcome } from "./debug-session.js";
@@ -59,8 +60,12 @@ export interface ConversationStatus {
   session?: DebugSession;
   /** Why the last session ended, when it expired. */
   expired?: string;
-  /** Breakpoints queued for the next launch: file → lines. */
-  queued: ReadonlyMap<string, readonly number[]>;
+  /** Breakpoints queued for the next launch: file → lines with their conditions. */
+  queued: ReadonlyMap<string, readonly DebugProtocol.SourceBreakpoint[]>;
+  /** Function breakpoints for the next launch. */
+  functions: readonly string[];
+  /** Exception filters for the next launch; undefined: the adapter's defaults. */
+  exceptionFilters?: readonly string[];
 }
 
 /** The resource the debug tool depends on: one debug session per conversation, each with a hard TTL. */
@@ -74,7 +79,11 @@ export interface DebugSupervisorInstance {
   /** The conversation's state, without throwing. */
   status(conversationId: string): ConversationStatus;
   /** Remember breakpoints for a file (an empty list clears); they are sent at the next launch too. */
-  rememberBreakpoints(conversationId: string, file: string, lines: readonly number[]): void;
+  rememberBreakpoints(conversationId: string, file: string, points: readonly DebugProtocol.SourceBreakpoint[]): void;
+  /** Remember the function breakpoints (an empty list clears); sent at the next launch too. */
+  rememberFunctionBreakpoints(conversationId: string, names: readonly string[]): void;
+  /** Remember the exception filters; sent at the next launch instead of the adapter's defaults. */
+  rememberExceptionFilters(conversationId: string, filters: readonly string[]): void;
   /** End the conversation's session, leaving no process behind. @returns whether there was one. */
   terminate(conversationId: string): Promise<boolean>;
   /** The settings in force. */
@@ -95,7 +104,9 @@ interface Conversation {
   session?: DebugSession;
   timer?: NodeJS.Timeout;
   expired?: string;
-  breakpoints: Map<string, readonly number[]>;
+  breakpoints: Map<string, readonly DebugProtocol.SourceBreakpoint[]>;
+  functions: readonly string[];
+  exceptionFilters?: readonly string[];
 }
 
 function seconds(ms: number): string {
@@ -125,7 +136,7 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
   function conversation(id: string): Conversation {
     let found = conversations.get(id);
     if (found === undefined) {
-      found = { breakpoints: new Map() };
+      found = { breakpoints: new Map(), functions: [] };
       conversations.set(id, found);
     }
     return found;
@@ -222,6 +233,8 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
             cwd: availability.marker!.directory,
             env: resolved.env ?? process.env,
             breakpoints: entry.breakpoints,
+            functionBreakpoints: entry.functions,
+            ...(entry.exceptionFilters === undefined ? {} : { exceptionFilters: entry.exceptionFilters }),
             requestTimeoutMs: resolved.requestTimeoutMs,
             handshakeTimeoutMs: settings.handshakeTimeoutMs ?? (builds ? 180_000 : resolved.handshakeTimeoutMs),
             stopBudgetMs: resolved.stopBudgetMs,
@@ -285,13 +298,27 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
     status(id) {
       const entry = conversations.get(id);
       const session = live(id);
-      return { ...(session === undefined ? {} : { session }), ...(entry?.expired === undefined ? {} : { expired: entry.expired }), queued: entry?.breakpoints ?? new Map() };
+      return {
+        ...(session === undefined ? {} : { session }),
+        ...(entry?.expired === undefined ? {} : { expired: entry.expired }),
+        queued: entry?.breakpoints ?? new Map(),
+        functions: entry?.functions ?? [],
+        ...(entry?.exceptionFilters === undefined ? {} : { exceptionFilters: entry.exceptionFilters }),
+      };
     },
 
-    rememberBreakpoints(id, file, lines) {
+    rememberBreakpoints(id, file, points) {
       const entry = conversation(id);
-      if (lines.length === 0) entry.breakpoints.delete(file);
-      else entry.breakpoints.set(file, [...lines]);
+      if (points.length === 0) entry.breakpoints.delete(file);
+      else entry.breakpoints.set(file, [...points]);
+    },
+
+    rememberFunctionBreakpoints(id, names) {
+      conversation(id).functions = [...names];
+    },
+
+    rememberExceptionFilters(id, filters) {
+      conversation(id).exceptionFilters = [...filters];
     },
 
     async terminate(id) {

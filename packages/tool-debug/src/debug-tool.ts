@@ -4,7 +4,8 @@ import { requestErrorAsToolError } from "./adapter-request-error.js";
 import { DebugSupervisor } from "./debug-supervisor.js";
 import { executionOp, type ExecutionOp } from "./execution-ops.js";
 import { evaluateOp, LIMITS, outputOp, scopesOp, stackOp, threadsOp, variablesOp } from "./inspection-ops.js";
-import { adaptersOp, breakpointsOp, startOp, statusOp, terminateOp } from "./session-ops.js";
+import { breakpointsOp, exceptionsOp } from "./breakpoint-ops.js";
+import { adaptersOp, startOp, statusOp, terminateOp } from "./session-ops.js";
 import { assertTextFields, MAX_TEXT_LENGTH } from "./text-field-limits.js";
 
 /** Every op of the debug tool. */
@@ -12,6 +13,7 @@ export const DEBUG_OPS = [
   "adapters",
   "status",
   "breakpoints",
+  "exceptions",
   "launch",
   "attach",
   "continue",
@@ -49,6 +51,22 @@ export const debugTool = defineTool({
     port: v.optional(v.pipe(v.number(), v.description("attach: the loopback port a debuggee listens on (`python -m debugpy --listen 127.0.0.1:PORT app.py`; lldb: a gdb-remote stub)."))),
     file: v.optional(v.pipe(v.string(), v.description(`breakpoints: the source file, relative to the working directory. At most ${MAX_TEXT_LENGTH} characters.`))),
     lines: v.optional(v.pipe(v.array(v.number()), v.maxLength(200), v.description("breakpoints: 1-based lines; replaces the file's breakpoints, [] clears them."))),
+    points: v.optional(
+      v.pipe(
+        v.array(
+          v.strictObject({
+            line: v.pipe(v.number(), v.description("1-based line.")),
+            condition: v.optional(v.pipe(v.string(), v.description("Stop only when this expression (the program's language) is true, e.g. `i == 7`."))),
+            hit_condition: v.optional(v.pipe(v.string(), v.description("Stop only on these hits, e.g. `7` (the 7th) or `>= 7`; debugpy also `%2`."))),
+            log_message: v.optional(v.pipe(v.string(), v.description("A logpoint: log this text instead of stopping; `{expression}` is replaced by its value. The lines go to op `output` and into the next answer."))),
+          }),
+        ),
+        v.maxLength(200),
+        v.description("breakpoints: instead of `lines`, lines with a condition, hit_condition or log_message each; replaces the file's breakpoints."),
+      ),
+    ),
+    functions: v.optional(v.pipe(v.array(v.string()), v.maxLength(100), v.description("breakpoints: function breakpoints by name (`main.add` for Go, `add` for C/Python, `module::function` for Rust); replaces the previous list, [] clears them. `file` is not needed."))),
+    filters: v.optional(v.pipe(v.array(v.string()), v.maxLength(20), v.description("exceptions: the exception filters to stop on, as op `adapters` lists them (debugpy `raised`/`uncaught`/`userUnhandled`, lldb `cpp_throw`/`cpp_catch`, dlv `unrecovered-panic`/`runtime-fatal-throw`); [] stops on none."))),
     thread_id: v.optional(v.pipe(v.number(), v.description("continue/pause/step_*/stack: the thread; default the one that stopped last."))),
     frame_id: v.optional(v.pipe(v.number(), v.description("scopes (required) and evaluate (default: the top frame): a frame id from stack or a stop."))),
     reference: v.optional(v.pipe(v.number(), v.description("variables: a reference from scopes or a variable."))),
@@ -72,7 +90,9 @@ export const debugTool = defineTool({
         case "status":
           return statusOp(supervisor, conversationId, workdir);
         case "breakpoints":
-          return await breakpointsOp(supervisor, conversationId, workdir, required(input.file, "file", input.op, '`"file": "app.py"`'), required(input.lines, "lines", input.op, '`"lines": [12]`'));
+          return await breakpointsOp(supervisor, conversationId, workdir, input);
+        case "exceptions":
+          return await exceptionsOp(supervisor, conversationId, required(input.filters, "filters", input.op, '`"filters": ["raised"]`'));
         case "launch":
           return await startOp(supervisor, conversationId, workdir, { program: required(input.program, "program", input.op, '`"program": "app.py"`'), args: input.args ?? [], ...(input.adapter === undefined ? {} : { adapter: input.adapter }) }, (message) =>
             context.progress({ message }),

@@ -16,14 +16,24 @@ function neverHit(session: DebugSession, workdir: string): string[] {
   return rows;
 }
 
+// Output written since the previous answer (logpoints, prints), the newest 2 KB of it.
+function unreadOutput(session: DebugSession): { text: string; structured: { new_output?: string } } {
+  const fresh = session.output.unread(2_048);
+  if (fresh.text.length === 0) return { text: "", structured: {} };
+  const more = fresh.notShown > 0 ? ` (the newest ${fresh.text.length} characters; ${fresh.notShown} earlier in op \`output\`)` : "";
+  return { text: `\nOutput since the last answer${more}:\n${fresh.text.replace(/\n$/, "")}`, structured: { new_output: fresh.text } };
+}
+
 /** The answer to an execution request or a launch: where it stopped, that it ended, or that it still runs. */
 export async function answerOutcome(session: DebugSession, outcome: ExecutionOutcome, workdir: string, budgetMs: number): Promise<ToolResult> {
   switch (outcome.kind) {
     case "stopped": {
       const view = await describeStop(session, outcome.stop, workdir);
-      return textResult(formatStop(view), { state: "stopped", stop: view });
+      const fresh = unreadOutput(session);
+      return textResult(`${formatStop(view)}${fresh.text}`, { state: "stopped", stop: view, ...fresh.structured });
     }
     case "exited": {
+      session.output.unread(0);
       const tail = session.output.tail(2_048);
       const breakpoints = neverHit(session, workdir);
       const text = [
@@ -34,11 +44,13 @@ export async function answerOutcome(session: DebugSession, outcome: ExecutionOut
       ].filter((line) => line.length > 0);
       return textResult(text.join("\n"), { state: "exited", ...(outcome.exitCode === undefined ? {} : { exit_code: outcome.exitCode }) });
     }
-    case "running":
+    case "running": {
+      const fresh = unreadOutput(session);
       return textResult(
-        `Still running after ${budgetMs} ms without stopping (a long computation, waiting for input, or a loop). Call op \`pause\` to stop it where it is, \`status\` to check again, or \`output\` to see what it printed.`,
-        { state: "running" },
+        `Still running after ${budgetMs} ms without stopping (a long computation, waiting for input, or a loop). Call op \`pause\` to stop it where it is, \`status\` to check again, or \`output\` to see what it printed.${fresh.text}`,
+        { state: "running", ...fresh.structured },
       );
+    }
     case "crashed":
       throw new ToolError({ code: "unavailable", message: `${outcome.detail} The session is over and nothing of it is left running; launch again.` });
   }

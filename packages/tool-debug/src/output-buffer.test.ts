@@ -34,4 +34,14 @@ describe("OutputBuffer", () => {
     expect(buffer.tail(6)).toEqual({ text: "aabbbb", notShown: 2, dropped: 0, total: 8 });
     expect(buffer.tail(9)).toEqual({ text: "aaaabbbb", notShown: 0, dropped: 0, total: 8 });
   });
+
+  it("gives the output written since its last call once, the newest part of it when there is more", () => {
+    const buffer = new OutputBuffer(100);
+    buffer.push("stdout", "index=0\n");
+    expect(buffer.unread(50)).toEqual({ text: "index=0\n", notShown: 0 });
+    expect(buffer.unread(50)).toEqual({ text: "", notShown: 0 });
+    buffer.push("stdout", "index=1\n");
+    buffer.push("stdout", "index=2\n");
+    expect(buffer.unread(8)).toEqual({ text: "index=2\n", notShown: 8 });
+  });
 });

@@ -26,6 +26,7 @@ export class OutputBuffer {
   private entries: OutputEntry[] = [];
   private kept = 0;
   private droppedCharacters = 0;
+  private readUpTo = 0;
 
   constructor(private readonly capacity: number) {}
 
@@ -48,6 +49,20 @@ export class OutputBuffer {
         this.droppedCharacters += excess;
       }
     }
+  }
+
+  /**
+   * The output written since the last call (logpoint lines, prints between two stops), at most the
+   * newest `limit` characters of it, and how many more there were; an answer carries it so the model
+   * sees it without asking for `output`.
+   */
+  unread(limit: number): { text: string; notShown: number } {
+    const total = this.kept + this.droppedCharacters;
+    const fresh = total - this.readUpTo;
+    this.readUpTo = total;
+    if (fresh <= 0) return { text: "", notShown: 0 };
+    const tail = this.tail(Math.min(fresh, limit));
+    return { text: tail.text, notShown: Math.max(0, fresh - Math.min(fresh, limit)) };
   }
 
   /** The newest `limit` characters, stderr lines marked so the model can tell them apart. */

@@ -1,39 +1,30 @@
-import { displayPath, resolveInWorkdir, textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
+import { resolveInWorkdir, textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
 import type { AdapterId } from "./adapter-table.js";
 import type { DebugSupervisorInstance, StartRequest } from "./debug-supervisor.js";
-import type { BreakpointRow } from "./debug-session.js";
+import { formatBreakpoint, formatFunctionBreakpoint, shownPath } from "./breakpoint-ops.js";
 import { answerOutcome } from "./execution-ops.js";
 
 /** adapters: each adapter with available and the reason. */
 export async function adaptersOp(supervisor: DebugSupervisorInstance, workdir: string): Promise<ToolResult> {
   const rows = await supervisor.adapters(workdir);
-  const text = rows.map((row) => `${row.id}: ${row.available ? "available" : "unavailable"} — ${row.reason}`).join("\n");
-  return textResult(text, { adapters: rows.map((row) => ({ id: row.id, available: row.available, reason: row.reason, ...(row.located === undefined ? {} : { command: row.located.command }) })) });
-}
-
-function formatBreakpoint(row: BreakpointRow): string {
-  if (row.verified === undefined) return `line ${row.requested}: queued, sent at launch`;
-  const moved = row.bound !== undefined && row.bound !== row.requested ? ` (moved to line ${row.bound})` : "";
-  return `line ${row.requested}: ${row.verified ? "verified" : "NOT verified"}${moved}${row.message === undefined ? "" : ` — ${row.message}`}`;
-}
-
-function breakpointView(row: BreakpointRow): Record<string, unknown> {
-  return { requested: row.requested, ...(row.bound === undefined ? {} : { bound: row.bound }), ...(row.verified === undefined ? { queued: true } : { verified: row.verified }), ...(row.message === undefined ? {} : { message: row.message }) };
-}
-
-/** breakpoints (file, lines[]): set now when a session runs, queued for the launch otherwise; [] clears. */
-export async function breakpointsOp(supervisor: DebugSupervisorInstance, conversationId: string, workdir: string, file: string, lines: readonly number[]): Promise<ToolResult> {
-  const bad = lines.find((line) => !Number.isInteger(line) || line < 1);
-  if (bad !== undefined) throw new ToolError({ code: "invalid_input", message: `Line \`${bad}\` is not a line number; give whole numbers from 1.` });
-  const path = await resolveInWorkdir(workdir, file);
-  const unique = [...new Set(lines)];
-  supervisor.rememberBreakpoints(conversationId, path, unique);
-  const session = supervisor.status(conversationId).session;
-  const live = session !== undefined && (session.state === "stopped" || session.state === "running");
-  const rows: BreakpointRow[] = live ? await session.setBreakpoints(path, unique) : unique.map((line) => ({ requested: line }));
-  const shown = displayPath(workdir, path);
-  const head = unique.length === 0 ? `Cleared the breakpoints of ${shown}.` : `${shown}: ${live ? "set" : "queued until launch"}:`;
-  return textResult([head, ...rows.map((row) => `  ${formatBreakpoint(row)}`)].join("\n"), { file: shown, breakpoints: rows.map(breakpointView) });
+  const definitions = new Map(supervisor.settings.adapters.map((adapter) => [adapter.id, adapter]));
+  const text = rows
+    .map((row) => {
+      const definition = definitions.get(row.id);
+      const filters = definition?.exceptionFilters === undefined ? "" : `\n  exception filters (op \`exceptions\`): ${definition.exceptionFilters.join(", ")}`;
+      const features = definition?.features === undefined ? "" : `\n  breakpoints: ${definition.features}`;
+      return `${row.id}: ${row.available ? "available" : "unavailable"} — ${row.reason}${filters}${features}`;
+    })
+    .join("\n");
+  return textResult(text, {
+    adapters: rows.map((row) => ({
+      id: row.id,
+      available: row.available,
+      reason: row.reason,
+      ...(row.located === undefined ? {} : { command: row.located.command }),
+      ...(definitions.get(row.id)?.exceptionFilters === undefined ? {} : { exception_filters: definitions.get(row.id)!.exceptionFilters }),
+    })),
+  });
 }
 
 /** launch (program, args[], adapter?) or attach (port, adapter?) */
@@ -56,7 +47,11 @@ export async function startOp(
   }
   const { session, outcome } = await supervisor.start(conversationId, workdir, request);
   const answer = await answerOutcome(session, outcome, workdir, supervisor.settings.stopBudgetMs);
-  const breakpoints = [...session.breakpoints].flatMap(([file, rows]) => rows.map((row) => `  ${displayPath(workdir, file)} ${formatBreakpoint(row)}`));
+  const breakpoints = [
+    ...[...session.breakpoints].flatMap(([file, rows]) => rows.map((row) => `  ${shownPath(workdir, file)} ${formatBreakpoint(row)}`)),
+    ...session.functionBreakpoints.map((row) => `  ${formatFunctionBreakpoint(row, workdir)}`),
+    ...(session.exceptionFilters !== undefined && session.exceptionFilters.unknown.length > 0 ? [`  exception filters refused (not offered by ${session.settings.adapter.id}): ${session.exceptionFilters.unknown.join(", ")}`] : []),
+  ];
   const head = `${"port" in input ? "Attached to" : "Launched"} \`${session.target(workdir)}\` with ${session.settings.adapter.id}.${breakpoints.length > 0 ? `\nBreakpoints:\n${breakpoints.join("\n")}` : ""}`;
   const text = answer.content[0]?.type === "text" ? answer.content[0].text : "";
   return textResult(`${head}\n${text}`, { adapter: session.settings.adapter.id, target: session.target(workdir), ...answer.structured });
@@ -65,7 +60,11 @@ export async function startOp(
 /** status: the session's state, or why there is none. */
 export function statusOp(supervisor: DebugSupervisorInstance, conversationId: string, workdir: string): ToolResult {
   const status = supervisor.status(conversationId);
-  const queued = [...status.queued].map(([file, lines]) => `${displayPath(workdir, file)}: ${lines.join(", ")}`);
+  const queued = [
+    ...[...status.queued].map(([file, points]) => `${shownPath(workdir, file)}: ${points.map((point) => point.line).join(", ")}`),
+    ...(status.functions.length > 0 ? [`functions ${status.functions.join(", ")}`] : []),
+    ...(status.exceptionFilters === undefined ? [] : [`exception filters ${status.exceptionFilters.join(", ") || "none"}`]),
+  ];
   const session = status.session;
   if (session === undefined) {
     const text = `${status.expired ?? "No debug session in this conversation."}${queued.length > 0 ? `\nBreakpoints for the next launch: ${queued.join("; ")}` : ""}`;

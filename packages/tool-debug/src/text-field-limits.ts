@@ -9,6 +9,13 @@ export interface TextFields {
   file?: string | undefined;
   expression?: string | undefined;
   args?: readonly string[] | undefined;
+  module?: string | undefined;
+  cwd?: string | undefined;
+  test?: string | undefined;
+  functions?: readonly string[] | undefined;
+  filters?: readonly string[] | undefined;
+  env?: Readonly<Record<string, string>> | undefined;
+  points?: ReadonlyArray<{ condition?: string | undefined; hit_condition?: string | undefined; log_message?: string | undefined }> | undefined;
 }
 
 function check(field: string, value: string, mayBeEmpty: boolean): void {
@@ -26,9 +33,21 @@ function check(field: string, value: string, mayBeEmpty: boolean): void {
  * accept what the tool refuses.
  */
 export function assertTextFields(fields: TextFields): void {
-  for (const field of ["program", "file", "expression"] as const) {
+  for (const field of ["program", "file", "expression", "module", "cwd", "test"] as const) {
     const value = fields[field];
     if (value !== undefined) check(field, value, false);
   }
   fields.args?.forEach((argument, index) => check(`args[${index}]`, argument, true));
+  fields.functions?.forEach((name, index) => check(`functions[${index}]`, name, false));
+  fields.filters?.forEach((filter, index) => check(`filters[${index}]`, filter, false));
+  for (const [name, value] of Object.entries(fields.env ?? {})) {
+    check("env name", name, false);
+    check(`env.${name}`, value, true);
+  }
+  fields.points?.forEach((point, index) => {
+    for (const field of ["condition", "hit_condition", "log_message"] as const) {
+      const value = point[field];
+      if (value !== undefined) check(`points[${index}].${field}`, value, false);
+    }
+  });
 }
