@@ -1,8 +1,21 @@
+import type { Placement } from "@runbound/process-kit";
 import type { Run } from "@runbound/runner-adapter";
 import { VibeMode, type Tier } from "@runbound/tool-kit";
 import { createProcessRoster, VibeRoster } from "@runbound/tool-vibe";
 import type { VibeWorkers } from "./cli-arguments.js";
 import { WORKER_TRUST_VARIABLE } from "./project-trust.js";
+
+/** What the run hands its workers besides their command lines. */
+export interface WorkerRules {
+  /** The tiers a worker must ask its caller about (`RUNBOUND_ASK`). */
+  askTiers: readonly Tier[];
+  /** Whether this run trusts the project's own programs; a worker of a run that does not, does not either. */
+  trustsProject: boolean;
+  /** Where workers run; default the host. */
+  placement?: Placement;
+  /** With a sandbox placement: host paths workers read. */
+  readOnlyPaths?: readonly string[];
+}
 
 /**
  * Vibe mode (`--vibe`): a roster whose workers are the given command lines, started in the workdir,
@@ -12,8 +25,10 @@ import { WORKER_TRUST_VARIABLE } from "./project-trust.js";
  * operator). A run that does not trust the project tells its workers so (`RUNBOUND_TRUST_PROJECT=no`).
  * The roster's workers die with the run.
  */
-export async function attachVibeMode(run: Run, workdir: string, workers: VibeWorkers, askTiers: readonly Tier[], trustsProject: boolean): Promise<void> {
+export async function attachVibeMode(run: Run, workdir: string, workers: VibeWorkers, { askTiers, trustsProject, placement, readOnlyPaths }: WorkerRules): Promise<void> {
   const roster = createProcessRoster({
+    ...(placement === undefined ? {} : { placement }),
+    ...(readOnlyPaths === undefined ? {} : { readOnlyPaths }),
     env: trustsProject ? process.env : { ...process.env, [WORKER_TRUST_VARIABLE]: "no" },
     askTiers,
     approve: ({ workerId, ceiling, tool, input }, signal) => run.approve(tool, input, { caller: { name: `worker ${workerId}`, ceiling }, signal }),

@@ -96,6 +96,8 @@ describe("parseCommandLine", () => {
       sandbox: undefined,
       passEnv: [],
       allowNetwork: false,
+      workerEnv: [],
+      workerRead: [],
       help: false,
       version: false,
     };
@@ -115,10 +117,12 @@ describe("parseCommandLine", () => {
       workerFast: "runbound session",
       workerGood: "agent --model big",
     });
-    expect(parseCommandLine(["call", "eval", "{}", "--sandbox", "required", "--pass-env", "HF_TOKEN", "--pass-env", "PIP_INDEX_URL", "--allow-network"])).toMatchObject({
+    expect(parseCommandLine(["call", "eval", "{}", "--sandbox", "required", "--pass-env", "HF_TOKEN", "--pass-env", "PIP_INDEX_URL", "--allow-network", "--worker-env", "ANTHROPIC_API_KEY", "--worker-read", "/opt/agent"])).toMatchObject({
       sandbox: "required",
       passEnv: ["HF_TOKEN", "PIP_INDEX_URL"],
       allowNetwork: true,
+      workerEnv: ["ANTHROPIC_API_KEY"],
+      workerRead: ["/opt/agent"],
     });
   });
 });

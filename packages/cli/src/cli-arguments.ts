@@ -39,6 +39,10 @@ export interface CommandLine {
   passEnv: string[];
   /** `--allow-network`: sandboxed kernels may use the network. */
   allowNetwork: boolean;
+  /** `--worker-env NAME`, repeatable: host variables a sandboxed vibe worker gets (its model's API key). */
+  workerEnv: string[];
+  /** `--worker-read PATH`, repeatable: host paths a sandboxed vibe worker may read (its agent's installation). */
+  workerRead: string[];
   help: boolean;
   version: boolean;
 }
@@ -55,6 +59,10 @@ export interface SandboxChoice {
   passEnv: string[];
   /** Whether sandboxed kernels may use the network. */
   allowNetwork: boolean;
+  /** Host variables passed to sandboxed vibe workers besides the allowlist and `passEnv`. */
+  workerEnv: string[];
+  /** Host paths sandboxed vibe workers may read (absolute). */
+  workerRead: string[];
 }
 
 /** `--eval-python` values. */
@@ -112,6 +120,8 @@ const options = {
   sandbox: { type: "string" },
   "pass-env": { type: "string", multiple: true },
   "allow-network": { type: "boolean" },
+  "worker-env": { type: "string", multiple: true },
+  "worker-read": { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -134,6 +144,8 @@ const valueExamples: Record<OptionName, string> = {
   sandbox: "--sandbox required",
   "pass-env": "--pass-env HF_TOKEN",
   "allow-network": "--allow-network",
+  "worker-env": "--worker-env ANTHROPIC_API_KEY",
+  "worker-read": "--worker-read ~/.local/share/my-agent",
   help: "--help",
   version: "--version",
 };
@@ -207,6 +219,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     sandbox: values.sandbox as string | undefined,
     passEnv: (values["pass-env"] as string[] | undefined) ?? [],
     allowNetwork: values["allow-network"] === true,
+    workerEnv: (values["worker-env"] as string[] | undefined) ?? [],
+    workerRead: (values["worker-read"] as string[] | undefined) ?? [],
     help,
     version,
   };

@@ -11,7 +11,7 @@ import { loadPlugin } from "./load-plugin.js";
 import { loadOfficialPlugins } from "./official-plugins.js";
 import type { ProjectTrustChoice } from "./project-trust.js";
 import { hostPlacement } from "@runbound/process-kit";
-import { resolveSandboxPlacement } from "./sandbox-placement.js";
+import { resolveSandboxPlacements } from "./sandbox-placement.js";
 import { noteUnattachedResources } from "./unattached-resource-hints.js";
 import { UsageError } from "./usage-error.js";
 
@@ -54,7 +54,7 @@ export interface OpenedRun {
 }
 
 // Not placed by --sandbox yet: said in `status`, so nobody takes the sandbox for wider than it is.
-const notYetPlaced = "debug adapters and debuggees, language servers and project checkers, vibe workers";
+const notYetPlaced = "debug adapters and debuggees, language servers and project checkers";
 
 function connectToCaller(environment: NodeJS.ProcessEnv): CallerApprovals | undefined {
   try {
@@ -81,8 +81,8 @@ async function realWorkdir(path: string): Promise<string> {
  */
 export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   const workdir = await realWorkdir(settings.workdir);
-  const kernelPlacement = settings.sandbox === undefined ? undefined : await resolveSandboxPlacement(settings.sandbox, workdir);
-  const plugins = [...(await loadOfficialPlugins({ evalPython: settings.evalPython, parseCacheBytes: settings.parseCacheBytes, projectTrust: settings.projectTrust, kernelPlacement }))];
+  const placements = settings.sandbox === undefined ? undefined : await resolveSandboxPlacements(settings.sandbox, workdir);
+  const plugins = [...(await loadOfficialPlugins({ evalPython: settings.evalPython, parseCacheBytes: settings.parseCacheBytes, projectTrust: settings.projectTrust, kernelPlacement: placements?.kernels }))];
   for (const specifier of settings.plugins) plugins.push(await loadPlugin(specifier, workdir));
   const workerAskTiers = settings.workerAskTiers ?? [];
   const callerApprovals = workerAskTiers.length === 0 ? undefined : connectToCaller(settings.environment ?? process.env);
@@ -95,11 +95,21 @@ export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   // a read tool nobody approves, so a worker with fewer approvals would be a way around them.
   // What they ask about is decided here as if this run's caller had called it: this run's policy, then
   // its operator (or, for a worker of a worker, this run's own caller in turn).
-  if (settings.vibe !== undefined) await attachVibeMode(run, workdir, settings.vibe, askTiersForWorkers(approvals), settings.projectTrust?.trusted ?? true);
+  if (settings.vibe !== undefined) await attachVibeMode(run, workdir, settings.vibe, {
+      askTiers: askTiersForWorkers(approvals),
+      trustsProject: settings.projectTrust?.trusted ?? true,
+      ...(placements === undefined ? {} : { placement: placements.workers, readOnlyPaths: placements.workerReadOnlyPaths }),
+    });
   noteUnattachedResources(run);
-  const placements = [
-    { programs: "eval's kernels (native Python, JavaScript, Pyodide's child)", where: (kernelPlacement ?? hostPlacement).describe() },
-    { programs: notYetPlaced, where: `${hostPlacement.describe()} (--sandbox does not place them yet)` },
-  ];
-  return { run, workdir, plugins, providerFailures, placements };
+  return {
+    run,
+    workdir,
+    plugins,
+    providerFailures,
+    placements: [
+      { programs: "eval's kernels (native Python, JavaScript, Pyodide's child)", where: (placements?.kernels ?? hostPlacement).describe() },
+      { programs: "vibe workers", where: (placements?.workers ?? hostPlacement).describe() },
+      { programs: notYetPlaced, where: `${hostPlacement.describe()} (--sandbox does not place them yet)` },
+    ],
+  };
 }

@@ -1,3 +1,4 @@
+import { resolve as resolvePath } from "node:path";
 import { MAIN_CALLER, PLAN_CALLER } from "@runbound/runner-adapter";
 import { isTier, lowerTier, type CallerInfo, type Tier } from "@runbound/tool-kit";
 import { EVAL_PYTHON_CHOICES, SANDBOX_MODES, type CliArguments, type CommandLine, type EvalPythonChoice, type SandboxChoice, type SandboxMode, type VibeWorkers } from "./cli-arguments.js";
@@ -27,13 +28,25 @@ function resolveCaller(callerName: string, environment: NodeJS.ProcessEnv): Call
   return ceiling === caller.ceiling ? caller : { ...caller, ceiling };
 }
 
-function resolveSandbox(mode: string | undefined, passEnv: readonly string[], allowNetwork: boolean): SandboxChoice {
+function checkVariableNames(option: string, names: readonly string[]): void {
+  const bad = names.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
+  if (bad !== undefined) throw new UsageError(`\`${bad}\` in ${option} is not an environment variable name. Give one name per option, as in ${option} HF_TOKEN ${option} PIP_INDEX_URL.`);
+}
+
+function resolveSandbox(mode: string | undefined, options: Omit<SandboxChoice, "mode">): SandboxChoice {
   if (mode !== undefined && !(SANDBOX_MODES as readonly string[]).includes(mode)) {
     throw new UsageError(`Unknown choice \`${mode}\` for --sandbox. Use ${SANDBOX_MODES.map((choice) => `--sandbox ${choice}`).join(", ")}.`);
   }
-  const badName = passEnv.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
-  if (badName !== undefined) throw new UsageError(`\`${badName}\` in --pass-env is not an environment variable name. Give one name per option, as in --pass-env HF_TOKEN --pass-env PIP_INDEX_URL.`);
-  return { mode: (mode as SandboxMode | undefined) ?? "auto", passEnv: [...new Set(passEnv)], allowNetwork };
+  checkVariableNames("--pass-env", options.passEnv);
+  checkVariableNames("--worker-env", options.workerEnv);
+  return {
+    mode: (mode as SandboxMode | undefined) ?? "auto",
+    passEnv: [...new Set(options.passEnv)],
+    allowNetwork: options.allowNetwork,
+    workerEnv: [...new Set(options.workerEnv)],
+    // Paths typed on the command line are relative to the current directory, like --workdir.
+    workerRead: options.workerRead.map((path) => resolvePath(path)),
+  };
 }
 
 function resolveEvalPython(value: string | undefined): EvalPythonChoice | undefined {
@@ -78,7 +91,7 @@ function resolveVibe({ vibe, workerFast, workerGood }: Pick<CommandLine, "vibe" 
  * loads the host package, which `--help` does not need.
  */
 export function resolveCliArguments(commandLine: CommandLine, environment: NodeJS.ProcessEnv = process.env): CliArguments {
-  const { callerName, ask, evalPython, parseCacheMib, vibe, workerFast, workerGood, trustProject, noTrustProject, sandbox, passEnv, allowNetwork, ...rest } = commandLine;
+  const { callerName, ask, evalPython, parseCacheMib, vibe, workerFast, workerGood, trustProject, noTrustProject, sandbox, passEnv, allowNetwork, workerEnv, workerRead, ...rest } = commandLine;
   const caller = resolveCaller(callerName, environment);
   const askTiers = (ask ?? "").split(",").map((tier) => tier.trim()).filter((tier) => tier.length > 0);
   const badTier = askTiers.find((tier) => !isTier(tier));
@@ -93,6 +106,6 @@ export function resolveCliArguments(commandLine: CommandLine, environment: NodeJ
     parseCacheBytes: resolveParseCacheBytes(parseCacheMib),
     vibe: resolveVibe({ vibe, workerFast, workerGood }),
     projectTrust: resolveProjectTrust(trustProject, noTrustProject, caller, environment),
-    sandbox: resolveSandbox(sandbox, passEnv, allowNetwork),
+    sandbox: resolveSandbox(sandbox, { passEnv, allowNetwork, workerEnv, workerRead }),
   };
 }

@@ -1,8 +1,10 @@
-import { mkdtemp, realpath, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "./__fixtures__/run-cli.js";
+import { binPath, runCli } from "./__fixtures__/run-cli.js";
+import { resultTextOf, runSession } from "./__fixtures__/run-session.js";
 
 // Issue 24: `--sandbox` from the command line, with the real bubblewrap CI installs.
 let project: string;
@@ -31,7 +33,8 @@ describe("runbound --sandbox", () => {
   it("status says where each kind of program runs, and why not in a sandbox when none can be made", async () => {
     const placed = await runCli(["status", "-C", project]);
     expect(placed.stdout).toContain("eval's kernels (native Python, JavaScript, Pyodide's child): in a sandbox (bubblewrap");
-    expect(placed.stdout).toContain("vibe workers: on the host, with this machine's files, network and environment (--sandbox does not place them yet)");
+    expect(placed.stdout).toContain("vibe workers: in a sandbox (bubblewrap");
+    expect(placed.stdout).toContain("language servers and project checkers: on the host, with this machine's files, network and environment (--sandbox does not place them yet)");
     // No bwrap on PATH: auto falls back to the host and says why; required refuses to open the run.
     const noBubblewrap = { ...process.env, PATH: "/nonexistent" };
     const fallback = await runCli(["status", "-C", project], { env: noBubblewrap });
@@ -49,4 +52,38 @@ describe("runbound --sandbox", () => {
     expect(name.code).toBe(2);
     expect(name.stderr).toContain("`HF TOKEN` in --pass-env is not an environment variable name");
   });
+
+  it("runs vibe workers in the sandbox: the named variables and their own, not the host's secrets or home; a runbound worker still works, and nothing is left", async () => {
+    const marker = `runbound-worker-sandbox-${randomUUID()}`;
+    const homeFile = join(homedir(), `.${marker}.txt`);
+    await writeFile(homeFile, "a file in the user's home");
+    try {
+      // A shell worker reports what it sees and leaves a detached sleeper behind, named by the marker.
+      const shellWorker = `echo "home=$HOME secret=\${RUNBOUND_WORKER_TEST_SECRET:-unset} key=\${RUNBOUND_WORKER_TEST_KEY:-unset} id=$RUNBOUND_WORKER_ID"; cat "${homeFile}" 2>/dev/null || echo "home file: unreadable"; setsid sleep 300 ${marker} </dev/null >/dev/null 2>&1 &`;
+      const env = { ...process.env, RUNBOUND_WORKER_TEST_SECRET: "top secret", RUNBOUND_WORKER_TEST_KEY: "model key" };
+      const shell = await runSession(project, ["--vibe", "--worker-fast", shellWorker, "--worker-env", "RUNBOUND_WORKER_TEST_KEY"], [
+        { id: 1, tool: "vibe_spawn", input: { brief: "report", label: "reporter" } },
+        { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 60 } },
+      ], env);
+      const reported = resultTextOf(shell[1]!);
+      expect(reported).toContain("home=/tmp/home secret=unset key=model key id=w1");
+      expect(reported).toContain("home file: unreadable");
+      // The session and its roster are gone: the worker's detached sleeper went with its sandbox.
+      const marked: number[] = [];
+      for (const name of await readdir("/proc")) {
+        if (/^\d+$/.test(name) && (await readFile(`/proc/${name}/cmdline`, "utf8").catch(() => "")).split("\0").includes(marker)) marked.push(Number(name));
+      }
+      expect(marked).toEqual([]);
+      // runbound itself as a sandboxed worker: it reads its own installation and writes the workdir.
+      const brief = JSON.stringify({ id: 1, tool: "write", input: { path: "from-worker.txt", content: "written in the sandbox\n" } });
+      const session = await runSession(project, ["--vibe", "--worker-fast", `exec "${process.execPath}" "${binPath}" session -C "${project}"`], [
+        { id: 1, tool: "vibe_spawn", input: { brief, label: "writer" } },
+        { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
+      ]);
+      expect(resultTextOf(session[1]!)).toContain("completed");
+      expect(await readFile(join(project, "from-worker.txt"), "utf8")).toBe("written in the sandbox\n");
+    } finally {
+      await rm(homeFile, { force: true });
+    }
+  }, 120_000);
 });

@@ -23,6 +23,11 @@ afterEach(async () => {
   await rm(project, { recursive: true, force: true });
 });
 
+// These tests follow each worker by its pid in this machine's process table, which a sandboxed
+// worker's PID namespace would hide: their callers run workers on the host (--sandbox off); the
+// sandbox's own worker tests are in sandbox.integration.test.ts.
+const onHost = ["--sandbox", "off"];
+
 /** A `runbound session` worker that first appends its pid to `pids.txt` (`exec` keeps the shell's pid). */
 function sessionWorker(): string {
   return `echo $$ >> "${join(project, "pids.txt")}"; exec "${process.execPath}" "${binPath}" session -C "${project}"`;
@@ -69,7 +74,7 @@ describe("the approval policy travels with a vibe worker", () => {
   it("keeps a runbound session worker of an --ask write,exec caller from writing, and says why", async () => {
     const target = join(project, "worker-wrote.txt");
     const brief = JSON.stringify({ id: 1, tool: "write", input: { path: "worker-wrote.txt", content: "written by the worker\n" } });
-    const responses = await runSession(project, ["--ask", "write,exec", "--vibe", "--worker-fast", sessionWorker()], [
+    const responses = await runSession(project, [...onHost, "--ask", "write,exec", "--vibe", "--worker-fast", sessionWorker()], [
       { id: 1, tool: "write", input: { path: "caller-wrote.txt", content: "direct\n" } },
       { id: 2, tool: "vibe_spawn", input: { brief, label: "writer" } },
       { id: 3, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
@@ -88,7 +93,7 @@ describe("the approval policy travels with a vibe worker", () => {
   });
 
   it("asks the caller's operator for a worker's write, naming the worker: allowed once it writes, declined it does not", async () => {
-    const { client, questions, call } = await mcpWithOperator(["--ask", "write,exec", "--vibe", "--worker-fast", sessionWorker()], ["1", "decline"]);
+    const { client, questions, call } = await mcpWithOperator([...onHost, "--ask", "write,exec", "--vibe", "--worker-fast", sessionWorker()], ["1", "decline"]);
     try {
       for (const [id, file] of [["w1", "approved.txt"], ["w2", "declined.txt"]] as const) {
         const brief = JSON.stringify({ id: 1, tool: "write", input: { path: file, content: `from ${id}\n` } });
@@ -115,8 +120,8 @@ describe("the approval policy travels with a vibe worker", () => {
       JSON.stringify({ id: 1, tool: "vibe_spawn", input: { brief: grandchildBrief, label: "grandchild" } }),
       JSON.stringify({ id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } }),
     ].join("\n");
-    const nestedWorker = `echo $$ >> "${join(project, "pids.txt")}"; exec "${process.execPath}" "${binPath}" session -C "${project}" --vibe --worker-fast '${sessionWorker().replaceAll("'", "'\\''")}'`;
-    const { client, questions, call } = await mcpWithOperator(["--ask", "write", "--vibe", "--worker-fast", nestedWorker], ["1"]);
+    const nestedWorker = `echo $$ >> "${join(project, "pids.txt")}"; exec "${process.execPath}" "${binPath}" session -C "${project}" --sandbox off --vibe --worker-fast '${sessionWorker().replaceAll("'", "'\\''")}'`;
+    const { client, questions, call } = await mcpWithOperator([...onHost, "--ask", "write", "--vibe", "--worker-fast", nestedWorker], ["1"]);
     try {
       await call("vibe_spawn", { brief: childBrief, label: "spawner" });
       expect(await call("vibe_wait", { worker_id: "w1", timeout_seconds: 120 })).toContain("completed");
@@ -137,8 +142,8 @@ describe("the approval policy travels with a vibe worker", () => {
       JSON.stringify({ id: 1, tool: "vibe_spawn", input: { brief: grandchildBrief, label: "grandchild" } }),
       JSON.stringify({ id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } }),
     ].join("\n");
-    const nestedWorker = `echo $$ >> "${join(project, "pids.txt")}"; exec "${process.execPath}" "${binPath}" session -C "${project}" --vibe --worker-fast '${sessionWorker().replaceAll("'", "'\\''")}'`;
-    const nested = await runSession(project, ["--ask", "write", "--vibe", "--worker-fast", nestedWorker], [
+    const nestedWorker = `echo $$ >> "${join(project, "pids.txt")}"; exec "${process.execPath}" "${binPath}" session -C "${project}" --sandbox off --vibe --worker-fast '${sessionWorker().replaceAll("'", "'\\''")}'`;
+    const nested = await runSession(project, [...onHost, "--ask", "write", "--vibe", "--worker-fast", nestedWorker], [
       { id: 1, tool: "vibe_spawn", input: { brief: childBrief, label: "spawner" } },
       { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
     ], cleanEnvironment());
@@ -149,7 +154,7 @@ describe("the approval policy travels with a vibe worker", () => {
     // Without --ask nothing is asked, so the same kind of worker writes: the denial came from the policy.
     await rm(join(project, "pids.txt"));
     const brief = JSON.stringify({ id: 1, tool: "write", input: { path: "allowed.txt", content: "ok\n" } });
-    const unasked = await runSession(project, ["--vibe", "--worker-fast", sessionWorker()], [
+    const unasked = await runSession(project, [...onHost, "--vibe", "--worker-fast", sessionWorker()], [
       { id: 1, tool: "vibe_spawn", input: { brief, label: "writer" } },
       { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
     ], cleanEnvironment());

@@ -1,3 +1,4 @@
+import { hostPlacement, type Placement } from "@runbound/process-kit";
 import type { Tier } from "@runbound/tool-kit";
 import { createFunctionRoster, type RosterSettings } from "./function-roster.js";
 import { createProcessWorkerRunner } from "./process-worker-runner.js";
@@ -30,6 +31,14 @@ export interface ProcessRosterSettings extends Omit<RosterSettings, "tiers" | "s
   approve?: WorkerCallApprover;
   /** Milliseconds between SIGTERM and SIGKILL when a worker is stopped; default 2 000. */
   stopGraceMs?: number;
+  /**
+   * Where workers run; default the host. With a sandbox (process-kit's `createBubblewrapPlacement`,
+   * usually with `network: true` for the worker's model API), a worker sees the workdir, what it is
+   * given read-only, and only an allowlisted environment plus its worker variables.
+   */
+  placement?: Placement;
+  /** With a sandbox placement: host paths workers need to read (an agent CLI's installation, its config). */
+  readOnlyPaths?: readonly string[];
 }
 
 // Past the kill grace a process group is SIGKILLed; process-kit then waits up to 1 s for it to vanish
@@ -54,7 +63,7 @@ export function createProcessRoster(settings: ProcessRosterSettings): VibeRoster
   if (tiers.length === 0) throw new TypeError("A process roster needs a command for at least one tier: give `fast`, `good` or both (the CLI's --worker-fast and --worker-good).");
   const stopGraceMs = settings.stopGraceMs ?? 2_000;
   const maxOutputChars = settings.maxOutputChars ?? 65_536;
-  const runWorker = createProcessWorkerRunner({ commands, cwd: settings.cwd ?? process.cwd(), env: settings.env, askTiers: settings.askTiers, approve: settings.approve, stopGraceMs, maxOutputChars });
+  const runWorker = createProcessWorkerRunner({ commands, cwd: settings.cwd ?? process.cwd(), env: settings.env, askTiers: settings.askTiers, approve: settings.approve, placement: settings.placement, readOnlyPaths: settings.readOnlyPaths, stopGraceMs, maxOutputChars });
   return createFunctionRoster(runWorker, {
     concurrency: settings.concurrency,
     ceiling: settings.ceiling,
@@ -62,6 +71,6 @@ export function createProcessRoster(settings: ProcessRosterSettings): VibeRoster
     maxOutputChars,
     tiers,
     settleGraceMs: stopGraceMs + settleMarginMs,
-    describeRunner: () => tiers.map((tier) => `${tier}: \`${displayWorkerCommand(commands[tier]!)}\``).join("; "),
+    describeRunner: () => `${tiers.map((tier) => `${tier}: \`${displayWorkerCommand(commands[tier]!)}\``).join("; ")}; workers run ${(settings.placement ?? hostPlacement).describe()}`,
   });
 }

@@ -1,5 +1,5 @@
 import type { Tier } from "@runbound/tool-kit";
-import { spawnOwnedProcess, type OwnedProcess, type ProcessExit } from "@runbound/process-kit";
+import { hostPlacement, spawnOwnedProcess, type OwnedProcess, type Placement, type ProcessExit } from "@runbound/process-kit";
 import type { RunWorker } from "./function-roster.js";
 import { CALLER_APPROVAL_FD } from "./caller-approval-protocol.js";
 import { OutputTail } from "./output-tail.js";
@@ -18,6 +18,10 @@ export interface ProcessWorkerRunnerSettings {
   env?: NodeJS.ProcessEnv;
   /** The tiers the caller's approval policy asks about, given as `RUNBOUND_ASK`; undefined leaves it out. */
   askTiers?: readonly Tier[] | undefined;
+  /** Where workers run; default the host. */
+  placement?: Placement | undefined;
+  /** With a sandbox placement: host paths workers read besides their command's own directory (an agent's installation). */
+  readOnlyPaths?: readonly string[] | undefined;
   /** Decides the calls workers ask about on their approval channel; undefined: workers get no channel. */
   approve?: WorkerCallApprover | undefined;
   /** Milliseconds between SIGTERM and SIGKILL when a worker is stopped; default 2 000. */
@@ -43,7 +47,18 @@ async function start(line: WorkerCommandLine, settings: ProcessWorkerRunnerSetti
   // A channel this roster's own caller gave it is not the worker's: without one of its own, the worker must not look for it.
   if (settings.approve === undefined) delete env[WORKER_ENVIRONMENT.approvals];
   try {
-    return await spawnOwnedProcess({ command, args, cwd: settings.cwd, env, extraChannels: settings.approve === undefined ? 0 : 1 }); // its first extra channel is fd 3, CALLER_APPROVAL_FD
+    return await spawnOwnedProcess({
+      command,
+      args,
+      cwd: settings.cwd,
+      env,
+      // Its first extra channel is fd 3, CALLER_APPROVAL_FD.
+      extraChannels: settings.approve === undefined ? 0 : 1,
+      placement: settings.placement ?? hostPlacement,
+      // The worker variables travel into a sandbox whatever its allowlist says: a worker needs them.
+      ownEnv: Object.keys(workerVariables),
+      ...(settings.readOnlyPaths === undefined ? {} : { readOnlyPaths: settings.readOnlyPaths }),
+    });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
     throw new Error(`Worker command \`${displayWorkerCommand(line)}\` could not be started (${reason}). Check that the program exists and the command line is right.`, { cause: error });
