@@ -8,13 +8,12 @@ import {
   type CallHierarchyOutgoingCall,
 } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";
-import { lookUpFileSymbols } from "./enclosing-lookup.js";
+import { dependencyFiles } from "./dependency-files.js";
 import { placePath, showLocations } from "./format-locations.js";
 import type { LanguageServerSession } from "./language-server-session.js";
-import { REFERENCES_CAP } from "./navigation-op.js";
 import type { ListOptions, OpAnswer, PositionedRequest } from "./op-types.js";
 import { askForOp } from "./op-capabilities.js";
-import { placesAnswer } from "./places-answer.js";
+import { placesAnswer, REFERENCES_CAP } from "./places-answer.js";
 import { emptyAnswer, partialNote } from "./readiness-note.js";
 import { requireCapability } from "./require-capability.js";
 
@@ -57,19 +56,7 @@ export async function incomingCallsOp(request: PositionedRequest, list: ListOpti
       }
     }
   }
-  return placesAnswer({
-    op: "incoming_calls",
-    session,
-    noun: ["call", "calls"],
-    target,
-    workdir: request.workdir,
-    places,
-    ...list,
-    cap: REFERENCES_CAP,
-    maxBytes: maxRowsBytes,
-    known: new Map([[request.document.path, request.document.text]]),
-    lookUp: (paths) => lookUpFileSymbols(request.supervisor, request.workdir, paths, signal),
-  });
+  return placesAnswer(request, list, signal, { op: "incoming_calls", noun: ["call", "calls"], places });
 }
 
 /**
@@ -97,11 +84,14 @@ export async function outgoingCallsOp(request: PositionedRequest, signal: AbortS
   if (calls.length === 0) return { text: emptyAnswer(session, `No calls made by ${target}`), structured: { op: "outgoing_calls", total: 0, calls: [] } };
   calls.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0) || a.line - b.line);
   const known = new Map([[request.document.path, request.document.text]]);
-  const sites = await showLocations(request.workdir, calls, { dedupe: false, known });
+  const dependencies = dependencyFiles(request.supervisor);
+  const sites = await showLocations(request.workdir, calls, { dedupe: false, known, dependencies });
   const rows = calls.map((call, index) => {
     const site = sites[index]!;
-    const callee = placePath(request.workdir, call.calleeUri).shown;
-    return `${site.path}:${site.line} → ${call.callee} (${callee}:${call.calleeLine + 1})${site.source === undefined ? "" : `: ${site.source}`}`;
+    const callee = placePath(request.workdir, call.calleeUri);
+    // Named, not read: the row's source is the call site; `source` may read the callee's file later.
+    if (!callee.inside && callee.path !== undefined) dependencies.remember(callee.path);
+    return `${site.path}:${site.line} → ${call.callee} (${callee.shown}:${call.calleeLine + 1})${site.source === undefined ? "" : `: ${site.source}`}`;
   });
   const bounded = boundedRows({ rows, total: rows.length, cap: REFERENCES_CAP * 2, maxBytes: maxRowsBytes, noun: ["call", "calls"], narrow: "ask `outgoing_calls` of a smaller function, or `incoming_calls` of one callee" });
   return { text: `${partialNote(session)}${bounded.header.replace(/\.$/, "")} made by ${target}:\n${bounded.shown.join("\n")}`, structured: { op: "outgoing_calls", total: rows.length, calls: bounded.shown } };

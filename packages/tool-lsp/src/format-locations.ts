@@ -1,6 +1,7 @@
 import { displayPath, isInside, readFileInWorkdir } from "@runbound/tool-kit";
 import { fileURLToPath } from "node:url";
 import type { Location, LocationLink } from "vscode-languageserver-protocol";
+import { readDependencyFile, type DependencyFiles } from "./dependency-files.js";
 import { splitLines } from "./position-from-symbol.js";
 
 /** One place an answer points to, ready to show. */
@@ -9,7 +10,7 @@ export interface ShownLocation {
   path: string;
   /** 1-based line. */
   line: number;
-  /** The source line, trimmed; absent for files outside the workdir (never read) or unreadable ones. */
+  /** The source line, trimmed; absent for unreadable files (or outside ones over 4 MB). */
   source?: string;
 }
 
@@ -39,6 +40,8 @@ export interface ShowLocationsOptions {
   dedupe?: boolean;
   /** Texts already read, by absolute path (the document the request was about), to read no file twice. */
   known?: ReadonlyMap<string, string>;
+  /** The run's outside files: with it, source files outside the workdir are read (bounded) and remembered, so `source` may read them later; without it they are named only. */
+  dependencies?: DependencyFiles;
 }
 
 function pathOf(uri: string): string | undefined {
@@ -58,8 +61,9 @@ export function placePath(workdir: string, uri: string): { path?: string; shown:
 
 /**
  * Show locations as `path:line` plus the source line. Files inside the workdir are read through
- * tool-kit, all at once and each once; files outside (a library's `.d.ts`, the standard library) are
- * named, never read.
+ * tool-kit; source files outside (a library's `.d.ts`, the Go module cache, the standard library),
+ * given `dependencies`, read-only and bounded; all at once and each once. Outside files are shown
+ * by their absolute path.
  */
 export async function showLocations(workdir: string, locations: ReadonlyArray<{ uri: string; line: number }>, options: ShowLocationsOptions = {}): Promise<ShownLocation[]> {
   const dedupe = options.dedupe ?? true;
@@ -70,15 +74,21 @@ export async function showLocations(workdir: string, locations: ReadonlyArray<{ 
     seen.add(key);
     return true;
   });
-  const inside = new Set(places.flatMap((place) => {
+  const paths = new Set(places.flatMap((place) => {
     const path = pathOf(place.uri);
-    return path !== undefined && isInside(workdir, path) ? [path] : [];
+    return path === undefined ? [] : [path];
   }));
   const lines = new Map(
     await Promise.all(
-      [...inside].map(async (path): Promise<[string, string[] | undefined]> => {
+      [...paths].map(async (path): Promise<[string, string[] | undefined]> => {
         const known = options.known?.get(path);
         if (known !== undefined) return [path, splitLines(known)];
+        if (!isInside(workdir, path)) {
+          if (options.dependencies === undefined) return [path, undefined];
+          options.dependencies.remember(path);
+          const text = await readDependencyFile(path, options.dependencies);
+          return [path, text === undefined ? undefined : splitLines(text)];
+        }
         const bytes = await readFileInWorkdir(workdir, path).catch(() => null);
         return [path, bytes === null ? undefined : splitLines(bytes.toString("utf8"))];
       }),
@@ -87,9 +97,8 @@ export async function showLocations(workdir: string, locations: ReadonlyArray<{ 
   return places.map((place): ShownLocation => {
     const path = pathOf(place.uri);
     if (path === undefined) return { path: place.uri, line: place.line + 1 };
-    if (!inside.has(path)) return { path, line: place.line + 1 };
     const source = lines.get(path)?.[place.line]?.trim();
-    return { path: displayPath(workdir, path), line: place.line + 1, ...(source === undefined ? {} : { source: source.length > maxSourceLength ? `${source.slice(0, maxSourceLength - 1)}…` : source }) };
+    return { path: isInside(workdir, path) ? displayPath(workdir, path) : path, line: place.line + 1, ...(source === undefined ? {} : { source: source.length > maxSourceLength ? `${source.slice(0, maxSourceLength - 1)}…` : source }) };
   });
 }
 

@@ -3,17 +3,20 @@ import * as v from "valibot";
 import { recordCheckerBaseline } from "./checker-baseline.js";
 import { incomingCallsOp, outgoingCallsOp } from "./call-hierarchy-op.js";
 import { codeActionsOp } from "./code-actions-op.js";
+import { dependencyFiles } from "./dependency-files.js";
 import { diagnosticsOp } from "./diagnostics-op.js";
 import { checkKinds } from "./document-outline.js";
 import { hoverOp } from "./hover-op.js";
 import { LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
-import { navigationOp, REFERENCES_CAP } from "./navigation-op.js";
+import { navigationOp } from "./navigation-op.js";
 import { openDocument, syncWithDisk } from "./open-document.js";
 import type { OpAnswer, PositionedRequest } from "./op-types.js";
 import { parsePathFilter } from "./path-filter.js";
+import { REFERENCES_CAP } from "./places-answer.js";
 import { MAX_CHECKED_PROJECTS, projectDiagnosticsOp } from "./project-diagnostics-op.js";
 import { isProjectScope } from "./project-scope.js";
 import { withDeadline } from "./signal-with-deadline.js";
+import { SOURCE_MAX_LINES, sourceOp } from "./source-op.js";
 import { statusOp } from "./status-op.js";
 import { symbolCheck, symbolPosition } from "./symbol-position.js";
 import { DOCUMENT_SYMBOLS_CAP, documentSymbolsOp, workspaceSymbolsOp, WORKSPACE_SYMBOLS_CAP } from "./symbols-op.js";
@@ -37,6 +40,7 @@ export const LSP_OPS = [
   "symbols",
   "diagnostics",
   "code_actions",
+  "source",
   "reload",
 ] as const;
 type LspOp = (typeof LSP_OPS)[number];
@@ -47,11 +51,12 @@ const input = v.strictObject({
   op: v.pipe(
     v.picklist(LSP_OPS),
     v.description(
-      `What to ask. status: which servers run, index or are missing, and why (starts nothing). definition / type_definition / implementation / references / incoming_calls / outgoing_calls / supertypes / subtypes / hover / code_actions: about the symbol at \`file\` + \`line\` + \`symbol\`. references, implementation and incoming_calls (every call of a function, each in its caller) come grouped by file, ${REFERENCES_CAP} a page (\`offset\` for the next), filtered by \`path\`; outgoing_calls lists the calls a function makes; supertypes / subtypes the types a type extends or implements, or that extend or implement it (not every server has them: \`status\` says). symbols: the outline of \`file\` (top level and members; \`depth\`, \`kinds\`; at most ${DOCUMENT_SYMBOLS_CAP}) or, with \`query\`, a project-wide search by name (at most ${WORKSPACE_SYMBOLS_CAP}). diagnostics: errors and warnings of \`file\` from its language server; with \`file\` \`"*"\` instead, each project's own checker (tsc --noEmit, pyright, go vet, cargo check, dart analyze) over every project root in the working directory (at most ${MAX_CHECKED_PROJECTS}; slow, seconds to minutes), or with \`"packages/app/*"\` over the projects in that directory (or the one containing it). reload: restart the server of \`file\`'s project.`,
+      `What to ask. status: which servers run, index or are missing, and why (starts nothing). definition / type_definition / implementation / references / incoming_calls / outgoing_calls / supertypes / subtypes / hover / code_actions: about the symbol at \`file\` + \`line\` + \`symbol\`. references, implementation and incoming_calls (every call of a function, each in its caller) come grouped by file, ${REFERENCES_CAP} a page (\`offset\` for the next), filtered by \`path\`; outgoing_calls lists the calls a function makes; supertypes / subtypes the types a type extends or implements, or that extend or implement it (not every server has them: \`status\` says). symbols: the outline of \`file\` (top level and members; \`depth\`, \`kinds\`; at most ${DOCUMENT_SYMBOLS_CAP}) or, with \`query\`, a project-wide search by name (at most ${WORKSPACE_SYMBOLS_CAP}). diagnostics: errors and warnings of \`file\` from its language server; with \`file\` \`"*"\` instead, each project's own checker (tsc --noEmit, pyright, go vet, cargo check, dart analyze) over every project root in the working directory (at most ${MAX_CHECKED_PROJECTS}; slow, seconds to minutes), or with \`"packages/app/*"\` over the projects in that directory (or the one containing it). source: lines \`line\`–\`end_line\` (at most ${SOURCE_MAX_LINES}) of \`file\`, also of a file outside the working directory (node_modules, site-packages, the Go module cache, the toolchain) once an answer in this run showed it as a location; read-only. reload: restart the server of \`file\`'s project.`,
     ),
   ),
-  file: v.optional(v.pipe(v.string(), v.description('Source file, relative to the working directory (or absolute inside it). Required by every op except `status` and `symbols` with `query`. For `diagnostics` only: `"*"` runs every project\'s own checker, `"<directory>/*"` those of the projects in that directory.'))),
-  line: v.optional(v.pipe(v.number(), v.description("1-based line number of the symbol, as shown by the read tool. Required with `symbol` for the position ops."))),
+  file: v.optional(v.pipe(v.string(), v.description('Source file, relative to the working directory (or absolute inside it; for `source`, also an absolute path outside it that an answer showed). Required by every op except `status` and `symbols` with `query`. For `diagnostics` only: `"*"` runs every project\'s own checker, `"<directory>/*"` those of the projects in that directory.'))),
+  line: v.optional(v.pipe(v.number(), v.description("1-based line number of the symbol, as shown by the read tool. Required with `symbol` for the position ops. For `source`: the first line to show."))),
+  end_line: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description(`For \`source\`: the last line to show (default \`line\` + 39; at most ${SOURCE_MAX_LINES} lines).`))),
   symbol: v.optional(
     v.pipe(v.string(), v.description("The identifier (or an exact substring of that line) the request is about, e.g. `parseConfig`; the position is its first character. Never a column number.")),
   ),
@@ -86,11 +91,12 @@ function refuseOutOfPlace(request: LspInput): void {
   const misplaced = [
     ...(pagedOps.has(request.op) ? [] : (["path", "offset"] as const).filter((field) => request[field] !== undefined)),
     ...(request.op === "symbols" && request.query === undefined ? [] : (["depth", "kinds"] as const).filter((field) => request[field] !== undefined)),
+    ...(request.op === "source" || request.end_line === undefined ? [] : (["end_line"] as const)),
   ];
   if (misplaced.length === 0) return;
   throw new ToolError({
     code: "invalid_input",
-    message: `\`${misplaced[0]}\` does not apply to \`op\` \`${request.op}\`: \`path\` and \`offset\` page \`references\`, \`implementation\` and \`incoming_calls\`; \`depth\` and \`kinds\` shape \`symbols\` of a \`file\`. Leave it out.`,
+    message: `\`${misplaced[0]}\` does not apply to \`op\` \`${request.op}\`: \`path\` and \`offset\` page \`references\`, \`implementation\` and \`incoming_calls\`; \`depth\` and \`kinds\` shape \`symbols\` of a \`file\`; \`end_line\` ends \`source\`. Leave it out.`,
   });
 }
 
@@ -113,7 +119,7 @@ async function answer(request: LspInput, supervisor: LspSupervisorInstance, work
       const sessions = request.file === undefined ? supervisor.running() : [(await openDocument(supervisor, workdir, request.file, signal)).session];
       // Without a file no document is opened, so nothing re-synced the open ones with the disk yet.
       if (request.file === undefined) await Promise.all(sessions.map((session) => syncWithDisk(session, workdir)));
-      return workspaceSymbolsOp(sessions, request.query, workdir, signal);
+      return workspaceSymbolsOp(sessions, request.query, workdir, dependencyFiles(supervisor), signal);
     }
     const file = required(request.file, "file", op, `{"op":"symbols","file":"src/app.ts"} or {"op":"symbols","query":"Config"}`);
     const outline = { ...(request.depth === undefined ? {} : { depth: request.depth }), ...(request.kinds === undefined ? {} : { kinds: checkKinds(request.kinds) }) };
@@ -134,6 +140,7 @@ async function answer(request: LspInput, supervisor: LspSupervisorInstance, work
     });
   }
   const file = required(request.file, "file", op, `{"op":"${op}","file":"src/app.ts"}`);
+  if (op === "source") return sourceOp(supervisor, workdir, file, required(request.line, "line", op, `{"op":"source","file":"${file}","line":150,"end_line":190}`), request.end_line);
   if (op === "diagnostics") return diagnosticsOp(await openDocument(supervisor, workdir, file, signal), signal);
   // Not through openDocument: that would refuse a broken server, which is what reload is for.
   const session = await supervisor.reload(workdir, await resolveInWorkdir(workdir, file), signal);

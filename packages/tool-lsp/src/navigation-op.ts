@@ -1,8 +1,8 @@
 import { DefinitionRequest, ImplementationRequest, ReferencesRequest, TypeDefinitionRequest, type ServerCapabilities } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";
+import { dependencyFiles } from "./dependency-files.js";
 import { locationRow, locationsOf, showLocations } from "./format-locations.js";
 import type { LanguageServerSession } from "./language-server-session.js";
-import { lookUpFileSymbols } from "./enclosing-lookup.js";
 import type { ListOptions, OpAnswer, PositionedRequest } from "./op-types.js";
 import { placesAnswer } from "./places-answer.js";
 import { emptyAnswer, partialNote } from "./readiness-note.js";
@@ -11,8 +11,6 @@ import { requireCapability } from "./require-capability.js";
 /** The navigation ops: each asks one request at a position and answers a list of places. */
 export type NavigationOp = "definition" | "type_definition" | "implementation" | "references";
 
-/** The most references, implementations or calls on a page (DESIGN §4 lsp). */
-export const REFERENCES_CAP = 50;
 const maxRowsBytes = 14 * 1024;
 
 interface NavigationKind {
@@ -60,25 +58,12 @@ export async function navigationOp(op: NavigationOp, request: PositionedRequest,
   const target = `\`${request.symbol}\` at ${request.document.shown}:${request.line}`;
   const garbled = malformed > 0 ? ` (${malformed} malformed ${malformed === 1 ? "entry" : "entries"} from the server ignored)` : "";
   if (op === "references" || op === "implementation") {
-    return placesAnswer({
-      op,
-      session,
-      noun: kind.noun,
-      target,
-      aside: garbled,
-      workdir: request.workdir,
-      places: locations,
-      ...list,
-      cap: REFERENCES_CAP,
-      maxBytes: maxRowsBytes,
-      known: new Map([[request.document.path, request.document.text]]),
-      lookUp: (paths) => lookUpFileSymbols(request.supervisor, request.workdir, paths, signal),
-    });
+    return placesAnswer(request, list, signal, { op, noun: kind.noun, places: locations, aside: garbled });
   }
   if (locations.length === 0) {
     return { text: emptyAnswer(session, `No ${kind.noun[1]} found for ${target}${garbled}`), structured: { op, total: 0, locations: [] } };
   }
-  const shown = await showLocations(request.workdir, locations, { known: new Map([[request.document.path, request.document.text]]) });
+  const shown = await showLocations(request.workdir, locations, { known: new Map([[request.document.path, request.document.text]]), dependencies: dependencyFiles(request.supervisor) });
   const rows = boundedRows({
     rows: shown.map(locationRow),
     total: shown.length,

@@ -1,3 +1,4 @@
+import { resultErrorCode } from "@runbound/tool-kit";
 import { describe, expect, it } from "vitest";
 import { useRealServerRun } from "./test-support/real-server-run.js";
 import { realProgramsAvailable } from "./test-support/real-servers.js";
@@ -75,5 +76,22 @@ describe.runIf(available)("navigation against the real gopls (navigation fixture
     expect(await call({ op: "symbols", file: "go/shapes/shapes.go", kinds: ["type", "function"] })).toBe(
       ["3 `type` or `function` symbols in go/shapes/shapes.go:", "type Measure func(s Shape) int — line 9", "type Celsius float64 — line 12", "function Scale func(value int) int — line 26"].join("\n"),
     );
+  }, slow);
+
+  it("a location in the Go toolchain comes with its source line, and `source` reads around it", async () => {
+    const definition = await call({ op: "definition", file: "go/main.go", line: 10, symbol: "Sprint" });
+    const found = /\n(\/\S+\/src\/fmt\/print\.go):(\d+): func Sprint\(a \.\.\.any\) string \{$/.exec(definition);
+    expect(found).not.toBeNull();
+    const [, path, line] = found as unknown as [string, string, string];
+    // Outside files come after the workdir's, by absolute path, with their source line (issue 25: they were bare paths).
+    expect(await call({ op: "references", file: "go/main.go", line: 10, symbol: "Sprint" })).toBe(
+      ["2 references for `Sprint` at go/main.go:10:", "go/main.go", '  10 in describe: return fmt.Sprint("area ", shapes.Scale(s.Area()))', path, `  ${line}: func Sprint(a ...any) string {`].join("\n"),
+    );
+    expect(await call({ op: "references", file: "go/main.go", line: 10, symbol: "Sprint", path: "go" })).toMatch(/^1 reference in `go` \(of 2 in all\)/);
+    const source = await call({ op: "source", file: path, line: Number(line) - 2, end_line: Number(line) });
+    expect(source).toMatch(new RegExp(`^${path}:${Number(line) - 2}–${line} of \\d+ lines:\n`));
+    expect(source.split("\n").at(-1)).toBe(`${line}  func Sprint(a ...any) string {`);
+    const elsewhere = await suite.run.call("lsp", { op: "source", file: path.replace(/print\.go$/, "scan.go"), line: 1 });
+    expect(resultErrorCode(elsewhere)).toBe("outside_workdir");
   }, slow);
 });

@@ -127,4 +127,15 @@ describe.runIf(available)("navigation against the real typescript-language-serve
       ["4 `method` symbols in ts/src/shapes.ts (2 deeper ones not shown: members' members, parameters and locals; pass `depth` 3 to see them):", "method area (in Shape) — line 3", "method sides (in Polygon) — line 7", "method area (in Square) — line 17", "method sides (in Square) — line 22"].join("\n"),
     );
   }, slow);
+
+  it("a definition in TypeScript's own lib comes with its source line, and `source` reads it", async () => {
+    const definition = await call({ op: "definition", file: "ts/src/report.ts", line: 9, symbol: "String" });
+    const match = /\n(\/\S+\/lib\.es5\.d\.ts):(\d+): (.+)/.exec(definition);
+    expect(match?.[3]).toMatch(/String/);
+    const [, path, line, declaration] = match as unknown as [string, string, string, string];
+    const source = await call({ op: "source", file: path, line: Number(line), end_line: Number(line) });
+    expect(source.startsWith(`${path}:${line}–${line} of `)).toBe(true);
+    // The answer's source line is trimmed; `source` shows the line as it is.
+    expect(source.split("\n")[1]).toMatch(new RegExp(`^${line}  \\s*${declaration.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  }, slow);
 });

@@ -1,3 +1,4 @@
+import type { DependencyFiles } from "./dependency-files.js";
 import { enclosingSymbol } from "./enclosing-symbol.js";
 import type { FileSymbols } from "./enclosing-lookup.js";
 import { placePath, showLocations } from "./format-locations.js";
@@ -25,6 +26,8 @@ export interface PageRequest {
   maxBytes: number;
   /** Texts already read, by absolute path. */
   known?: ReadonlyMap<string, string>;
+  /** The run's outside files: their source lines are shown and `source` may read them. */
+  dependencies?: DependencyFiles;
   /** Document symbols of the page's files inside the workdir, to name what each place lies in. */
   lookUp?: (paths: readonly string[]) => Promise<ReadonlyMap<string, FileSymbols>>;
 }
@@ -75,7 +78,7 @@ export async function pagePlaces(request: PageRequest): Promise<PlacesPage> {
   const symbols = request.lookUp === undefined || lookUpPaths.length === 0 ? new Map<string, FileSymbols>() : await request.lookUp(lookUpPaths);
   const known = new Map(request.known);
   for (const [path, file] of symbols) known.set(path, file.text);
-  const sources = await showLocations(request.workdir, candidates, { dedupe: false, known });
+  const sources = await showLocations(request.workdir, candidates, { dedupe: false, known, ...(request.dependencies === undefined ? {} : { dependencies: request.dependencies }) });
   const rows: string[] = [];
   const shown: PagedPlace[] = [];
   let bytes = 0;

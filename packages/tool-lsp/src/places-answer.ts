@@ -1,40 +1,55 @@
 import { ToolError } from "@runbound/tool-kit";
-import type { LanguageServerSession } from "./language-server-session.js";
-import type { OpAnswer } from "./op-types.js";
-import { pageHeader, pagePlaces, type PageRequest } from "./paged-places.js";
+import { dependencyFiles } from "./dependency-files.js";
+import { lookUpFileSymbols } from "./enclosing-lookup.js";
+import type { ListOptions, OpAnswer, PositionedRequest } from "./op-types.js";
+import { pageHeader, pagePlaces, type Place } from "./paged-places.js";
 import { emptyAnswer, partialNote } from "./readiness-note.js";
 
-/** What {@link placesAnswer} needs beyond the page request. */
-export interface PlacesAnswerRequest extends PageRequest {
+/** The most references, implementations or calls on a page (DESIGN §4 lsp). */
+export const REFERENCES_CAP = 50;
+const maxRowsBytes = 14 * 1024;
+
+/** What a paged list op found at a position. */
+export interface FoundPlaces {
   op: string;
-  session: LanguageServerSession;
   /** What a place is, singular and plural. */
   noun: readonly [string, string];
-  /** What was asked about, e.g. "`greet` at src/greet.ts:2". */
-  target: string;
-  /** A clause after "none found", e.g. " (2 malformed entries from the server ignored)". */
+  places: readonly Place[];
+  /** A clause after the header, e.g. " (2 malformed entries from the server ignored)". */
   aside?: string;
 }
 
 /**
- * The answer of a paged list op (`references`, `implementation`, `incoming_calls`): a header that
- * says which of how many are shown and the next `offset`, then the places grouped by file.
+ * The answer of a paged list op (`references`, `implementation`, `incoming_calls`) at a position: a
+ * header that says which of how many are shown and the next `offset`, then the places grouped by
+ * file, each in its enclosing symbol.
  * @throws ToolError `invalid_input` for an `offset` past the last place.
  */
-export async function placesAnswer(request: PlacesAnswerRequest): Promise<OpAnswer> {
-  const page = await pagePlaces(request);
-  const aside = request.aside ?? "";
+export async function placesAnswer(at: PositionedRequest, list: ListOptions, signal: AbortSignal, found: FoundPlaces): Promise<OpAnswer> {
+  const session = at.document.session;
+  const target = `\`${at.symbol}\` at ${at.document.shown}:${at.line}`;
+  const page = await pagePlaces({
+    workdir: at.workdir,
+    places: found.places,
+    ...list,
+    cap: REFERENCES_CAP,
+    maxBytes: maxRowsBytes,
+    known: new Map([[at.document.path, at.document.text]]),
+    lookUp: (paths) => lookUpFileSymbols(at.supervisor, at.workdir, paths, signal),
+    dependencies: dependencyFiles(at.supervisor),
+  });
+  const aside = found.aside ?? "";
   if (page.matched === 0) {
-    const where = request.filter === undefined ? "" : ` in \`${request.filter.shown}\``;
-    const others = request.filter !== undefined && page.total > 0 ? ` (${page.total} elsewhere; widen or drop \`path\`)` : "";
-    return { text: emptyAnswer(request.session, `No ${request.noun[1]}${where} for ${request.target}${others}${aside}`), structured: { op: request.op, total: page.total, matched: 0, offset: request.offset, places: [] } };
+    const where = list.filter === undefined ? "" : ` in \`${list.filter.shown}\``;
+    const others = list.filter !== undefined && page.total > 0 ? ` (${page.total} elsewhere; widen or drop \`path\`)` : "";
+    return { text: emptyAnswer(session, `No ${found.noun[1]}${where} for ${target}${others}${aside}`), structured: { op: found.op, total: page.total, matched: 0, offset: list.offset, places: [] } };
   }
   if (page.shown.length === 0) {
-    throw new ToolError({ code: "invalid_input", message: `\`offset\` ${request.offset} is past the last of the ${page.matched} ${request.noun[1]} for ${request.target}. Give an \`offset\` below ${page.matched}, or leave it out for the first page.` });
+    throw new ToolError({ code: "invalid_input", message: `\`offset\` ${list.offset} is past the last of the ${page.matched} ${found.noun[1]} for ${target}. Give an \`offset\` below ${page.matched}, or leave it out for the first page.` });
   }
-  const header = pageHeader(page, request.noun, request.target, request.filter);
+  const header = pageHeader(page, found.noun, target, list.filter);
   return {
-    text: `${partialNote(request.session)}${header}${aside}:\n${page.rows.join("\n")}`,
-    structured: { op: request.op, total: page.total, matched: page.matched, offset: page.offset, ...(page.next === undefined ? {} : { next: page.next }), places: page.shown },
+    text: `${partialNote(session)}${header}${aside}:\n${page.rows.join("\n")}`,
+    structured: { op: found.op, total: page.total, matched: page.matched, offset: page.offset, ...(page.next === undefined ? {} : { next: page.next }), places: page.shown },
   };
 }

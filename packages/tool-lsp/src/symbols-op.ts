@@ -1,6 +1,7 @@
 import { ToolError } from "@runbound/tool-kit";
 import { DocumentSymbolRequest, WorkspaceSymbolRequest, type SymbolInformation, type WorkspaceSymbol } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";
+import type { DependencyFiles } from "./dependency-files.js";
 import { locationRow, showLocations } from "./format-locations.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { OpenDocument } from "./open-document.js";
@@ -33,7 +34,7 @@ export async function documentSymbolsOp(document: OpenDocument, options: Outline
 }
 
 /** Answer `symbols` with a `query`: a workspace-wide search by name on each given server. */
-export async function workspaceSymbolsOp(sessions: readonly LanguageServerSession[], query: string, workdir: string, signal: AbortSignal): Promise<OpAnswer> {
+export async function workspaceSymbolsOp(sessions: readonly LanguageServerSession[], query: string, workdir: string, dependencies: DependencyFiles, signal: AbortSignal): Promise<OpAnswer> {
   if (sessions.length === 0) {
     throw new ToolError({ code: "unavailable", message: `No language server is running to search for \`${query}\`. Pass \`file\` (any source file of the project) so the right server starts.` });
   }
@@ -50,7 +51,7 @@ export async function workspaceSymbolsOp(sessions: readonly LanguageServerSessio
   }
   const notes = sessions.map(partialNote).join("");
   if (found.length === 0) return { text: notes + emptyAnswer(sessions[0]!, `No symbols matching \`${query}\``), structured: { op: "symbols", total: 0, symbols: [] } };
-  const places = await showLocations(workdir, found.slice(0, WORKSPACE_SYMBOLS_CAP), { dedupe: false });
+  const places = await showLocations(workdir, found.slice(0, WORKSPACE_SYMBOLS_CAP), { dedupe: false, dependencies });
   const rows = found.slice(0, places.length).map((symbol, index) => `${declaredKindName(symbol.kind, places[index]!.source, symbol.name, symbol.server)} ${symbol.name}${symbol.container === undefined ? "" : ` (in ${symbol.container})`} — ${locationRow(places[index]!)}`);
   const bounded = boundedRows({ rows, total: found.length, cap: WORKSPACE_SYMBOLS_CAP, maxBytes: maxRowsBytes, noun: ["symbol", "symbols"], narrow: "give a longer `query`" });
   return { text: `${notes}${bounded.header.replace(/\.$/, "")} matching \`${query}\`:\n${bounded.shown.join("\n")}`, structured: { op: "symbols", total: found.length, symbols: bounded.shown } };

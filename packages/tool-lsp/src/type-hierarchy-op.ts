@@ -5,6 +5,7 @@ import {
   type TypeHierarchyItem,
 } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";
+import { dependencyFiles } from "./dependency-files.js";
 import { locationRow, showLocations } from "./format-locations.js";
 import { askForOp } from "./op-capabilities.js";
 import type { OpAnswer, PositionedRequest } from "./op-types.js";
@@ -43,7 +44,11 @@ export async function typeHierarchyOp(op: "supertypes" | "subtypes", request: Po
   }
   const nouns = op === "supertypes" ? (["supertype", "supertypes"] as const) : (["subtype", "subtypes"] as const);
   if (found.length === 0) return { text: emptyAnswer(session, `No ${nouns[1]} of ${target}`), structured: { op, total: 0, types: [] } };
-  const places = await showLocations(request.workdir, found.map((item) => ({ uri: item.uri, line: item.selectionRange.start.line })), { dedupe: false, known: new Map([[request.document.path, request.document.text]]) });
+  const places = await showLocations(request.workdir, found.map((item) => ({ uri: item.uri, line: item.selectionRange.start.line })), {
+    dedupe: false,
+    known: new Map([[request.document.path, request.document.text]]),
+    dependencies: dependencyFiles(request.supervisor),
+  });
   const rows = found.map((item, index) => `${declaredKindName(item.kind, places[index]!.source, item.name, session.spec.id)} ${item.name} — ${locationRow(places[index]!)}`);
   const bounded = boundedRows({ rows, total: rows.length, cap: TYPE_HIERARCHY_CAP, maxBytes: maxRowsBytes, noun: nouns, narrow: "look at one with `hover`" });
   return { text: `${partialNote(session)}${bounded.header.replace(/\.$/, "")} of ${target}:\n${bounded.shown.join("\n")}`, structured: { op, total: rows.length, types: bounded.shown } };
