@@ -132,9 +132,13 @@ describe("runbound mcp", () => {
     const answered = await client.callTool({ name: "ask_user", arguments: question });
     expect(answered.isError).toBe(false);
     expect(JSON.stringify(answered.content)).toContain("postgres");
+    // The structured answer reaches the client, checked against the schema it published (the SDK client validates it).
+    expect(answered.structuredContent).toEqual({ status: "answered", choices: [{ number: 2, label: "postgres" }] });
+    expect((await client.listTools()).tools.find((tool) => tool.name === "ask_user")!.outputSchema).toMatchObject({ type: "object", required: ["status"] });
     const skipped = await client.callTool({ name: "ask_user", arguments: { ...question, question: "Should the tests also run on CI?" } });
     expect(skipped.isError).toBe(false);
     expect(JSON.stringify(skipped.content)).toMatch(/skipped/i);
+    expect(skipped.structuredContent).toMatchObject({ status: "skipped" });
     await client.close();
   });
 

@@ -6,6 +6,7 @@ import { AskPort, type AskCard } from "./ask-port.js";
 import { presentCard } from "./present-card.js";
 import { RememberedQuestions } from "./remembered-questions.js";
 import { numberedChoices } from "./resolve-selection.js";
+import { askUserOutputSchema } from "./ask-user-output.js";
 
 /** Settings of {@link createAskUserTool}. */
 export interface AskUserSettings {
@@ -59,6 +60,7 @@ export function createAskUserTool(settings: AskUserSettings = {}): Tool<typeof i
     input: inputSchema,
     requires: [AskPort, TargetSpace],
     parallelSafe: true,
+    output: askUserOutputSchema,
     timeoutMs: timeoutMs + hostBudgetMarginMs,
     run: async (input, context) => {
       checkAskInput(input);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { VibeMode } from "@runbound/tool-kit";
-import { describePluginConformance } from "@runbound/tool-kit/testing";
+import { resultText, VibeMode } from "@runbound/tool-kit";
+import { createFakeRun, describePluginConformance } from "@runbound/tool-kit/testing";
+import * as v from "valibot";
 import { createFunctionRoster } from "./function-roster.js";
 import { vibePlugin } from "./plugin.js";
 import { VibeRoster } from "./vibe-roster.js";
@@ -29,5 +30,31 @@ describe("the vibe tools' hints", () => {
       vibe_kill: { tier: "read", readOnly: false },
       vibe_list: { tier: "read", readOnly: undefined },
     });
+  });
+});
+
+describe("the vibe tools' structured results", () => {
+  it("match each tool's declared output schema, through a whole worker's life", async () => {
+    const roster = createFunctionRoster(async ({ brief, onOutput }) => {
+      onOutput("working\n");
+      return `did: ${brief}`;
+    });
+    const run = createFakeRun({ plugins: [vibePlugin], resources: [[VibeRoster, roster], [VibeMode, { defaultWorkerTier: "fast" }]] });
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ["vibe_spawn", { brief: "Count the TODOs.", label: "todos" }],
+      ["vibe_wait", { worker_id: "w1", timeout_seconds: 5 }],
+      ["vibe_send", { worker_id: "w1", message: "Only in src/." }],
+      ["vibe_wait", { worker_id: "w1", timeout_seconds: 5 }],
+      ["vibe_list", {}],
+      ["vibe_kill", { worker_id: "w1" }],
+    ];
+    for (const [name, input] of calls) {
+      const result = await run.call(name, input);
+      expect(result.isError, resultText(result)).not.toBe(true);
+      const output = vibePlugin.tools.find((tool) => tool.name === name)!.output!;
+      const checked = v.safeParse(output, result.structured);
+      expect(checked.success, `${name}: ${JSON.stringify(checked.issues?.map((issue) => issue.message))}`).toBe(true);
+    }
+    await roster.dispose();
   });
 });

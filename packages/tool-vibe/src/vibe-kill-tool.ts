@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { workerView } from "./describe-worker.js";
 import { VibeRoster } from "./vibe-roster.js";
 import { workerIdSchema } from "./worker-id-schema.js";
+import { changeOutputSchema } from "./worker-view-schema.js";
 
 /** vibe_kill: stop a worker for good. */
 export const vibeKillTool = defineTool({
@@ -14,6 +15,7 @@ export const vibeKillTool = defineTool({
   input: v.strictObject({ worker_id: workerIdSchema }),
   requires: [VibeRoster, VibeMode],
   parallelSafe: true,
+  output: changeOutputSchema,
   // Stopping a worker mid-task can leave its edits half done: not read-only, though killing twice does nothing more.
   hints: { readOnly: false, idempotent: true },
   run: async (input, context) => {

@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { tailOf } from "./cut-text.js";
 import { describeStatus, workerView } from "./describe-worker.js";
 import { VibeRoster, type WorkerSnapshot, type WorkerStatus } from "./vibe-roster.js";
+import { listOutputSchema } from "./worker-view-schema.js";
 
 const maxTextBytes = 15 * 1024;
 const resultChars = 200;
@@ -33,6 +34,7 @@ export const vibeListTool = defineTool({
   input: v.strictObject({}),
   requires: [VibeRoster, VibeMode],
   parallelSafe: true,
+  output: listOutputSchema,
   run: async (_input, context) => {
     const roster = context.resource(VibeRoster);
     const snapshots = roster.list();

@@ -4,6 +4,7 @@ import { checkedText } from "./checked-text.js";
 import { workerView } from "./describe-worker.js";
 import { VibeRoster, type WorkerStatus } from "./vibe-roster.js";
 import { workerIdSchema } from "./worker-id-schema.js";
+import { changeOutputSchema } from "./worker-view-schema.js";
 
 const maxMessageLength = 20_000;
 
@@ -28,6 +29,7 @@ export const vibeSendTool = defineTool({
   }),
   requires: [VibeRoster, VibeMode],
   parallelSafe: true,
+  output: changeOutputSchema,
   // A read tool so a plan caller may delegate, but the worker it starts goes on with tools up to the
   // caller's ceiling: not read-only, possibly destructive, reaching its model's API.
   hints: { readOnly: false, openWorld: true },

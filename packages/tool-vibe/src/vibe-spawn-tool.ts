@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { checkedText } from "./checked-text.js";
 import { workerView } from "./describe-worker.js";
 import { VibeRoster, WORKER_TIERS } from "./vibe-roster.js";
+import { spawnOutputSchema } from "./worker-view-schema.js";
 
 const maxBriefLength = 100_000;
 const maxLabelLength = 80;
@@ -23,6 +24,7 @@ export const vibeSpawnTool = defineTool({
   }),
   requires: [VibeRoster, VibeMode],
   parallelSafe: true,
+  output: spawnOutputSchema,
   // A read tool so a plan caller may delegate, but the worker it starts goes on with tools up to the
   // caller's ceiling: not read-only, possibly destructive, reaching its model's API.
   hints: { readOnly: false, openWorld: true },

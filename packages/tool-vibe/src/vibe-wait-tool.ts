@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { describeStatus, formatDuration, outputTail, workerView } from "./describe-worker.js";
 import { VibeRoster, type WaitOutcome } from "./vibe-roster.js";
 import { workerIdSchema } from "./worker-id-schema.js";
+import { waitOutputSchema } from "./worker-view-schema.js";
 
 const defaultTimeoutSeconds = 30;
 const maxTimeoutSeconds = 600;
@@ -55,6 +56,7 @@ export const vibeWaitTool = defineTool({
   }),
   requires: [VibeRoster, VibeMode],
   parallelSafe: true,
+  output: waitOutputSchema,
   // The longest wait and a margin: the host's default budget (120 s) would cut a long wait short.
   timeoutMs: (maxTimeoutSeconds + 30) * 1000,
   run: async (input, context) => {
