@@ -77,7 +77,7 @@ export async function pagePlaces(request: PageRequest): Promise<PlacesPage> {
   const lookUpPaths = [...new Set(candidates.flatMap((place) => (place.inside && place.path !== undefined ? [place.path] : [])))];
   const symbols = request.lookUp === undefined || lookUpPaths.length === 0 ? new Map<string, FileSymbols>() : await request.lookUp(lookUpPaths);
   const known = new Map(request.known);
-  for (const [path, file] of symbols) known.set(path, file.text);
+  for (const [path, file] of symbols) if (file.text !== undefined) known.set(path, file.text);
   const sources = await showLocations(request.workdir, candidates, { dedupe: false, known, ...(request.dependencies === undefined ? {} : { dependencies: request.dependencies }) });
   const rows: string[] = [];
   const shown: PagedPlace[] = [];

@@ -12,12 +12,15 @@
 // (answers initialize, then no request at all), hang-on-initialize (never answers initialize),
 // hang-first-diagnostic (offers pull diagnostics, built from the text like publishes; the first process
 // started in a root hangs on its first pull and leaves a `.hung-once` marker there, later ones answer),
-// indexes-then-answers (reports `Indexing` work from initialized for 2.5 s and answers hover only after it).
+// indexes-then-answers (reports `Indexing` work from initialized for 2.5 s and answers hover only after it),
+// navigates (answers references with a place in main.fake and one in helper.fake beside it, and
+// documentSymbol with one function `run` over the whole file, appending each documentSymbol's URI to
+// `.symbol-requests` in its root).
 // Every hang-* scenario also ignores SIGTERM, shutdown and exit: only SIGKILL ends it. Every scenario
 // starts one helper process in its group (like tsserver under typescript-language-server) so tests can
 // check that the group dies.
 import { spawn } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, writeFileSync } from "node:fs";
 import { createMessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
 
 const scenario = process.argv[2] ?? "normal";
@@ -41,7 +44,8 @@ connection.onRequest("initialize", async () => {
   }
   const textDocumentSync = publishes ? { openClose: true, change: 1, save: { includeText: false } } : 1;
   const pulls = scenario === "hang-first-diagnostic" ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {};
-  return { capabilities: { hoverProvider: true, definitionProvider: true, renameProvider: true, textDocumentSync, ...pulls }, serverInfo: { name: "scripted", version: "1" } };
+  const navigation = scenario === "navigates" ? { referencesProvider: true, documentSymbolProvider: true } : {};
+  return { capabilities: { hoverProvider: true, definitionProvider: true, renameProvider: true, textDocumentSync, ...pulls, ...navigation }, serverInfo: { name: "scripted", version: "1" } };
 });
 
 const severities = { ERROR: 1, WARN: 2, HINT: 4 };
@@ -124,6 +128,15 @@ connection.onRequest("textDocument/rename", (params) => {
   }
   return null;
 });
+if (scenario === "navigates") {
+  const place = (uri, line) => ({ uri, range: { start: { line, character: 0 }, end: { line, character: 1 } } });
+  connection.onRequest("textDocument/references", (params) => [place(params.textDocument.uri, 1), place(params.textDocument.uri.replace(/[^/]+$/, "helper.fake"), 0)]);
+  connection.onRequest("textDocument/documentSymbol", (params) => {
+    appendFileSync(".symbol-requests", `${params.textDocument.uri}\n`);
+    const whole = { start: { line: 0, character: 0 }, end: { line: 99, character: 0 } };
+    return [{ name: "run", kind: 12, range: whole, selectionRange: whole }];
+  });
+}
 // A hung server does not answer shutdown either and ignores exit: only SIGKILL ends it.
 connection.onRequest("shutdown", () => (hangs ? never() : null));
 connection.onNotification("exit", () => {
