@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { extname, join } from "node:path";
+import { cargoTestBinary } from "./cargo-test-binary.js";
 import { findExecutable, pathDirectories, versionedNames } from "./find-executable.js";
 import type { LaunchSetupCache } from "./launch-setup-cache.js";
 import { rustFormatterCommands } from "./rust-formatters.js";
@@ -44,8 +45,24 @@ export interface NotLocated {
   sought: string;
 }
 
+/** How to launch beyond the program and its arguments (the tool's launch fields). */
+export interface LaunchOptions {
+  /** debugpy: run this module (`python -m`) instead of a program file. */
+  module?: string | undefined;
+  /** Variables added to the debuggee's environment (the tool's `env`). */
+  programEnv?: Readonly<Record<string, string>> | undefined;
+  /** Stop at the program's first line (or entry point). */
+  stopOnEntry?: boolean | undefined;
+  /** debugpy: false steps and stops in library code too; default true. */
+  justMyCode?: boolean | undefined;
+  /** `test`: run the project's tests under the debugger (dlv `mode: test`, `python -m pytest`, `cargo test` under lldb). */
+  mode?: "test" | undefined;
+  /** In test mode, which tests: dlv `-test.run`, pytest `-k`, the cargo test filter. */
+  test?: string | undefined;
+}
+
 /** What a launch needs from the adapter: the `launch` arguments for a program. */
-export interface LaunchRequest {
+export interface LaunchRequest extends LaunchOptions {
   /** The program (absolute). */
   program: string;
   /** Its arguments. */
@@ -85,6 +102,10 @@ export interface AdapterDefinition {
   exceptionFilters?: readonly string[];
   /** What else it supports beyond line breakpoints, for `adapters` (as its `initialize` answered). */
   features?: string;
+  /** What `mode: "test"` runs with this adapter, for `adapters`; absent when it has no test mode. */
+  testMode?: string;
+  /** For a test mode that needs a build before the adapter starts (cargo): build, and return the program to launch. */
+  prepareTest?(request: { program: string; isDirectory: boolean; root: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<string>;
   /** Whether a launch may build first (so progress is reported and the handshake gets a longer budget). */
   builds(request: Pick<LaunchRequest, "program" | "isDirectory">): boolean;
   /**
@@ -149,17 +170,22 @@ const debugpy: AdapterDefinition = {
     };
   },
   launchArguments(request, located) {
+    const test = request.mode === "test";
+    // A test run is `python -m pytest [program] [-k test] args`; a module run has no program.
+    const module = test ? "pytest" : request.module;
+    const args = test ? [...(request.program === request.cwd ? [] : [request.program]), ...(request.test === undefined ? [] : ["-k", request.test]), ...request.args] : [...request.args];
     return {
       type: "python",
       request: "launch",
-      program: request.program,
-      args: [...request.args],
+      ...(module === undefined ? { program: request.program } : { module }),
+      args,
       cwd: request.cwd,
       python: [located.debuggeePython ?? located.command],
       console: "internalConsole",
-      justMyCode: true,
+      justMyCode: request.justMyCode ?? true,
+      stopOnEntry: request.stopOnEntry ?? false,
       // Python 3.11+ prints four lines about frozen modules on every start without it (debugpy#1251).
-      env: { PYDEVD_DISABLE_FILE_VALIDATION: "1" },
+      env: { PYDEVD_DISABLE_FILE_VALIDATION: "1", ...request.programEnv },
     };
   },
   // A debuggee started with `python -m debugpy --listen 127.0.0.1:PORT program.py`.
@@ -168,6 +194,7 @@ const debugpy: AdapterDefinition = {
   accepts: (program) => extname(program) === ".py",
   builds: () => false,
   exceptionFilters: ["raised", "uncaught (default)", "userUnhandled"],
+  testMode: "python -m pytest [program] -k <test> (pytest must be installed for the program's interpreter)",
   features: "conditions, hit conditions, logpoints, function breakpoints; no data breakpoints",
 };
 
@@ -186,11 +213,21 @@ const lldb: AdapterDefinition = {
     if (found !== undefined) return { command: found, args: [], detail: found };
     return { sought: "lldb-dap, lldb-dap-NN, lldb-vscode or lldb-vscode-NN", looked: [...directories, "/usr/lib/llvm-*/bin"] };
   },
-  launchArguments: (request) => ({ program: request.program, args: [...request.args], cwd: request.cwd, stopOnEntry: false }),
+  launchArguments: (request) => ({
+    program: request.program,
+    // In test mode `program` is the test binary `cargo test --no-run` built; the filter is its first argument.
+    args: [...(request.mode === "test" && request.test !== undefined ? [request.test] : []), ...request.args],
+    cwd: request.cwd,
+    stopOnEntry: request.stopOnEntry ?? false,
+    // lldb-vscode takes the environment as `NAME=value` strings, and adds it to its own.
+    ...(request.programEnv === undefined ? {} : { env: Object.entries(request.programEnv).map(([name, value]) => `${name}=${value}`) }),
+  }),
   // A debuggee under `lldb-server gdbserver 127.0.0.1:PORT program` (or any gdb-remote stub).
   attachArguments: (port) => ({ attachCommands: [`gdb-remote 127.0.0.1:${port}`] }),
   accepts: (program, isDirectory) => !isDirectory && ![".py", ".go", ".dart"].includes(extname(program)),
   builds: () => false,
+  testMode: "cargo test --no-run builds the test binary of the Cargo project (program: the crate directory or a test's source file), run with the filter <test>",
+  prepareTest: (request) => cargoTestBinary(request.root, request.program, request.isDirectory, request.env, request.timeoutMs),
   exceptionFilters: ["cpp_catch", "cpp_throw", "objc_catch", "objc_throw", "swift_catch", "swift_throw"],
   features: "conditions, hit conditions, logpoints, function breakpoints; no data breakpoints (lldb-vscode-16)",
   async launchSetup(root, env, cache) {
@@ -213,20 +250,23 @@ const delve: AdapterDefinition = {
   },
   launchArguments(request) {
     const builds = delve.builds(request);
+    const test = request.mode === "test";
     return {
-      mode: builds ? "debug" : "exec",
+      mode: test ? "test" : builds ? "debug" : "exec",
       program: request.program,
-      args: [...request.args],
+      args: [...(test && request.test !== undefined ? ["-test.run", request.test] : []), ...request.args],
       cwd: request.cwd,
-      stopOnEntry: false,
+      stopOnEntry: request.stopOnEntry ?? false,
+      ...(request.programEnv === undefined ? {} : { env: { ...request.programEnv } }),
       // Without it dlv writes ./__debug_bin into its cwd, shared between sessions and left behind on a kill.
-      ...(builds ? { output: request.buildOutput } : {}),
+      ...(builds || test ? { output: request.buildOutput } : {}),
       // dlv ≥ 1.21.1 then sends the program's output as events; 1.20 ignores it and writes to its own stdio.
       outputMode: "remote",
     };
   },
   accepts: (program, isDirectory) => isDirectory || extname(program) === ".go",
   builds: (request) => request.isDirectory || extname(request.program) === ".go",
+  testMode: "dlv mode test on the package directory (program), -test.run <test>",
   exceptionFilters: ["unrecovered-panic (default)", "runtime-fatal-throw (default)"],
   features: "conditions, hit conditions, logpoints, function breakpoints (`main.add`), data breakpoints (not driven by this tool yet)",
 };
@@ -242,7 +282,7 @@ const dart: AdapterDefinition = {
     if (found !== undefined) return { command: found, args: ["debug_adapter"], detail: `${found} debug_adapter` };
     return { sought: "dart (the Dart SDK)", looked: directories };
   },
-  launchArguments: (request) => ({ program: request.program, args: [...request.args], cwd: request.cwd, console: "debugConsole" }),
+  launchArguments: (request) => ({ program: request.program, args: [...request.args], cwd: request.cwd, console: "debugConsole", ...(request.programEnv === undefined ? {} : { env: { ...request.programEnv } }) }),
   accepts: (program) => extname(program) === ".dart",
   builds: () => false,
 };

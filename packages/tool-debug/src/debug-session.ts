@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { listDescendants } from "@runbound/process-kit";
 import { displayPath } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
-import type { AdapterDefinition, LocatedAdapter } from "./adapter-table.js";
+import type { AdapterDefinition, LaunchOptions, LocatedAdapter } from "./adapter-table.js";
 import { AdapterStartFailed, connectAdapter, type AdapterConnection } from "./adapter-connection.js";
 import { DapNoAnswer, DapRequestFailed, type EventWait } from "./dap-connection.js";
 import { killGroupsNow, killProcesses } from "./kill-processes.js";
@@ -91,7 +91,7 @@ export class LaunchFailed extends Error {
 }
 
 /** Settings of {@link DebugSession.launch}. */
-export interface DebugSessionSettings {
+export interface DebugSessionSettings extends LaunchOptions {
   adapter: AdapterDefinition;
   located: LocatedAdapter;
   /** `attach` to a debuggee listening on this loopback port instead of launching `program`. */
@@ -152,7 +152,10 @@ export class DebugSession {
 
   /** What the session debugs, for answers: the program relative to the workdir, or the attached port. */
   target(workdir: string): string {
-    return this.settings.attachPort === undefined ? displayPath(workdir, this.settings.program) : `port ${this.settings.attachPort}`;
+    if (this.settings.attachPort !== undefined) return `port ${this.settings.attachPort}`;
+    if (this.settings.mode === "test") return `tests of ${displayPath(workdir, this.settings.program)}${this.settings.test === undefined ? "" : ` matching ${this.settings.test}`}`;
+    if (this.settings.module !== undefined) return `-m ${this.settings.module}`;
+    return displayPath(workdir, this.settings.program);
   }
 
   /** The adapter's process id; undefined when the session talks to a debuggee's own endpoint. */

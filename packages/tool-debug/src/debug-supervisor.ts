@@ -3,7 +3,8 @@ import { dirname } from "node:path";
 import { defineResource, displayPath, ToolError } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { checkAdapter, type AdapterAvailability } from "./adapter-availability.js";
-import { ADAPTERS, processLocateDefaults, type AdapterDefinition, type AdapterId } from "./adapter-table.js";
+import { ADAPTERS, processLocateDefaults, type AdapterDefinition, type AdapterId, type LaunchOptions } from "./adapter-table.js";
+import { CargoTestBuildFailed } from "./cargo-test-binary.js";
 import { AdapterStartFailed, DebugSession, LaunchFailed, type ExecutionOutcome } from "./debug-session.js";
 import { createLaunchSetupCache } from "./launch-setup-cache.js";
 
@@ -41,10 +42,14 @@ export type StartRequest = {
   | {
       /** Launch a program. */
       request: "launch";
-      /** The program (absolute, inside the workdir). */
-      program: string;
+      /** The program (absolute, inside the workdir); with `options.module` absent (the module runs in `cwd`). */
+      program?: string;
       /** Its arguments. */
       args: readonly string[];
+      /** Its working directory (absolute, inside the workdir); default the project root (the marker's directory). */
+      cwd?: string;
+      /** Module, environment, stop on entry, just my code, test mode. */
+      options?: LaunchOptions;
     }
   | {
       /** Attach to a debuggee listening on a loopback port. */
@@ -215,28 +220,49 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
       }
       if (running !== undefined) await running.end();
       entry.session = undefined;
-      const program = request.request === "launch" ? request.program : workdir;
+      const options = request.request === "launch" ? (request.options ?? {}) : {};
+      // A module runs in its working directory: that directory stands for the program when choosing the adapter.
+      const program = request.request === "launch" ? (request.program ?? request.cwd ?? workdir) : workdir;
       const isDirectory = request.request === "attach" || ((await stat(program).catch(() => undefined))?.isDirectory() ?? false);
-      const { adapter, availability } = await chooseAdapter(workdir, program, isDirectory, request.request === "attach" ? (request.adapter ?? "debugpy") : request.adapter);
+      const wanted = request.request === "attach" ? (request.adapter ?? "debugpy") : (request.adapter ?? (options.module !== undefined ? "debugpy" : undefined));
+      if (options.module !== undefined && wanted !== "debugpy") {
+        throw new ToolError({ code: "invalid_input", message: `\`module\` (\`${options.module}\`) runs a Python module and needs debugpy, not ${wanted}. Leave out \`module\`, or \`adapter\`.` });
+      }
+      const { adapter, availability } = await chooseAdapter(workdir, program, isDirectory, wanted);
       if (request.request === "attach" && adapter.attachArguments === undefined) {
         throw new ToolError({ code: "invalid_input", message: `Adapter \`${adapter.id}\` cannot attach by port here; attach works with ${resolved.adapters.filter((candidate) => candidate.attachArguments !== undefined).map((candidate) => `\`${candidate.id}\``).join(", ")}. Launch the program instead.` });
       }
-      const builds = request.request === "launch" && adapter.builds({ program, isDirectory });
+      if (options.mode === "test" && adapter.testMode === undefined) {
+        throw new ToolError({ code: "invalid_input", message: `Adapter \`${adapter.id}\` has no test mode; \`mode: "test"\` works with ${resolved.adapters.filter((candidate) => candidate.testMode !== undefined).map((candidate) => `\`${candidate.id}\``).join(", ")}. Launch the program without \`mode\`.` });
+      }
+      const builds = request.request === "launch" && (adapter.builds({ program, isDirectory }) || options.mode === "test");
+      const handshakeTimeoutMs = settings.handshakeTimeoutMs ?? (builds ? 180_000 : resolved.handshakeTimeoutMs);
+      let launched = program;
+      if (request.request === "launch" && options.mode === "test" && adapter.prepareTest !== undefined) {
+        request.onProgress(`Building the tests of \`${displayPath(workdir, availability.marker!.directory)}\` (cargo test --no-run)…`);
+        try {
+          launched = await adapter.prepareTest({ program, isDirectory, root: availability.marker!.directory, env: resolved.env ?? process.env, timeoutMs: handshakeTimeoutMs });
+        } catch (error) {
+          if (!(error instanceof CargoTestBuildFailed)) throw error;
+          throw new ToolError({ code: "invalid_input", message: `${error.message}${error.output.length > 0 ? `\nOutput (last lines):\n${error.output}` : ""}\nFix the build and launch again.`, cause: error });
+        }
+        if (disposed) throw new ToolError({ code: "unavailable", message: DISPOSED_DURING_LAUNCH });
+      }
       let launchingSession: DebugSession | undefined;
       try {
         const started = await DebugSession.launch(
           {
             adapter,
             located: availability.located!,
-            ...(request.request === "attach" ? { attachPort: request.port, program: `127.0.0.1:${request.port}`, args: [] } : { program, args: request.args }),
+            ...(request.request === "attach" ? { attachPort: request.port, program: `127.0.0.1:${request.port}`, args: [] } : { program: launched, args: request.args, ...options }),
             isDirectory,
-            cwd: availability.marker!.directory,
+            cwd: request.request === "launch" && request.cwd !== undefined ? request.cwd : availability.marker!.directory,
             env: resolved.env ?? process.env,
             breakpoints: entry.breakpoints,
             functionBreakpoints: entry.functions,
             ...(entry.exceptionFilters === undefined ? {} : { exceptionFilters: entry.exceptionFilters }),
             requestTimeoutMs: resolved.requestTimeoutMs,
-            handshakeTimeoutMs: settings.handshakeTimeoutMs ?? (builds ? 180_000 : resolved.handshakeTimeoutMs),
+            handshakeTimeoutMs,
             stopBudgetMs: resolved.stopBudgetMs,
             outputCapacity: resolved.outputCapacity,
             onProgress: request.onProgress,

@@ -47,6 +47,13 @@ export const debugTool = defineTool({
     op: v.pipe(v.picklist(DEBUG_OPS), v.description(`What to do: ${DEBUG_OPS.join(", ")}.`)),
     program: v.optional(v.pipe(v.string(), v.description(`launch: the program, relative to the working directory: a .py file, a built executable (lldb), a .go file or Go package directory, a .dart file. At most ${MAX_TEXT_LENGTH} characters.`))),
     args: v.optional(v.pipe(v.array(v.string()), v.maxLength(256), v.description(`launch: the program's arguments, each at most ${MAX_TEXT_LENGTH} characters.`))),
+    module: v.optional(v.pipe(v.string(), v.description("launch (debugpy): run `python -m MODULE args` instead of a program, e.g. `pytest` with args `[\"-k\", \"test_add\"]`."))),
+    cwd: v.optional(v.pipe(v.string(), v.description("launch: the program's working directory, relative to the working directory; default the project root (where its marker is)."))),
+    env: v.optional(v.pipe(v.record(v.string(), v.string()), v.description("launch: variables added to the program's environment, e.g. `{\"DEBUG\": \"1\"}`."))),
+    stop_on_entry: v.optional(v.pipe(v.boolean(), v.description("launch: stop at the program's first line."))),
+    just_my_code: v.optional(v.pipe(v.boolean(), v.description("launch (debugpy): false to stop and step in library code too (site-packages, the standard library); default true."))),
+    mode: v.optional(v.pipe(v.picklist(["test"]), v.description("launch: `test` runs the project's tests under the debugger: dlv test on a package directory (program), `python -m pytest [program]`, `cargo test` under lldb (program: the crate directory or a test source file)."))),
+    test: v.optional(v.pipe(v.string(), v.description("launch with mode test: which tests (dlv `-test.run` regexp, pytest `-k` expression, cargo test filter)."))),
     adapter: v.optional(v.pipe(v.picklist(ADAPTER_IDS), v.description("launch/attach: the adapter; default chosen from the program (launch) or debugpy (attach)."))),
     port: v.optional(v.pipe(v.number(), v.description("attach: the loopback port a debuggee listens on (`python -m debugpy --listen 127.0.0.1:PORT app.py`; lldb: a gdb-remote stub)."))),
     file: v.optional(v.pipe(v.string(), v.description(`breakpoints: the source file, relative to the working directory. At most ${MAX_TEXT_LENGTH} characters.`))),
@@ -94,8 +101,18 @@ export const debugTool = defineTool({
         case "exceptions":
           return await exceptionsOp(supervisor, conversationId, required(input.filters, "filters", input.op, '`"filters": ["raised"]`'));
         case "launch":
-          return await startOp(supervisor, conversationId, workdir, { program: required(input.program, "program", input.op, '`"program": "app.py"`'), args: input.args ?? [], ...(input.adapter === undefined ? {} : { adapter: input.adapter }) }, (message) =>
-            context.progress({ message }),
+          return await startOp(
+            supervisor,
+            conversationId,
+            workdir,
+            {
+              program: input.program,
+              args: input.args ?? [],
+              cwd: input.cwd,
+              options: { module: input.module, programEnv: input.env, stopOnEntry: input.stop_on_entry, justMyCode: input.just_my_code, mode: input.mode, test: input.test },
+              ...(input.adapter === undefined ? {} : { adapter: input.adapter }),
+            },
+            (message) => context.progress({ message }),
           );
         case "attach":
           return await startOp(supervisor, conversationId, workdir, { port: required(input.port, "port", input.op, '`"port": 5678`'), ...(input.adapter === undefined ? {} : { adapter: input.adapter }) }, (message) => context.progress({ message }));

@@ -1,5 +1,6 @@
+import { stat } from "node:fs/promises";
 import { resolveInWorkdir, textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
-import type { AdapterId } from "./adapter-table.js";
+import type { AdapterId, LaunchOptions } from "./adapter-table.js";
 import type { DebugSupervisorInstance, StartRequest } from "./debug-supervisor.js";
 import { formatBreakpoint, formatFunctionBreakpoint, shownPath } from "./breakpoint-ops.js";
 import { answerOutcome } from "./execution-ops.js";
@@ -13,7 +14,8 @@ export async function adaptersOp(supervisor: DebugSupervisorInstance, workdir: s
       const definition = definitions.get(row.id);
       const filters = definition?.exceptionFilters === undefined ? "" : `\n  exception filters (op \`exceptions\`): ${definition.exceptionFilters.join(", ")}`;
       const features = definition?.features === undefined ? "" : `\n  breakpoints: ${definition.features}`;
-      return `${row.id}: ${row.available ? "available" : "unavailable"} — ${row.reason}${filters}${features}`;
+      const test = definition?.testMode === undefined ? "" : `\n  mode test: ${definition.testMode}`;
+      return `${row.id}: ${row.available ? "available" : "unavailable"} — ${row.reason}${filters}${features}${test}`;
     })
     .join("\n");
   return textResult(text, {
@@ -32,7 +34,7 @@ export async function startOp(
   supervisor: DebugSupervisorInstance,
   conversationId: string,
   workdir: string,
-  input: { program: string; args: readonly string[]; adapter?: AdapterId } | { port: number; adapter?: AdapterId },
+  input: { program?: string | undefined; args: readonly string[]; cwd?: string | undefined; options: LaunchOptions; adapter?: AdapterId } | { port: number; adapter?: AdapterId },
   onProgress: (message: string) => void,
 ): Promise<ToolResult> {
   const adapter = input.adapter === undefined ? {} : { adapter: input.adapter };
@@ -43,7 +45,30 @@ export async function startOp(
     }
     request = { request: "attach", port: input.port, onProgress, ...adapter };
   } else {
-    request = { request: "launch", program: await resolveInWorkdir(workdir, input.program), args: input.args, onProgress, ...adapter };
+    if (input.program === undefined && input.options.module === undefined && input.options.mode !== "test") {
+      throw new ToolError({ code: "invalid_input", message: 'Op `launch` needs `program` (e.g. `"program": "app.py"`), or `module` for Python (e.g. `"module": "pytest"`), or `mode: "test"`.' });
+    }
+    if (input.program !== undefined && input.options.module !== undefined) {
+      throw new ToolError({ code: "invalid_input", message: `Give \`program\` or \`module\`, not both: \`module\` (\`${input.options.module}\`) runs \`python -m ${input.options.module}\`; put files it needs in \`args\`.` });
+    }
+    if (input.options.test !== undefined && input.options.mode !== "test") {
+      throw new ToolError({ code: "invalid_input", message: `\`test\` (\`${input.options.test}\`) chooses tests in test mode; add \`"mode": "test"\`, or leave \`test\` out.` });
+    }
+    const cwd = input.cwd === undefined ? undefined : await resolveInWorkdir(workdir, input.cwd);
+    if (cwd !== undefined && (await stat(cwd).catch(() => undefined))?.isDirectory() !== true) {
+      throw new ToolError({ code: "invalid_input", message: `\`cwd\` (\`${input.cwd}\`) is not a directory of the workdir. Give an existing directory, relative to the working directory.` });
+    }
+    const envName = Object.keys(input.options.programEnv ?? {}).find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
+    if (envName !== undefined) throw new ToolError({ code: "invalid_input", message: `Environment variable name \`${envName}\` is not valid; use letters, digits and \`_\`, not starting with a digit.` });
+    request = {
+      request: "launch",
+      ...(input.program === undefined ? {} : { program: await resolveInWorkdir(workdir, input.program) }),
+      ...(cwd === undefined ? {} : { cwd }),
+      args: input.args,
+      options: input.options,
+      onProgress,
+      ...adapter,
+    };
   }
   const { session, outcome } = await supervisor.start(conversationId, workdir, request);
   const answer = await answerOutcome(session, outcome, workdir, supervisor.settings.stopBudgetMs);

@@ -24,3 +24,14 @@ fn main() {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn total_adds_coordinates() {
+        let points = vec![Point { x: 1, y: 2 }];
+        assert_eq!(total(&points), 3);
+    }
+}

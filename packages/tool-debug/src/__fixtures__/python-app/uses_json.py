@@ -1,0 +1,3 @@
+import json
+
+print(json.dumps({"a": 1}))
