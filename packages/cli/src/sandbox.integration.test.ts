@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
+import { untilNoProcessWithLastArgument } from "@runbound/process-kit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { binPath, runCli } from "./__fixtures__/run-cli.js";
 import { resultTextOf, runSession } from "./__fixtures__/run-session.js";
@@ -69,11 +70,7 @@ describe("runbound --sandbox", () => {
       expect(reported).toContain("home=/tmp/home secret=unset key=model key id=w1");
       expect(reported).toContain("home file: unreadable");
       // The session and its roster are gone: the worker's detached sleeper went with its sandbox.
-      const marked: number[] = [];
-      for (const name of await readdir("/proc")) {
-        if (/^\d+$/.test(name) && (await readFile(`/proc/${name}/cmdline`, "utf8").catch(() => "")).split("\0").includes(marker)) marked.push(Number(name));
-      }
-      expect(marked).toEqual([]);
+      expect(await untilNoProcessWithLastArgument(marker, 5_000)).toEqual([]);
       // runbound itself as a sandboxed worker: it reads its own installation and writes the workdir.
       const brief = JSON.stringify({ id: 1, tool: "write", input: { path: "from-worker.txt", content: "written in the sandbox\n" } });
       const session = await runSession(project, ["--vibe", "--worker-fast", `exec "${process.execPath}" "${binPath}" session -C "${project}"`], [

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +10,7 @@ import { createBubblewrapPlacement } from "./bubblewrap-placement.js";
 import { detectBubblewrap } from "./detect-bubblewrap.js";
 import { spawnOwnedProcess } from "./owned-process.js";
 import { hostPlacement, type Placement } from "./placement.js";
+import { listProcessesByLastArgument, untilNoProcessWithLastArgument } from "./testing/index.js";
 
 // Issue 24: what a program placed in the sandbox can reach, tried as an attacker would, and the same
 // attempts on the host, which succeed (so each check can fail).
@@ -67,26 +68,8 @@ socket.on("error", (error) => done("refused: " + error.code));
 socket.on("timeout", () => { done("refused: timeout"); socket.destroy(); });
 `;
 
-async function markedProcesses(): Promise<number[]> {
-  const pids: number[] = [];
-  for (const name of await readdir("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    const cmdline = await readFile(`/proc/${name}/cmdline`, "utf8").catch(() => "");
-    // The detached child's last argument is the marker; the programs that started it only mention it.
-    if (cmdline.split("\0").filter((part) => part !== "").at(-1) === marker) pids.push(Number(name));
-  }
-  return pids;
-}
-
-async function untilGone(budgetMs: number): Promise<number[]> {
-  const deadline = Date.now() + budgetMs;
-  let left = await markedProcesses();
-  while (left.length > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    left = await markedProcesses();
-  }
-  return left;
-}
+const markedProcesses = () => listProcessesByLastArgument(marker);
+const untilGone = (budgetMs: number) => untilNoProcessWithLastArgument(marker, budgetMs);
 
 async function attack(placement: Placement): Promise<Record<string, string>> {
   const owned = await spawnOwnedProcess({

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { createBubblewrapPlacement, detectBubblewrap, hostPlacement, type Placement } from "@runbound/process-kit";
+import { listProcessesByLastArgument, untilNoProcessWithLastArgument } from "@runbound/process-kit/testing";
 import { defineTool, resultText, Workdir, type ToolResult } from "@runbound/tool-kit";
 import { createFakeRun } from "@runbound/tool-kit/testing";
 import * as v from "valibot";
@@ -50,24 +51,24 @@ afterEach(async () => {
   await Promise.all(factories.splice(0).map((factory) => factory.dispose()));
 });
 
-async function markedProcesses(): Promise<number[]> {
-  const pids: number[] = [];
-  for (const name of await readdir("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    const cmdline = await readFile(`/proc/${name}/cmdline`, "utf8").catch(() => "");
-    if (cmdline.split("\0").includes(marker)) pids.push(Number(name));
-  }
-  return pids;
+const markedProcesses = () => listProcessesByLastArgument(marker);
+const untilNoMarked = (budgetMs: number) => untilNoProcessWithLastArgument(marker, budgetMs);
+
+/** A host cell's detached child outlived its kernel (the check below can fail); end it. */
+async function expectOutlivedThenEnd(): Promise<void> {
+  expect((await markedProcesses()).length).toBe(1);
+  for (const pid of await markedProcesses()) process.kill(pid, "SIGKILL");
+  expect(await untilNoMarked(5_000)).toEqual([]);
 }
 
-async function untilNoMarked(budgetMs: number): Promise<number[]> {
-  const deadline = Date.now() + budgetMs;
-  let left = await markedProcesses();
-  while (left.length > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    left = await markedProcesses();
-  }
-  return left;
+/** What a sandboxed cell must report: nothing of the host, the workdir writable, the bridge working. */
+function expectConfined(answer: string, refusals: { missing: string; network: string }): void {
+  expect(answer).toContain("secret: unset");
+  expect(answer).toContain("home: /tmp/home");
+  for (const attempt of ["home file", "through symlink", "outside"]) expect(answer).toContain(`${attempt}: refused: ${refusals.missing}`);
+  expect(answer).toContain("workdir: written");
+  expect(answer).toContain(`network: refused: ${refusals.network}`);
+  expect(answer).toContain("bridge: echo: through the channel");
 }
 
 async function evalSession(placementFor: (workdir: string) => Placement, settings: EvalSettings = {}) {
@@ -139,23 +140,13 @@ describe.runIf((venv !== undefined && availability.available) || requireReal)("a
     expect(answer).toContain("network: hello from the host");
     expect(answer).toContain("bridge: echo: through the channel");
     await factory.dispose();
-    expect((await markedProcesses()).length).toBe(1);
-    for (const pid of await markedProcesses()) process.kill(pid, "SIGKILL");
-    expect(await untilNoMarked(5_000)).toEqual([]);
+    await expectOutlivedThenEnd();
     await rm(join(outside, "written.txt"), { force: true });
   }, 60_000);
 
   it("in the sandbox, a cell sees none of it, writes only the workdir, keeps its bridge, and leaves nothing behind", async () => {
     const { workdir, factory, call } = await evalSession(sandbox);
-    const answer = await call(probes(workdir));
-    expect(answer).toContain("secret: unset");
-    expect(answer).toContain("home: /tmp/home");
-    expect(answer).toContain("home file: refused: FileNotFoundError");
-    expect(answer).toContain("through symlink: refused: FileNotFoundError");
-    expect(answer).toContain("outside: refused: FileNotFoundError");
-    expect(answer).toContain("workdir: written");
-    expect(answer).toContain("network: refused: ConnectionRefusedError");
-    expect(answer).toContain("bridge: echo: through the channel");
+    expectConfined(await call(probes(workdir)), { missing: "FileNotFoundError", network: "ConnectionRefusedError" });
     expect(existsSync(join(outside, "written.txt"))).toBe(false);
     expect(await readFile(join(workdir, "inside.txt"), "utf8")).toBe("x");
     const [python] = await factory.describe(workdir);
@@ -172,21 +163,11 @@ describe.runIf((venv !== undefined && availability.available) || requireReal)("a
     expect(reached).toContain("outside: written");
     expect(reached).toContain("network: hello from the host");
     await host.factory.dispose();
-    expect((await markedProcesses()).length).toBe(1);
-    for (const pid of await markedProcesses()) process.kill(pid, "SIGKILL");
-    expect(await untilNoMarked(5_000)).toEqual([]);
+    await expectOutlivedThenEnd();
     await rm(join(outside, "written-js.txt"), { force: true });
 
     const { workdir, factory, call } = await evalSession(sandbox);
-    const answer = await call(javascriptProbes(workdir), "javascript");
-    expect(answer).toContain("secret: unset");
-    expect(answer).toContain("home: /tmp/home");
-    expect(answer).toContain("home file: refused: ENOENT");
-    expect(answer).toContain("through symlink: refused: ENOENT");
-    expect(answer).toContain("outside: refused: ENOENT");
-    expect(answer).toContain("workdir: written");
-    expect(answer).toContain("network: refused: ECONNREFUSED");
-    expect(answer).toContain("bridge: echo: through the channel");
+    expectConfined(await call(javascriptProbes(workdir), "javascript"), { missing: "ENOENT", network: "ECONNREFUSED" });
     expect(existsSync(join(outside, "written-js.txt"))).toBe(false);
     await factory.dispose();
     expect(await untilNoMarked(5_000)).toEqual([]);
