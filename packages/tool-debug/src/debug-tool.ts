@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { requestErrorAsToolError } from "./adapter-request-error.js";
 import { DebugSupervisor } from "./debug-supervisor.js";
 import { executionOp, type ExecutionOp } from "./execution-ops.js";
-import { evaluateOp, LIMITS, outputOp, scopesOp, stackOp, threadsOp, variablesOp } from "./inspection-ops.js";
+import { evaluateOp, LIMITS, localsOp, outputOp, scopesOp, stackOp, threadsOp, variablesOp } from "./inspection-ops.js";
 import { breakpointsOp, exceptionsOp } from "./breakpoint-ops.js";
 import { adaptersOp, startOp, statusOp, terminateOp } from "./session-ops.js";
 import { assertTextFields, MAX_TEXT_LENGTH } from "./text-field-limits.js";
@@ -25,6 +25,7 @@ export const DEBUG_OPS = [
   "stack",
   "scopes",
   "variables",
+  "locals",
   "evaluate",
   "output",
   "terminate",
@@ -42,7 +43,7 @@ export const debugTool = defineTool({
   name: "debug",
   title: "Debugger",
   tier: "exec",
-  description: `Drive a real debugger (debugpy for Python, lldb for C/C++/Rust executables, delve for Go, dart) over DAP; one session per conversation, ended after 30 minutes. Flow: breakpoints (file, lines; allowed before launch) → launch (program, args) or attach (port) → on a stop: stack → scopes (frame_id) → variables (reference) / evaluate (expression) → step_over/step_in/step_out/continue → terminate. Execution ops wait for the program to stop (within a budget, then answer "still running"; use pause). Stops report the reason, file:line with the source line, and the exception. Caps: stack ${LIMITS.frames} frames, variables ${LIMITS.children} children and values ${LIMITS.valueCharacters} characters, output the newest ${LIMITS.output / 1024} KB. An adapter is available only with its project marker (pyproject.toml/setup.py/requirements.txt, Cargo.toml/CMakeLists.txt, go.mod, pubspec.yaml) and its program installed: op adapters says which.`,
+  description: `Drive a real debugger (debugpy for Python, lldb for C/C++/Rust executables, delve for Go, dart) over DAP; one session per conversation, ended after 30 minutes. Flow: breakpoints (file with lines or points with condition/hit_condition/log_message, or functions; allowed before launch), exceptions (filters) → launch (program or module, args, cwd, env; mode test runs a test) or attach (port) → a stop answers with the source around the line and the top frame's locals; then variables (reference) / locals (frame_id) / stack / evaluate (expression) → step_over/step_in/step_out/continue → terminate. Execution ops wait for the program to stop (within a budget, then answer "still running"; use pause). Stops report the reason, file:line with the source line, and the exception. Caps: stack ${LIMITS.frames} frames, variables ${LIMITS.children} children and values ${LIMITS.valueCharacters} characters, output the newest ${LIMITS.output / 1024} KB. An adapter is available only with its project marker (pyproject.toml/setup.py/requirements.txt, Cargo.toml/CMakeLists.txt, go.mod, pubspec.yaml) and its program installed: op adapters says which.`,
   input: v.strictObject({
     op: v.pipe(v.picklist(DEBUG_OPS), v.description(`What to do: ${DEBUG_OPS.join(", ")}.`)),
     program: v.optional(v.pipe(v.string(), v.description(`launch: the program, relative to the working directory: a .py file, a built executable (lldb), a .go file or Go package directory, a .dart file. At most ${MAX_TEXT_LENGTH} characters.`))),
@@ -75,8 +76,8 @@ export const debugTool = defineTool({
     functions: v.optional(v.pipe(v.array(v.string()), v.maxLength(100), v.description("breakpoints: function breakpoints by name (`main.add` for Go, `add` for C/Python, `module::function` for Rust); replaces the previous list, [] clears them. `file` is not needed."))),
     filters: v.optional(v.pipe(v.array(v.string()), v.maxLength(20), v.description("exceptions: the exception filters to stop on, as op `adapters` lists them (debugpy `raised`/`uncaught`/`userUnhandled`, lldb `cpp_throw`/`cpp_catch`, dlv `unrecovered-panic`/`runtime-fatal-throw`); [] stops on none."))),
     thread_id: v.optional(v.pipe(v.number(), v.description("continue/pause/step_*/stack: the thread; default the one that stopped last."))),
-    frame_id: v.optional(v.pipe(v.number(), v.description("scopes (required) and evaluate (default: the top frame): a frame id from stack or a stop."))),
-    reference: v.optional(v.pipe(v.number(), v.description("variables: a reference from scopes or a variable."))),
+    frame_id: v.optional(v.pipe(v.number(), v.description("scopes (required), locals and evaluate (default: the top frame): a frame id from stack or a stop."))),
+    reference: v.optional(v.pipe(v.number(), v.description("variables: a reference from a stop's locals, scopes or a variable; without it, the top frame's locals (as op locals)."))),
     expression: v.optional(v.pipe(v.string(), v.description(`evaluate: an expression in the program's language. At most ${MAX_TEXT_LENGTH} characters.`))),
   }),
   requires: [DebugSupervisor, Workdir, ConversationId],
@@ -127,7 +128,10 @@ export const debugTool = defineTool({
         case "scopes":
           return await scopesOp(supervisor.session(conversationId), required(input.frame_id, "frame_id", input.op, '`"frame_id": 1` (from op `stack`)'));
         case "variables":
-          return await variablesOp(supervisor.session(conversationId), required(input.reference, "reference", input.op, '`"reference": 2` (from op `scopes`)'));
+          // Without a reference: the frame's locals (issue 26: no stack → scopes → variables round trips).
+          return input.reference === undefined ? await localsOp(supervisor.session(conversationId), input.frame_id) : await variablesOp(supervisor.session(conversationId), input.reference);
+        case "locals":
+          return await localsOp(supervisor.session(conversationId), input.frame_id);
         case "evaluate":
           return await evaluateOp(supervisor.session(conversationId), required(input.expression, "expression", input.op, '`"expression": "len(items)"`'), input.frame_id);
         default:

@@ -2,8 +2,9 @@ import { displayPath, isInside } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { cutText } from "./bounded-text.js";
 import type { DebugSession, StopEvent } from "./debug-session.js";
+import { formatLocals, frameLocals, STOP_LOCALS, type FrameLocals } from "./frame-locals.js";
 import { readableFrameName } from "./readable-frame-name.js";
-import { sourceLine } from "./source-line.js";
+import { sourceLines } from "./source-line.js";
 
 /** A stop as the tool reports it: reason, where, the source line, the exception. */
 export interface StopView {
@@ -14,7 +15,11 @@ export interface StopView {
   file?: string;
   line?: number;
   source_line?: string;
+  /** The source line and two lines either side. */
+  source_context?: Array<{ line: number; text: string }>;
   frame_id?: number;
+  /** The top frame's locals (first 20, values ≤ 200 characters, pointers to structs expanded one level). */
+  locals?: FrameLocals;
   exception?: { id: string; description?: string; type?: string; message?: string };
 }
 
@@ -40,9 +45,15 @@ export async function describeStop(session: DebugSession, stop: StopEvent, workd
     view.frame_id = frame.id;
     view.line = frame.line;
     if (frame.source?.path !== undefined) view.file = isInside(workdir, frame.source.path) ? displayPath(workdir, frame.source.path) : frame.source.path;
-    const text = sourceLine(workdir, frame.source?.path, frame.line);
+    // Dependency files the caller set breakpoints in are read too (read-only access to dependency code).
+    const context = sourceLines(workdir, frame.source?.path, frame.line, 2, new Set(session.breakpoints.keys()));
+    const text = context?.find((row) => row.line === frame.line)?.text;
     if (text !== undefined) view.source_line = text;
+    if (context !== undefined && context.length > 1) view.source_context = context;
   }
+  // The locals in the same answer, so a stop needs no stack → scopes → variables round trips.
+  const locals = frame === undefined ? undefined : await frameLocals(session, frame.id, STOP_LOCALS).catch(() => undefined);
+  if (locals !== undefined && locals.total > 0) view.locals = locals;
   if (stop.reason === "exception" && session.capabilities.supportsExceptionInfoRequest === true) {
     const info = await session.request<DebugProtocol.ExceptionInfoResponse>("exceptionInfo", { threadId }).catch(() => undefined);
     if (info?.body !== undefined) {
@@ -61,9 +72,13 @@ export async function describeStop(session: DebugSession, stop: StopEvent, workd
 export function formatStop(view: StopView): string {
   const where = view.file === undefined ? "" : ` at ${view.function === undefined ? "" : `${view.function} `}${view.file}:${view.line}`;
   const lines = [`Stopped (${view.reason}${view.description !== undefined && view.description !== view.reason ? `: ${view.description}` : ""}) in thread ${view.thread_id ?? "?"}${where}${view.frame_id === undefined ? "" : ` [frame_id ${view.frame_id}]`}.`];
-  if (view.source_line !== undefined) lines.push(`  ${view.line} | ${view.source_line}`);
+  if (view.source_context !== undefined) {
+    const width = String(view.source_context.at(-1)!.line).length;
+    for (const row of view.source_context) lines.push(`${row.line === view.line ? "→" : " "} ${String(row.line).padStart(width)} | ${row.text}`);
+  } else if (view.source_line !== undefined) lines.push(`  ${view.line} | ${view.source_line}`);
   if (view.exception !== undefined) {
     lines.push(`Exception ${view.exception.type ?? view.exception.id}: ${view.exception.message ?? view.exception.description ?? ""}`.trimEnd());
   }
+  if (view.locals !== undefined) lines.push(`Locals (${view.locals.scopes.join(", ")}):`, ...formatLocals(view.locals));
   return lines.join("\n");
 }

@@ -2,6 +2,7 @@ import { displayPath, isInside, textResult, ToolError, type ToolResult } from "@
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { cutText, joinWithinBudget } from "./bounded-text.js";
 import { defaultThread } from "./describe-stop.js";
+import { formatLocals, frameLocals } from "./frame-locals.js";
 import type { DebugSession } from "./debug-session.js";
 import { readableFrameName } from "./readable-frame-name.js";
 
@@ -119,4 +120,23 @@ export function outputOp(session: DebugSession): ToolResult {
     not_shown: tail.notShown,
     dropped: tail.dropped,
   });
+}
+
+/** locals (frame_id?, default the top frame): the frame's own variables in one call, pointers to structs expanded one level. */
+export async function localsOp(session: DebugSession, frameId: number | undefined): Promise<ToolResult> {
+  requireStopped(session, "locals");
+  let frame = frameId;
+  if (frame === undefined) {
+    const trace = await session.request<DebugProtocol.StackTraceResponse>("stackTrace", { threadId: await defaultThread(session), startFrame: 0, levels: 1 });
+    frame = trace.body?.stackFrames[0]?.id;
+    if (frame === undefined) throw new ToolError({ code: "conflict", message: "The stopped thread has no frame to read locals from. Call op `stack` and pass a `frame_id`." });
+  }
+  const locals = await frameLocals(session, frame, { count: LIMITS.children, valueCharacters: LIMITS.valueCharacters, pointers: 10, fields: 20 });
+  const rows = formatLocals(locals, "");
+  const joined = joinWithinBudget(rows, LIMITS.textBudget);
+  const more = rows.length - joined.shown;
+  return textResult(
+    `${locals.locals.length} of ${locals.total} local(s) of frame ${frame} (${locals.scopes.join(", ") || "no scope"}; a [reference] goes to op \`variables\`):\n${joined.text}${more > 0 ? `\n… ${more} more line(s) not shown.` : ""}`,
+    { frame_id: frame, scopes: locals.scopes, total: locals.total, omitted: locals.omitted, locals: locals.locals },
+  );
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, truncateSync, utimesSync, writeFi
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sourceLine } from "./source-line.js";
+import { sourceLine, sourceLines } from "./source-line.js";
 
 const workdir = realpathSync(mkdtempSync(join(tmpdir(), "runbound-source-line-")));
 
@@ -27,10 +27,19 @@ describe("sourceLine", () => {
     expect(sourceLine(workdir, join(workdir, "gone.py"), 1)).toBeUndefined();
   });
 
-  it("never reads a file outside the workdir", () => {
+  it("never reads a file outside the workdir, unless it is one the caller named (a dependency with a breakpoint)", () => {
     const outside = join(realpathSync(mkdtempSync(join(tmpdir(), "runbound-source-outside-"))), "secret.py");
     writeFileSync(outside, "secret\n");
     expect(sourceLine(workdir, outside, 1)).toBeUndefined();
+    expect(sourceLine(workdir, outside, 1, new Set([outside]))).toBe("secret");
+  });
+
+  it("gives the lines around a line, as many as the file has", () => {
+    writeFileSync(join(workdir, "five.py"), "a\nb\nc\nd\ne\n");
+    expect(sourceLines(workdir, join(workdir, "five.py"), 3, 2)?.map((row) => row.text)).toEqual(["a", "b", "c", "d", "e"]);
+    expect(sourceLines(workdir, join(workdir, "five.py"), 1, 2)?.map((row) => row.line)).toEqual([1, 2, 3]);
+    expect(sourceLines(workdir, join(workdir, "five.py"), 5, 2)?.map((row) => row.text)).toEqual(["c", "d", "e"]);
+    expect(sourceLines(workdir, join(workdir, "five.py"), 9, 2)).toBeUndefined();
   });
 
   it("cuts a long line at 200 characters", () => {
