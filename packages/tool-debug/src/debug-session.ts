@@ -7,6 +7,7 @@ import type { DebugProtocol } from "@vscode/debugprotocol";
 import type { AdapterDefinition, LaunchOptions, LocatedAdapter } from "./adapter-table.js";
 import { AdapterStartFailed, connectAdapter, type AdapterConnection } from "./adapter-connection.js";
 import { DapNoAnswer, DapRequestFailed, type EventWait } from "./dap-connection.js";
+import { withoutDebuggerChatter } from "./debugger-chatter.js";
 import { killGroupsNow, killProcesses } from "./kill-processes.js";
 import { createLaunchSetupCache, type LaunchSetupCache } from "./launch-setup-cache.js";
 import { OutputBuffer } from "./output-buffer.js";
@@ -190,7 +191,8 @@ export class DebugSession {
       cwd: settings.cwd,
       env: settings.env,
       connectTimeoutMs: settings.handshakeTimeoutMs,
-      onAdapterStdout: (text) => output.push("stdout", text),
+      // dlv 1.20 writes the program's output to its own stdout, after its banner.
+      onAdapterStdout: (text) => output.push("stdout", withoutDebuggerChatter(text)),
     });
     const session = new DebugSession(settings, adapter, output, now, setup);
     settings.onStarted?.(session);
@@ -333,8 +335,8 @@ export class DebugSession {
           if (typeof body["systemProcessId"] === "number" && this.settings.attachPort === undefined) this.debuggeePids.add(body["systemProcessId"]);
           break;
         case "output":
-          // debugpy's telemetry events are not program output.
-          if (body["category"] !== "telemetry" && typeof body["output"] === "string") this.output.push(String(body["category"] ?? "console"), body["output"]);
+          // debugpy's telemetry events are not program output, nor lldb's echo of its init commands.
+          if (body["category"] !== "telemetry" && typeof body["output"] === "string") this.output.push(String(body["category"] ?? "console"), withoutDebuggerChatter(body["output"]));
           break;
         case "breakpoint":
           this.updateBreakpoint(body["breakpoint"] as DebugProtocol.Breakpoint | undefined);

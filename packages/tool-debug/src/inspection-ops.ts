@@ -4,6 +4,7 @@ import { cutText, joinWithinBudget } from "./bounded-text.js";
 import { defaultThread } from "./describe-stop.js";
 import { formatLocals, frameLocals } from "./frame-locals.js";
 import type { DebugSession } from "./debug-session.js";
+import { collapseLibraryFrames, standardLibrary } from "./library-frames.js";
 import { readableFrameName } from "./readable-frame-name.js";
 
 /** Caps of the inspection answers (DESIGN §4 debug). */
@@ -40,13 +41,26 @@ export async function stackOp(session: DebugSession, threadId: number | undefine
     if (path === undefined) return frame.source?.name ?? "(no source)";
     return `${isInside(workdir, path) ? displayPath(workdir, path) : path}:${frame.line}`;
   };
-  const rows = frames.map((frame) => `#${frame.id} ${cutText(readableFrameName(frame.name), 120).text} at ${where(frame)}`);
+  // Runs of standard-library frames (29 of a Rust stack: 4.3 KB) are one line each (issue 26).
+  const stackRows = collapseLibraryFrames(frames, (frame) => ({ name: readableFrameName(frame.name), path: frame.source?.path }));
+  const rows = stackRows.map((row) =>
+    "frame" in row
+      ? `#${row.frame.id} ${cutText(readableFrameName(row.frame.name), 120).text} at ${where(row.frame)}`
+      : `… ${row.collapsed.length} frames in ${row.libraries.join(", ")} (#${row.collapsed[0]!.id} … #${row.collapsed.at(-1)!.id})`,
+  );
   const joined = joinWithinBudget(rows, LIMITS.textBudget);
-  const omitted = Math.max(total, frames.length) - joined.shown;
-  return textResult(`Thread ${thread}, ${joined.shown} of ${Math.max(total, frames.length)} frame(s) (frame ids for scopes/evaluate):\n${joined.text}${omitted > 0 ? `\n… ${omitted} more frame(s) not shown (at most ${LIMITS.frames}).` : ""}`, {
+  const shownFrames = stackRows.slice(0, joined.shown).flatMap((row): Array<{ frame: DebugProtocol.StackFrame; collapsed?: boolean }> => ("frame" in row ? [{ frame: row.frame }] : row.collapsed.map((frame) => ({ frame, collapsed: true }))));
+  const omitted = Math.max(total, frames.length) - shownFrames.length;
+  return textResult(`Thread ${thread}, ${shownFrames.length} of ${Math.max(total, frames.length)} frame(s) (frame ids for scopes/locals/evaluate):\n${joined.text}${omitted > 0 ? `\n… ${omitted} more frame(s) not shown (at most ${LIMITS.frames}).` : ""}`, {
     thread_id: thread,
     total: Math.max(total, frames.length),
-    frames: frames.slice(0, joined.shown).map((frame) => ({ id: frame.id, name: readableFrameName(frame.name), file: frame.source?.path, line: frame.line })),
+    frames: shownFrames.map(({ frame, collapsed }) => ({
+      id: frame.id,
+      name: readableFrameName(frame.name),
+      file: frame.source?.path,
+      line: frame.line,
+      ...(collapsed === true ? { library: standardLibrary(readableFrameName(frame.name), frame.source?.path) } : {}),
+    })),
   });
 }
 

@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { resolveInWorkdir, textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
 import type { AdapterId, LaunchOptions } from "./adapter-table.js";
+import type { DebugSession } from "./debug-session.js";
 import type { DebugSupervisorInstance, StartRequest } from "./debug-supervisor.js";
 import { formatBreakpoint, formatFunctionBreakpoint, shownPath } from "./breakpoint-ops.js";
 import { answerOutcome } from "./execution-ops.js";
@@ -82,6 +83,31 @@ export async function startOp(
   return textResult(`${head}\n${text}`, { adapter: session.settings.adapter.id, target: session.target(workdir), ...answer.structured });
 }
 
+// "4 s", "29 min 56 s", "1 h 2 min": a duration as a person says it (issue 26: "it is stopped 1796 s from now (TTL)").
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min${seconds % 60 === 0 ? "" : ` ${seconds % 60} s`}`;
+  return `${Math.floor(minutes / 60)} h${minutes % 60 === 0 ? "" : ` ${minutes % 60} min`}`;
+}
+
+// The session's state in plain words: what the program is doing, and what can be done.
+function stateWords(session: DebugSession): string {
+  switch (session.state) {
+    case "stopped":
+      return `stopped${session.lastStop === undefined ? "" : ` (${session.lastStop.reason}) in thread ${session.lastStop.threadId ?? "?"}`}`;
+    case "running":
+      return "running";
+    case "exited":
+      return `exited${session.exitCode === undefined ? "" : ` with code ${session.exitCode}`}: the program has ended; launch again to rerun it`;
+    case "crashed":
+      return "crashed: the debug adapter ended unexpectedly";
+    case "ended":
+      return "ended";
+  }
+}
+
 /** status: the session's state, or why there is none. */
 export function statusOp(supervisor: DebugSupervisorInstance, conversationId: string, workdir: string): ToolResult {
   const status = supervisor.status(conversationId);
@@ -97,8 +123,8 @@ export function statusOp(supervisor: DebugSupervisorInstance, conversationId: st
   }
   const ageMs = supervisor.settings.now() - session.startedAt;
   const lines = [
-    `${session.settings.adapter.id} session on \`${session.target(workdir)}\`: ${session.state}${session.state === "stopped" && session.lastStop !== undefined ? ` (${session.lastStop.reason}, thread ${session.lastStop.threadId ?? "?"})` : ""}${session.exitCode === undefined ? "" : `, exit code ${session.exitCode}`}.`,
-    `Started ${Math.round(ageMs / 1000)} s ago; it is stopped ${Math.max(0, Math.round((supervisor.settings.ttlMs - ageMs) / 1000))} s from now (TTL).`,
+    `${session.settings.adapter.id} session on \`${session.target(workdir)}\`: ${stateWords(session)}.`,
+    `Started ${duration(ageMs)} ago; the session ends in ${duration(Math.max(0, supervisor.settings.ttlMs - ageMs))} (its time limit is ${duration(supervisor.settings.ttlMs)}), or at op \`terminate\`.`,
     ...(session.crashDetail === undefined ? [] : [session.crashDetail]),
     ...(queued.length > 0 ? [`Breakpoints: ${queued.join("; ")}`] : []),
   ];
