@@ -98,6 +98,12 @@ export class DocumentSync {
     return this.open.size;
   }
 
+  /** The text the server has of `uri` and the file's stamp when it was read, when it has it open. */
+  current(uri: string): { text: string; version: number; stamp: DiskStamp | undefined } | undefined {
+    const document = this.open.get(uri);
+    return document === undefined ? undefined : { text: document.text, version: document.version, stamp: document.stamp };
+  }
+
   /** Whether the server has `uri` open. */
   isOpen(uri: string): boolean {
     return this.open.has(uri);

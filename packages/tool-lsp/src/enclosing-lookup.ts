@@ -36,36 +36,39 @@ function serverFor(sessions: readonly LanguageServerSession[], path: string): La
  * root (the file is opened there when it is not yet). A file no running server covers is left out
  * rather than starting one for a label; so is one whose server fails to answer.
  */
-export async function lookUpFileSymbols(supervisor: LspSupervisorInstance, workdir: string, paths: readonly string[], signal: AbortSignal): Promise<Map<string, FileSymbols>> {
+export async function lookUpFileSymbols(supervisor: LspSupervisorInstance, workdir: string, paths: readonly string[], signal: AbortSignal, synced?: LanguageServerSession): Promise<Map<string, FileSymbols>> {
   const running = supervisor.running().filter((session) => hasCapability(session, "documentSymbolProvider", DocumentSymbolRequest.method));
   const wanted = paths.flatMap((path) => {
     const session = serverFor(running, path);
     return session === undefined ? [] : [{ path, session, uri: pathToFileURL(path).href }];
   });
-  // The documents a server already has must match the disk before their versions say anything.
-  for (const session of new Set(wanted.map((entry) => entry.session))) await syncWithDisk(session, workdir);
-  const texts = new Map<string, string>();
+  // The documents a server already has must match the disk before their versions say anything
+  // (`synced` was brought in step by this call already).
+  for (const session of new Set(wanted.map((entry) => entry.session))) if (session !== synced) await syncWithDisk(session, workdir);
   for (const { path, session, uri } of wanted) {
     if (session.documents.isOpen(uri)) continue;
     const stamp = await readDiskStamp(path);
     const bytes = await readFileInWorkdir(workdir, path, { maxBytes: maxDocumentBytes }).catch(() => null);
-    if (bytes === null) continue;
-    texts.set(path, bytes.toString("utf8"));
-    session.documents.sync(path, texts.get(path)!, session.spec.languages[extname(path).toLowerCase()]!, stamp ?? undefined);
+    if (bytes !== null) session.documents.sync(path, bytes.toString("utf8"), session.spec.languages[extname(path).toLowerCase()]!, stamp ?? undefined);
   }
-  const found = await Promise.all(
-    wanted.map(async ({ path, session, uri }): Promise<[string, FileSymbols] | undefined> => {
-      const version = session.documents.version(uri);
-      if (version === undefined) return undefined;
-      let known = cache.get(session);
-      if (known === undefined) cache.set(session, (known = new Map()));
-      const cached = known.get(uri);
-      const symbols = cached?.version === version ? cached.symbols : await requestDocumentSymbols(session, uri, signal).catch(() => undefined);
-      if (symbols === undefined) return undefined;
-      known.set(uri, { version, symbols });
-      const text = texts.get(path);
-      return [path, text === undefined ? { symbols } : { text, symbols }];
-    }),
-  );
-  return new Map(found.filter((entry) => entry !== undefined));
+  const found: Array<[string, FileSymbols]> = [];
+  // A few at a time: each request listens on the call's signal, and a page may span 50 files.
+  for (let start = 0; start < wanted.length; start += 8) {
+    const batch = await Promise.all(wanted.slice(start, start + 8).map((entry) => symbolsOf(entry.session, entry.path, entry.uri, signal)));
+    for (const entry of batch) if (entry !== undefined) found.push(entry);
+  }
+  return new Map(found);
+}
+
+/** A document's symbols at the version the server has, from the cache when that version was asked already. */
+async function symbolsOf(session: LanguageServerSession, path: string, uri: string, signal: AbortSignal): Promise<[string, FileSymbols] | undefined> {
+  const held = session.documents.current(uri);
+  if (held === undefined) return undefined;
+  let known = cache.get(session);
+  if (known === undefined) cache.set(session, (known = new Map()));
+  const cached = known.get(uri);
+  const symbols = cached?.version === held.version ? cached.symbols : await requestDocumentSymbols(session, uri, signal).catch(() => undefined);
+  if (symbols === undefined) return undefined;
+  known.set(uri, { version: held.version, symbols });
+  return [path, { text: held.text, symbols }];
 }

@@ -1,13 +1,15 @@
 import { createRestartBudget, readGroupResidentMemoryKiB, type RestartBudget } from "@runbound/process-kit";
 import { defineResource, displayPath, ToolError } from "@runbound/tool-kit";
+import { dirname } from "node:path";
 import { DEFAULT_AFTER_WRITE_BUDGET, type AfterWriteBudget } from "./after-write-budget.js";
 import { DEFAULT_SERVERS } from "./default-servers.js";
 import { startAffectedFilesTracking } from "./affected-files-tracking.js";
 import { DiagnosticsLedger } from "./diagnostics-ledger.js";
+import { findNearestMarker } from "./find-nearest-marker.js";
 import { TRUSTED_PROJECT, type ProjectTrust } from "./project-trust.js";
 import { resolveBinary, type BinaryResolution } from "./resolve-binary.js";
 import { LanguageServerSession, type SessionExit } from "./language-server-session.js";
-import { describeUnroutable, routeFile, type FileRoute } from "./route-file.js";
+import { describeUnroutable, routeFile, serverForFile, type FileRoute } from "./route-file.js";
 import type { ActiveProgress } from "./progress-tracker.js";
 import { describeBound, type HungRequest } from "./request-watchdog.js";
 import type { LspServerSpec } from "./server-spec.js";
@@ -296,6 +298,20 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
     return route;
   };
 
+  /**
+   * The session already running for the file's server and root, found without resolving the program
+   * again (stats over every PATH entry on each call): the process it started from keeps running.
+   */
+  const runningSessionFor = async (workdir: string, file: string): Promise<LanguageServerSession | undefined> => {
+    const match = serverForFile(servers, file);
+    const found = match === undefined ? undefined : await findNearestMarker(dirname(file), workdir, match.spec.rootMarkers);
+    const entry = found === undefined ? undefined : entries.get(`${match!.spec.id}\0${found.root}`);
+    if (disposed || entry?.session === undefined || entry.broken !== undefined) return undefined;
+    entry.lastUsed = Date.now();
+    scheduleIdleStop(entry);
+    return entry.session;
+  };
+
   const sessionOf = async (workdir: string, route: Extract<FileRoute, { kind: "ready" }>, signal: AbortSignal): Promise<LanguageServerSession> => {
     if (disposed) throw unavailableAfterDispose();
     const entry = entryFor(route.spec, route.root);
@@ -315,7 +331,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
     route: (workdir, file) => routeFile(servers, workdir, file, pathVariable, env, projectTrust),
     findProgram: (spec, root, workdir) => resolveBinary(spec.server.command, root, workdir, pathVariable, env, projectTrust),
     async sessionFor(workdir, file, signal) {
-      return sessionOf(workdir, await readyRoute(workdir, file), signal);
+      return (await runningSessionFor(workdir, file)) ?? sessionOf(workdir, await readyRoute(workdir, file), signal);
     },
     async entries(workdir) {
       return Promise.all(

@@ -2,7 +2,7 @@ import { displayPath, readFileInWorkdir, resolveInWorkdir, ToolError } from "@ru
 import { extname } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { DiagnosticsLedger } from "./diagnostics-ledger.js";
-import { readDiskStamp } from "./disk-stamp.js";
+import { readDiskStamp, sameStamp, type DiskStamp } from "./disk-stamp.js";
 import { forwardWatchedFiles } from "./forward-watched-files.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
@@ -64,6 +64,26 @@ export async function syncWithDisk(session: LanguageServerSession, workdir: stri
 }
 
 /**
+ * The text a running server has of the file, when the file still has the stamp it had when that text
+ * was read: a warm call on an unchanged file reads nothing.
+ */
+function heldText(supervisor: LspSupervisorInstance, uri: string, stamp: DiskStamp): string | undefined {
+  for (const session of supervisor.running()) {
+    const held = session.documents.current(uri);
+    if (held !== undefined && sameStamp(held.stamp, stamp)) return held.text;
+  }
+  return undefined;
+}
+
+async function readText(workdir: string, path: string, file: string, shown: string): Promise<string> {
+  const bytes = await readFileInWorkdir(workdir, path, { maxBytes: maxDocumentBytes, shown });
+  if (bytes === null) {
+    throw new ToolError({ code: "not_found", message: `File \`${file}\` does not exist in the working directory. Give the path of an existing source file, relative to the working directory.` });
+  }
+  return bytes.toString("utf8");
+}
+
+/**
  * Confine `file` to the workdir, read it through tool-kit (no symlink escape, regular files only),
  * start or reuse its server, bring every other document the server has open back in step with the
  * disk (and its watch of the files it does not have open), and sync the text to it (didOpen, or
@@ -74,11 +94,7 @@ export async function openDocument(supervisor: LspSupervisorInstance, workdir: s
   const shown = displayPath(workdir, path);
   // Before the read: a change after it makes the stamp differ, so the next call reads the file again.
   const stamp = await readDiskStamp(path);
-  const bytes = await readFileInWorkdir(workdir, path, { maxBytes: maxDocumentBytes, shown });
-  if (bytes === null) {
-    throw new ToolError({ code: "not_found", message: `File \`${file}\` does not exist in the working directory. Give the path of an existing source file, relative to the working directory.` });
-  }
-  const text = bytes.toString("utf8");
+  const text = (stamp === null ? undefined : heldText(supervisor, pathToFileURL(path).href, stamp)) ?? (await readText(workdir, path, file, shown));
   options.check?.(text, shown);
   const session = await supervisor.sessionFor(workdir, path, signal);
   await syncWithDisk(session, workdir, pathToFileURL(path).href);

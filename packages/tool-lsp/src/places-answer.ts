@@ -35,7 +35,7 @@ export async function placesAnswer(at: PositionedRequest, list: ListOptions, sig
     cap: REFERENCES_CAP,
     maxBytes: maxRowsBytes,
     known: new Map([[at.document.path, at.document.text]]),
-    lookUp: (paths) => lookUpFileSymbols(at.supervisor, at.workdir, paths, signal),
+    lookUp: (paths) => lookUpFileSymbols(at.supervisor, at.workdir, paths, signal, session),
     dependencies: dependencyFiles(at.supervisor),
   });
   const aside = found.aside ?? "";
