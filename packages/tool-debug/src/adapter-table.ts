@@ -268,7 +268,7 @@ const delve: AdapterDefinition = {
   builds: (request) => request.isDirectory || extname(request.program) === ".go",
   testMode: "dlv mode test on the package directory (program), -test.run <test>",
   exceptionFilters: ["unrecovered-panic (default)", "runtime-fatal-throw (default)"],
-  features: "conditions, hit conditions, logpoints, function breakpoints (`main.add`), data breakpoints (not driven by this tool yet)",
+  features: "conditions, hit conditions, logpoints, function breakpoints (`main.add`), data breakpoints (op `watch`)",
 };
 
 const dart: AdapterDefinition = {

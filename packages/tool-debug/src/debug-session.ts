@@ -443,6 +443,17 @@ export class DebugSession {
     return this.functionBreakpoints;
   }
 
+  /** The data breakpoints set (watched variables), in the order they were added. */
+  dataBreakpoints: Array<{ dataId: string; description: string; accessType: DebugProtocol.DataBreakpointAccessType; verified: boolean; message?: string }> = [];
+
+  /** Replace the data breakpoints with `list` and record what the adapter answered for each. */
+  async setDataBreakpoints(list: ReadonlyArray<{ dataId: string; description: string; accessType: DebugProtocol.DataBreakpointAccessType }>): Promise<DebugSession["dataBreakpoints"]> {
+    const response = await this.request<DebugProtocol.SetDataBreakpointsResponse>("setDataBreakpoints", { breakpoints: list.map((item) => ({ dataId: item.dataId, accessType: item.accessType })) });
+    const answered = response.body?.breakpoints ?? [];
+    this.dataBreakpoints = list.map((item, index) => ({ ...item, verified: answered[index]?.verified ?? false, ...(answered[index]?.message === undefined ? {} : { message: answered[index]!.message! }) }));
+    return this.dataBreakpoints;
+  }
+
   /** Replace the exception filters; filters the adapter does not offer are not sent, and said. */
   async setExceptionFilters(filters: readonly string[]): Promise<ExceptionFiltersAnswer> {
     const offered = this.capabilities.exceptionBreakpointFilters ?? [];

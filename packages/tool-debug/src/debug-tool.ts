@@ -3,10 +3,11 @@ import * as v from "valibot";
 import { requestErrorAsToolError } from "./adapter-request-error.js";
 import { DebugSupervisor } from "./debug-supervisor.js";
 import { executionOp, type ExecutionOp } from "./execution-ops.js";
-import { evaluateOp, LIMITS, localsOp, outputOp, scopesOp, stackOp, threadsOp, variablesOp } from "./inspection-ops.js";
+import { evaluateOp, LIMITS, localsOp, outputOp, scopesOp, stackOp, threadsOp, variablesOfExpression, variablesOp } from "./inspection-ops.js";
 import { breakpointsOp, exceptionsOp } from "./breakpoint-ops.js";
 import { adaptersOp, startOp, statusOp, terminateOp } from "./session-ops.js";
 import { assertTextFields, MAX_TEXT_LENGTH } from "./text-field-limits.js";
+import { WATCH_ACCESS, watchOp } from "./watch-op.js";
 
 /** Every op of the debug tool. */
 export const DEBUG_OPS = [
@@ -26,6 +27,7 @@ export const DEBUG_OPS = [
   "scopes",
   "variables",
   "locals",
+  "watch",
   "evaluate",
   "output",
   "terminate",
@@ -77,8 +79,9 @@ export const debugTool = defineTool({
     filters: v.optional(v.pipe(v.array(v.string()), v.maxLength(20), v.description("exceptions: the exception filters to stop on, as op `adapters` lists them (debugpy `raised`/`uncaught`/`userUnhandled`, lldb `cpp_throw`/`cpp_catch`, dlv `unrecovered-panic`/`runtime-fatal-throw`); [] stops on none."))),
     thread_id: v.optional(v.pipe(v.number(), v.description("continue/pause/step_*/stack: the thread; default the one that stopped last."))),
     frame_id: v.optional(v.pipe(v.number(), v.description("scopes (required), locals and evaluate (default: the top frame): a frame id from stack or a stop."))),
-    reference: v.optional(v.pipe(v.number(), v.description("variables: a reference from a stop's locals, scopes or a variable; without it, the top frame's locals (as op locals)."))),
-    expression: v.optional(v.pipe(v.string(), v.description(`evaluate: an expression in the program's language. At most ${MAX_TEXT_LENGTH} characters.`))),
+    reference: v.optional(v.pipe(v.number(), v.description("variables: a reference from a stop's locals, scopes or a variable; or give `expression` (a path such as `config.Tags`, `resp.headers`); with neither, the frame's locals (as op locals)."))),
+    access: v.optional(v.pipe(v.picklist(WATCH_ACCESS), v.description("watch: stop when the variable is written (default), read, or either."))),
+    expression: v.optional(v.pipe(v.string(), v.description(`evaluate: an expression in the program's language; variables: an expression path whose children to list; watch: the variable to watch (a data breakpoint: delve only), none clears. At most ${MAX_TEXT_LENGTH} characters.`))),
   }),
   requires: [DebugSupervisor, Workdir, ConversationId],
   parallelSafe: false,
@@ -129,9 +132,13 @@ export const debugTool = defineTool({
           return await scopesOp(supervisor.session(conversationId), required(input.frame_id, "frame_id", input.op, '`"frame_id": 1` (from op `stack`)'));
         case "variables":
           // Without a reference: the frame's locals (issue 26: no stack → scopes → variables round trips).
-          return input.reference === undefined ? await localsOp(supervisor.session(conversationId), input.frame_id) : await variablesOp(supervisor.session(conversationId), input.reference);
+          if (input.reference !== undefined) return await variablesOp(supervisor.session(conversationId), input.reference);
+          if (input.expression !== undefined) return await variablesOfExpression(supervisor.session(conversationId), input.expression, input.frame_id);
+          return await localsOp(supervisor.session(conversationId), input.frame_id);
         case "locals":
           return await localsOp(supervisor.session(conversationId), input.frame_id);
+        case "watch":
+          return await watchOp(supervisor.session(conversationId), input.expression, input.frame_id, input.access);
         case "evaluate":
           return await evaluateOp(supervisor.session(conversationId), required(input.expression, "expression", input.op, '`"expression": "len(items)"`'), input.frame_id);
         default:

@@ -104,14 +104,35 @@ export async function variablesOp(session: DebugSession, reference: number): Pro
   });
 }
 
+/**
+ * variables (expression, frame_id?): the children of what an expression path names (`resp.headers`,
+ * `cmd.parent`), in one call instead of evaluate → variables. Evaluated in the `watch` context, where
+ * lldb reads a variable path without running code and debugpy and dlv evaluate as usual.
+ */
+export async function variablesOfExpression(session: DebugSession, expression: string, frameId: number | undefined): Promise<ToolResult> {
+  requireStopped(session, "variables");
+  const frame = frameId ?? (await topFrame(session));
+  const response = await session.request<DebugProtocol.EvaluateResponse>("evaluate", { expression, ...(frame === undefined ? {} : { frameId: frame }), context: "watch" });
+  const body = response.body;
+  if (body.variablesReference === 0) {
+    const value = cutText(body.result, LIMITS.valueCharacters);
+    return textResult(`${expression}${body.type === undefined ? "" : ` (${body.type})`} = ${value.text} (no children)`, { expression, result: value.text, ...(body.type === undefined ? {} : { type: body.type }), reference: 0 });
+  }
+  const children = await variablesOp(session, body.variablesReference);
+  const text = children.content[0]?.type === "text" ? children.content[0].text : "";
+  const head = `${expression}${body.type === undefined ? "" : ` (${body.type})`} = ${cutText(body.result, LIMITS.valueCharacters).text}`;
+  return textResult(`${head}\n${text}`, { expression, ...children.structured });
+}
+
+async function topFrame(session: DebugSession): Promise<number | undefined> {
+  const trace = await session.request<DebugProtocol.StackTraceResponse>("stackTrace", { threadId: await defaultThread(session), startFrame: 0, levels: 1 });
+  return trace.body?.stackFrames[0]?.id;
+}
+
 /** evaluate (expression, frame_id?) */
 export async function evaluateOp(session: DebugSession, expression: string, frameId: number | undefined): Promise<ToolResult> {
   requireStopped(session, "evaluate");
-  let frame = frameId;
-  if (frame === undefined) {
-    const trace = await session.request<DebugProtocol.StackTraceResponse>("stackTrace", { threadId: await defaultThread(session), startFrame: 0, levels: 1 });
-    frame = trace.body?.stackFrames[0]?.id;
-  }
+  const frame = frameId ?? (await topFrame(session));
   const response = await session.request<DebugProtocol.EvaluateResponse>("evaluate", { expression, ...(frame === undefined ? {} : { frameId: frame }), context: "repl" });
   const body = response.body;
   const value = cutText(body.result, LIMITS.valueCharacters * 10);
@@ -139,12 +160,8 @@ export function outputOp(session: DebugSession): ToolResult {
 /** locals (frame_id?, default the top frame): the frame's own variables in one call, pointers to structs expanded one level. */
 export async function localsOp(session: DebugSession, frameId: number | undefined): Promise<ToolResult> {
   requireStopped(session, "locals");
-  let frame = frameId;
-  if (frame === undefined) {
-    const trace = await session.request<DebugProtocol.StackTraceResponse>("stackTrace", { threadId: await defaultThread(session), startFrame: 0, levels: 1 });
-    frame = trace.body?.stackFrames[0]?.id;
-    if (frame === undefined) throw new ToolError({ code: "conflict", message: "The stopped thread has no frame to read locals from. Call op `stack` and pass a `frame_id`." });
-  }
+  const frame = frameId ?? (await topFrame(session));
+  if (frame === undefined) throw new ToolError({ code: "conflict", message: "The stopped thread has no frame to read locals from. Call op `stack` and pass a `frame_id`." });
   const locals = await frameLocals(session, frame, { count: LIMITS.children, valueCharacters: LIMITS.valueCharacters, pointers: 10, fields: 20 });
   const rows = formatLocals(locals, "");
   const joined = joinWithinBudget(rows, LIMITS.textBudget);
