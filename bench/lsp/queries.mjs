@@ -54,12 +54,21 @@ export function rawPlaces(answer, workdir) {
 
 /** `path:line` of every row of the tool's answer, sorted. */
 export function toolPlaces(text) {
-  return text
-    .split("\n")
-    .slice(1)
-    .map((row) => /^(\S+?:\d+)(?::|$)/.exec(row)?.[1])
-    .filter((place) => place !== undefined)
-    .sort();
+  // Rows are `path:line: source` (definition) or grouped by file: a `path` heading, then
+  // `  line: source` / `  line in Symbol: source` rows under it (references, implementation).
+  const places = [];
+  let file;
+  for (const row of text.split("\n").slice(1)) {
+    const single = /^(\S+?:\d+)(?::|$)/.exec(row)?.[1];
+    if (single !== undefined) {
+      places.push(single);
+      continue;
+    }
+    const grouped = /^\s+(\d+)(?: in [^:]+)?:/.exec(row);
+    if (grouped !== null && file !== undefined) places.push(`${file}:${grouped[1]}`);
+    else if (/^\S+$/.test(row)) file = row;
+  }
+  return places.sort();
 }
 
 /** Whether both sides gave the same answer (the tool lists at most 50 references). Returns a reason when not. */
