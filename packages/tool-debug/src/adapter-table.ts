@@ -102,6 +102,8 @@ export interface AdapterDefinition {
   exceptionFilters?: readonly string[];
   /** What else it supports beyond line breakpoints, for `adapters` (as its `initialize` answered). */
   features?: string;
+  /** Whether op `trace` can record its calls (a profile hook in a Python debuggee). */
+  traceCalls?: boolean;
   /** What `mode: "test"` runs with this adapter, for `adapters`; absent when it has no test mode. */
   testMode?: string;
   /** For a test mode that needs a build before the adapter starts (cargo): build, and return the program to launch. */
@@ -195,6 +197,7 @@ const debugpy: AdapterDefinition = {
   builds: () => false,
   exceptionFilters: ["raised", "uncaught (default)", "userUnhandled"],
   testMode: "python -m pytest [program] -k <test> (pytest must be installed for the program's interpreter)",
+  traceCalls: true,
   features: "conditions, hit conditions, logpoints, function breakpoints; no data breakpoints",
 };
 

@@ -7,6 +7,7 @@ import { evaluateOp, LIMITS, localsOp, outputOp, scopesOp, stackOp, threadsOp, v
 import { breakpointsOp, exceptionsOp } from "./breakpoint-ops.js";
 import { adaptersOp, startOp, statusOp, terminateOp } from "./session-ops.js";
 import { assertTextFields, MAX_TEXT_LENGTH } from "./text-field-limits.js";
+import { traceOp } from "./trace-op.js";
 import { WATCH_ACCESS, watchOp } from "./watch-op.js";
 
 /** Every op of the debug tool. */
@@ -28,6 +29,7 @@ export const DEBUG_OPS = [
   "variables",
   "locals",
   "watch",
+  "trace",
   "evaluate",
   "output",
   "terminate",
@@ -137,6 +139,8 @@ export const debugTool = defineTool({
           return await localsOp(supervisor.session(conversationId), input.frame_id);
         case "locals":
           return await localsOp(supervisor.session(conversationId), input.frame_id);
+        case "trace":
+          return await traceOp(supervisor.session(conversationId), workdir, budget, context.signal);
         case "watch":
           return await watchOp(supervisor.session(conversationId), input.expression, input.frame_id, input.access);
         case "evaluate":

@@ -16,7 +16,8 @@ export async function adaptersOp(supervisor: DebugSupervisorInstance, workdir: s
       const filters = definition?.exceptionFilters === undefined ? "" : `\n  exception filters (op \`exceptions\`): ${definition.exceptionFilters.join(", ")}`;
       const features = definition?.features === undefined ? "" : `\n  breakpoints: ${definition.features}`;
       const test = definition?.testMode === undefined ? "" : `\n  mode test: ${definition.testMode}`;
-      return `${row.id}: ${row.available ? "available" : "unavailable"} — ${row.reason}${filters}${features}${test}`;
+      const trace = `\n  op trace: ${definition?.traceCalls === true ? "yes" : "no"}`;
+      return `${row.id}: ${row.available ? "available" : "unavailable"} — ${row.reason}${filters}${features}${test}${trace}`;
     })
     .join("\n");
   return textResult(text, {
