@@ -1,6 +1,6 @@
 import { displayPath, isInside } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
-import { cutText } from "./bounded-text.js";
+import { cutText, joinWithinBudget } from "./bounded-text.js";
 import type { DebugSession, StopEvent } from "./debug-session.js";
 import { formatLocals, frameLocals, STOP_LOCALS, type FrameLocals } from "./frame-locals.js";
 import { readableFrameName } from "./readable-frame-name.js";
@@ -79,6 +79,11 @@ export function formatStop(view: StopView): string {
   if (view.exception !== undefined) {
     lines.push(`Exception ${view.exception.type ?? view.exception.id}: ${view.exception.message ?? view.exception.description ?? ""}`.trimEnd());
   }
-  if (view.locals !== undefined) lines.push(`Locals (${view.locals.scopes.join(", ")}):`, ...formatLocals(view.locals));
+  if (view.locals !== undefined) {
+    // At most 6 KB of locals, so a stop answer stays well inside the 16 KB of any answer.
+    const rows = formatLocals(view.locals);
+    const joined = joinWithinBudget(rows, 6 * 1024);
+    lines.push(`Locals (${view.locals.scopes.join(", ")}):`, joined.text, ...(joined.shown < rows.length ? [`  … ${rows.length - joined.shown} more line(s) of locals not shown (op \`locals\`).`] : []));
+  }
   return lines.join("\n");
 }

@@ -47,12 +47,16 @@ export const STOP_LOCALS: LocalsLimits = { count: 20, valueCharacters: 200, poin
 // `Locals` (lldb also `Arguments` in newer lldb-dap), dlv `Locals` (its arguments included).
 const OWN_SCOPE = /local|argument|param/i;
 
+// Names and types are cut too: a C++ or Rust generic type can run to kilobytes.
+const NAME_CHARACTERS = 80;
+const TYPE_CHARACTERS = 80;
+
 function view(variable: DebugProtocol.Variable, valueCharacters: number): LocalView {
   const value = cutText(variable.value, valueCharacters);
   return {
-    name: variable.name,
+    name: cutText(variable.name, NAME_CHARACTERS).text,
     value: value.text,
-    ...(variable.type === undefined || variable.type.length === 0 ? {} : { type: variable.type }),
+    ...(variable.type === undefined || variable.type.length === 0 ? {} : { type: cutText(variable.type, TYPE_CHARACTERS).text }),
     reference: variable.variablesReference,
     ...(value.cut > 0 ? { value_cut: value.cut } : {}),
   };
