@@ -99,6 +99,21 @@ describe.runIf(delveAvailable)("launch options over delve", () => {
   }, 240_000);
 });
 
+describe.runIf(delveAvailable)("dependency code over delve", () => {
+  it("stops at a breakpoint in the Go standard library (outside the workdir) and shows its source lines", async () => {
+    const { call } = startGo({ stopBudgetMs: 30_000 });
+    const library = join(execFileSync("go", ["env", "GOROOT"], { encoding: "utf8" }).trim(), "src", "fmt", "print.go");
+    const line = readFileSync(library, "utf8").split("\n").findIndex((text) => text.startsWith("func Sprintf(")) + 2;
+    expect(line).toBeGreaterThan(1);
+    await call({ op: "breakpoints", file: library, lines: [line] });
+    const launch = await call({ op: "launch", mode: "test", program: ".", test: "TestDescribe" });
+    expect(launch.isError, launch.text).toBe(false);
+    expect(launch.text).toMatch(new RegExp(`fmt\\.Sprintf ${library.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:${line}`));
+    expect(launch.text).toContain(`→ ${line} | \tp := newPrinter()`);
+    expect(launch.text).toMatch(/format \(string\) = "%s:%d:%s"/);
+  }, 240_000);
+});
+
 describe.runIf(lldbAvailable && cargoAvailable)("launch options over lldb", () => {
   it("builds a crate's tests with cargo and stops in the code one test runs", async () => {
     const { call, run } = startRust({ stopBudgetMs: 30_000 });
