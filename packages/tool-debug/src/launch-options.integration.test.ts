@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ADAPTERS } from "./adapter-table.js";
 import { debugTestRuns } from "./test-support/debug-test-run.js";
@@ -14,10 +14,12 @@ const locate = (id: string) => ADAPTERS.find((adapter) => adapter.id === id)!.lo
 const lldbAvailable = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in (await locate("lldb")));
 const delveAvailable = realAdapterAvailable("dlv", "command" in (await locate("delve")));
 const cargoAvailable = realAdapterAvailable("cargo", spawnSync("cargo", ["--version"]).status === 0);
-// The program runs under python3 from PATH (the fixture has no .venv); pytest may not be installed there.
-const pytestAvailable = spawnSync("python3", ["-c", "import pytest"]).status === 0;
+// Test mode runs the project's own pytest: the fixture's `.venv` is the cached virtualenv, which
+// .ci/install.d/debug.sh makes with pytest.
+const pytestAvailable = realAdapterAvailable("pytest in the debugpy virtualenv", python !== undefined && spawnSync(python, ["-c", "import pytest"]).status === 0);
 
 const startPython = debugTestRuns("python-app");
+const startPythonWithPytest = debugTestRuns("python-app", (workdir) => symlinkSync(dirname(dirname(python!)), join(workdir, ".venv")));
 const startGo = debugTestRuns("go-lib");
 const startRust = debugTestRuns("rust-app");
 
@@ -64,7 +66,7 @@ describe.runIf(debugpyAvailable)("launch options over debugpy", () => {
   });
 
   it.runIf(pytestAvailable)("runs pytest on one test in test mode", async () => {
-    const { call } = startPython({ debugpyPython: python!, stopBudgetMs: 30_000 });
+    const { call } = startPythonWithPytest({ debugpyPython: python!, stopBudgetMs: 30_000 });
     await call({ op: "breakpoints", file: "counter.py", lines: [5] });
     const launch = await call({ op: "launch", mode: "test", program: "test_counter.py", test: "test_count" });
     expect(launch.isError, launch.text).toBe(false);
