@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "nod
 import { homedir, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { listDescendants, readResidentMemoryKiB } from "@runbound/process-kit";
+import { listDescendants, readResidentMemoryKiB } from "@runbound/runtime-kit";
 import { ConversationId, Workdir } from "@runbound/tool-kit";
 import { createFakeRun } from "@runbound/tool-kit/testing";
 import { ADAPTERS, createDebugSupervisor, DebugSupervisor, debugPlugin } from "../../packages/tool-debug/dist/index.js";

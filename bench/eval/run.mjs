@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, 
 import { cpus, homedir, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readResidentMemoryKiB } from "@runbound/process-kit";
+import { readResidentMemoryKiB } from "@runbound/runtime-kit";
 import { Workdir } from "@runbound/tool-kit";
 import { createFakeRun } from "@runbound/tool-kit/testing";
 import { createHostKernelFactory, evalTool, KernelFactory } from "@runbound/tool-eval";

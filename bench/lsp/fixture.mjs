@@ -2,7 +2,7 @@
 // the same place under tsconfig.base.json) as committed at one commit, extracted into a temporary
 // workdir, so a run may write to it and neither uncommitted work nor later commits move its lines.
 // node_modules is a link to the repository's, so tsserver loads the real dependency graph (tool-kit,
-// process-kit, vscode-languageserver-protocol, @types/node).
+// runtime-kit, vscode-languageserver-protocol, @types/node).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,6 +1,6 @@
 // Every measurement for one language server: cold first answers, then one warm server per side for
 // the overhead and the diagnostics after write, with the servers' memory sampled along the way.
-import { readGroupResidentMemoryKiB } from "@runbound/process-kit";
+import { readGroupResidentMemoryKiB } from "@runbound/runtime-kit";
 import { measureColdStart } from "./cold-start.mjs";
 import { measureDiagnosticsAfterWrite } from "./diagnostics-after-write.mjs";
 import { prepare } from "./queries.mjs";

@@ -1,9 +1,9 @@
 // The baseline: a bare vscode-jsonrpc client of the same server program, doing only what the protocol
 // requires (initialize, didOpen/didChange, answering the server's own requests) and nothing of the
 // tool's work (no file reads, routing, position search, formatting). Its process is spawned in its
-// own group through process-kit, so the group's memory can be read like the tool's server's.
+// own group through runtime-kit, so the group's memory can be read like the tool's server's.
 import { pathToFileURL } from "node:url";
-import { spawnOwnedProcess } from "@runbound/process-kit";
+import { spawnOwnedProcess } from "@runbound/runtime-kit";
 import { StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
 import { createProtocolConnection } from "vscode-languageserver-protocol/node";
 import {

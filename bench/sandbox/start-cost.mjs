@@ -5,7 +5,7 @@ import { mkdtempSync, realpathSync, symlinkSync, existsSync, writeFileSync, mkdi
 import { homedir, tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createBubblewrapPlacement, detectBubblewrap, hostPlacement, readGroupResidentMemoryKiB } from "@runbound/process-kit";
+import { createBubblewrapPlacement, detectBubblewrap, hostPlacement, readGroupResidentMemoryKiB } from "@runbound/runtime-kit";
 import { createHostKernelFactory } from "@runbound/tool-eval";
 
 const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] || 10) || 10;

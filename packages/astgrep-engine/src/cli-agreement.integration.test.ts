@@ -27,7 +27,7 @@ let files: string[];
 beforeAll(() => {
   // A copy, so sources edited while the test runs are read the same by both.
   sample = mkdtempSync(join(tmpdir(), "runbound-engine-cli-"));
-  for (const directory of ["packages/process-kit/src", "packages/tool-kit/src"]) {
+  for (const directory of ["packages/runtime-kit/src", "packages/tool-kit/src"]) {
     cpSync(join(repositoryRoot, directory), join(sample, directory), { recursive: true, filter: (path) => !path.includes("__fixtures__") });
   }
   files = readdirSync(sample, { recursive: true, encoding: "utf8" })

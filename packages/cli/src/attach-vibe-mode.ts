@@ -1,4 +1,4 @@
-import type { Placement } from "@runbound/process-kit";
+import type { Placement } from "@runbound/runtime-kit";
 import type { Run } from "@runbound/runner-adapter";
 import { VibeMode, type Tier } from "@runbound/tool-kit";
 import { createProcessRoster, VibeRoster } from "@runbound/tool-vibe";

@@ -1,4 +1,4 @@
-import type { Placement } from "@runbound/process-kit";
+import type { Placement } from "@runbound/runtime-kit";
 import type { Plugin } from "@runbound/tool-kit";
 import type { EvalPythonChoice } from "./cli-arguments.js";
 import type { ProjectTrustChoice } from "./project-trust.js";

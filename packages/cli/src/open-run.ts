@@ -10,7 +10,7 @@ import type { EvalPythonChoice, SandboxChoice, VibeWorkers } from "./cli-argumen
 import { loadPlugin } from "./load-plugin.js";
 import { loadOfficialPlugins } from "./official-plugins.js";
 import type { ProjectTrustChoice } from "./project-trust.js";
-import { hostPlacement } from "@runbound/process-kit";
+import { hostPlacement } from "@runbound/runtime-kit";
 import { resolveSandboxPlacements } from "./sandbox-placement.js";
 import { noteUnattachedResources } from "./unattached-resource-hints.js";
 import { UsageError } from "./usage-error.js";

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createBubblewrapPlacement, detectBubblewrap, hostPlacement, type Placement } from "@runbound/process-kit";
+import { createBubblewrapPlacement, detectBubblewrap, hostPlacement, type Placement } from "@runbound/runtime-kit";
 import { ToolError } from "@runbound/tool-kit";
 import type { SandboxChoice } from "./cli-arguments.js";
 import { WORKER_TRUST_VARIABLE } from "./project-trust.js";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import { untilNoProcessWithLastArgument } from "@runbound/process-kit/testing";
+import { untilNoProcessWithLastArgument } from "@runbound/runtime-kit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { binPath, runCli } from "./__fixtures__/run-cli.js";
 import { resultTextOf, runSession } from "./__fixtures__/run-session.js";

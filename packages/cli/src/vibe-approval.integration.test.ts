@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { listProcesses } from "@runbound/process-kit/testing";
+import { listProcesses } from "@runbound/runtime-kit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { binPath, runCli } from "./__fixtures__/run-cli.js";
 import { resultTextOf, runSession } from "./__fixtures__/run-session.js";

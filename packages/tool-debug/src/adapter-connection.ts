@@ -1,5 +1,5 @@
 import { connect, createServer, type Socket } from "node:net";
-import { spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
+import { spawnOwnedProcess, type OwnedProcess } from "@runbound/runtime-kit";
 import type { AdapterTransport } from "./adapter-table.js";
 import { DapConnection } from "./dap-connection.js";
 

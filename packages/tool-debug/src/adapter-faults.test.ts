@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listDescendants } from "@runbound/process-kit/testing";
+import { listDescendants } from "@runbound/runtime-kit/testing";
 import { describe, expect, it } from "vitest";
 import { ADAPTERS, type AdapterDefinition } from "./adapter-table.js";
 import type { DebugSupervisorSettings } from "./debug-supervisor.js";

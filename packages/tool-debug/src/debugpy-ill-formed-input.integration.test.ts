@@ -1,4 +1,4 @@
-import { listDescendants } from "@runbound/process-kit/testing";
+import { listDescendants } from "@runbound/runtime-kit/testing";
 import { describe, expect, it } from "vitest";
 import { debugTestRuns } from "./test-support/debug-test-run.js";
 import { cachedDebugpyPython, realAdapterAvailable, stillRunning } from "./test-support/real-adapters.js";

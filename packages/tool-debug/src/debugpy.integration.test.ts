@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
-import { listDescendants } from "@runbound/process-kit/testing";
+import { listDescendants } from "@runbound/runtime-kit/testing";
 import { resultErrorCode, resultText } from "@runbound/tool-kit";
 import { describe, expect, it } from "vitest";
 import type { DebugSupervisorSettings } from "./debug-supervisor.js";

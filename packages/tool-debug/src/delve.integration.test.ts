@@ -1,4 +1,4 @@
-import { listDescendants } from "@runbound/process-kit/testing";
+import { listDescendants } from "@runbound/runtime-kit/testing";
 import { homedir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ADAPTERS } from "./adapter-table.js";

@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
-import { isExecutableFile } from "@runbound/process-kit";
+import { isExecutableFile } from "@runbound/runtime-kit";
 
 /** The absolute entries of a PATH value, each once, in order (a relative entry would depend on the cwd). */
 export function pathDirectories(pathVariable: string | undefined): string[] {

@@ -1,4 +1,4 @@
-import { listProcesses } from "@runbound/process-kit";
+import { listProcesses } from "@runbound/runtime-kit";
 
 function kill(pid: number): void {
   try {

@@ -1,4 +1,4 @@
-import { listProcessGroup } from "@runbound/process-kit/testing";
+import { listProcessGroup } from "@runbound/runtime-kit/testing";
 import { resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun } from "@runbound/tool-kit/testing";
 import { afterAll, describe, expect, it } from "vitest";

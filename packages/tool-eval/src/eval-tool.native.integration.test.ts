@@ -1,4 +1,4 @@
-import { listProcessGroup } from "@runbound/process-kit/testing";
+import { listProcessGroup } from "@runbound/runtime-kit/testing";
 import { defineTool, resultText, Workdir, type ToolResult } from "@runbound/tool-kit";
 import { createFakeRun, type FakeRun } from "@runbound/tool-kit/testing";
 import { mkdirSync } from "node:fs";

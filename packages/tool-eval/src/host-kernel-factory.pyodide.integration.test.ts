@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, realpath, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listDescendants } from "@runbound/process-kit/testing";
+import { listDescendants } from "@runbound/runtime-kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHostKernelFactory, type HostKernelFactory } from "./host-kernel-factory.js";
 import type { CellOutput, Kernel } from "./kernel.js";

@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import { hostPlacement, type Placement } from "@runbound/process-kit";
+import { hostPlacement, type Placement } from "@runbound/runtime-kit";
 import { ToolError } from "@runbound/tool-kit";
 import type { Kernel, KernelChoice, KernelFactoryInstance, KernelLanguage, KernelStartOptions } from "./kernel.js";
 import { startJavaScriptKernel } from "./javascript-kernel.js";
@@ -20,7 +20,7 @@ export interface HostKernelFactorySettings {
   env?: NodeJS.ProcessEnv;
   /**
    * Where kernels run (native Python, JavaScript, Pyodide's child); default the host. A sandbox placement
-   * (process-kit's `createBubblewrapPlacement`) shows them the workdir, their interpreter read-only,
+   * (runtime-kit's `createBubblewrapPlacement`) shows them the workdir, their interpreter read-only,
    * a private /tmp and HOME, an allowlisted environment and no network unless it allows it.
    */
   placement?: Placement;

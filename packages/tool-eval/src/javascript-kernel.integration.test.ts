@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listDescendants, listProcessGroup } from "@runbound/process-kit/testing";
+import { listDescendants, listProcessGroup } from "@runbound/runtime-kit/testing";
 import { ToolError, type ToolResult } from "@runbound/tool-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startJavaScriptKernel } from "./javascript-kernel.js";

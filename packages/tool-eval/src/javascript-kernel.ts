@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline";
-import { hostPlacement, listProcessGroup, spawnOwnedProcess, type OwnedProcess, type Placement } from "@runbound/process-kit";
+import { hostPlacement, listProcessGroup, spawnOwnedProcess, type OwnedProcess, type Placement } from "@runbound/runtime-kit";
 import { abortedError, ToolError } from "@runbound/tool-kit";
 import { cellToolAnswer } from "./javascript/cell-tool-answer.js";
 import { encodeHostFrame, frameMarker, parseKernelLine, type HostFrame, type KernelFrame } from "./javascript/kernel-frames.js";

@@ -1,6 +1,6 @@
 import { tmpdir } from "node:os";
-import { spawnOwnedProcess, type OwnedProcess } from "@runbound/process-kit";
-import { listProcessGroup } from "@runbound/process-kit/testing";
+import { spawnOwnedProcess, type OwnedProcess } from "@runbound/runtime-kit";
+import { listProcessGroup } from "@runbound/runtime-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { createChannelSecret, jsonLinesChannel, type JsonLinesChannel } from "./json-lines-channel.js";
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { OwnedProcess } from "@runbound/process-kit";
+import type { OwnedProcess } from "@runbound/runtime-kit";
 import { createInterface } from "node:readline";
 
 /** One JSON object per line in each direction over a child's stdin/stdout. */

@@ -1,4 +1,4 @@
-import { hostPlacement, spawnOwnedProcess, type OwnedProcess, type Placement } from "@runbound/process-kit";
+import { hostPlacement, spawnOwnedProcess, type OwnedProcess, type Placement } from "@runbound/runtime-kit";
 import { ToolError, type ToolResult } from "@runbound/tool-kit";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";

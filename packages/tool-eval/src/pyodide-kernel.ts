@@ -1,4 +1,4 @@
-import type { Placement } from "@runbound/process-kit";
+import type { Placement } from "@runbound/runtime-kit";
 import { readdir, rm } from "node:fs/promises";
 import { abortedError, ToolError, type ToolResult } from "@runbound/tool-kit";
 import type { CellRequest, CellStatus, Kernel, KernelExit, KernelStartOptions } from "./kernel.js";

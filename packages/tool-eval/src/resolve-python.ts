@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { delimiter, isAbsolute, join, relative } from "node:path";
-import { isExecutableFile } from "@runbound/process-kit";
+import { isExecutableFile } from "@runbound/runtime-kit";
 
 /** A CPython the native kernel can run, and why it was chosen. */
 export interface PythonInterpreter {

@@ -1,4 +1,4 @@
-import { listDescendants } from "@runbound/process-kit/testing";
+import { listDescendants } from "@runbound/runtime-kit/testing";
 import { defineTool, resultText, Workdir, type ToolResult } from "@runbound/tool-kit";
 import { createFakeRun } from "@runbound/tool-kit/testing";
 import * as v from "valibot";

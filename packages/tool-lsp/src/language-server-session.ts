@@ -1,4 +1,4 @@
-import { LineTail, spawnOwnedProcess, type OwnedProcess, type ProcessExit } from "@runbound/process-kit";
+import { LineTail, spawnOwnedProcess, type OwnedProcess, type ProcessExit } from "@runbound/runtime-kit";
 import { abortedError, displayPath, ToolError } from "@runbound/tool-kit";
 import { pathToFileURL } from "node:url";
 import { CancellationTokenSource, ResponseError, StreamMessageReader, StreamMessageWriter, type CancellationToken } from "vscode-jsonrpc/node";
@@ -361,7 +361,7 @@ export class LanguageServerSession {
     connection.onError(([error]) => {
       if (this.exitValue !== undefined) return;
       if (isPipeError(error)) {
-        // A write to a server that died fails (EPIPE) before its exit is reported (process-kit reports
+        // A write to a server that died fails (EPIPE) before its exit is reported (runtime-kit reports
         // it once the whole group is gone): the exit is the cause, so wait for it (issue 22, item 5).
         this.pipeFailed = true;
         void this.process.waitForExit(pipeErrorExitWaitMs).then((exit) => {

@@ -1,6 +1,6 @@
 import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun } from "@runbound/tool-kit/testing";
-import { listProcesses } from "@runbound/process-kit/testing";
+import { listProcesses } from "@runbound/runtime-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance, type LspSupervisorSettings } from "./lsp-supervisor.js";
 import { lspPlugin } from "./plugin.js";

@@ -1,4 +1,4 @@
-import { createRestartBudget, readGroupResidentMemoryKiB, type RestartBudget } from "@runbound/process-kit";
+import { createRestartBudget, readGroupResidentMemoryKiB, type RestartBudget } from "@runbound/runtime-kit";
 import { defineResource, displayPath, ToolError } from "@runbound/tool-kit";
 import { dirname } from "node:path";
 import { DEFAULT_AFTER_WRITE_BUDGET, type AfterWriteBudget } from "./after-write-budget.js";

@@ -1,4 +1,4 @@
-import { listProcesses } from "@runbound/process-kit/testing";
+import { listProcesses } from "@runbound/runtime-kit/testing";
 import { createRun, type Run } from "@runbound/runner-adapter";
 import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
 import { afterEach, describe, expect, it } from "vitest";

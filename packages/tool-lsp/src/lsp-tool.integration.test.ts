@@ -1,4 +1,4 @@
-import { listProcessGroup } from "@runbound/process-kit/testing";
+import { listProcessGroup } from "@runbound/runtime-kit/testing";
 import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun, type FakeRun } from "@runbound/tool-kit/testing";
 import { writeFileSync } from "node:fs";

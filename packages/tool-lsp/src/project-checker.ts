@@ -1,4 +1,4 @@
-import { spawnOwnedProcess, type ProcessExit } from "@runbound/process-kit";
+import { spawnOwnedProcess, type ProcessExit } from "@runbound/runtime-kit";
 import { abortedError } from "@runbound/tool-kit";
 import { captureStreamHead } from "./capture-stream-head.js";
 import type { CheckerFormat } from "./checker-formats.js";

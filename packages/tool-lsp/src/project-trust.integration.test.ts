@@ -1,4 +1,4 @@
-import { listProcesses } from "@runbound/process-kit/testing";
+import { listProcesses } from "@runbound/runtime-kit/testing";
 import { resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun } from "@runbound/tool-kit/testing";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 import { delimiter, isAbsolute, join } from "node:path";
-import { isExecutableFile } from "@runbound/process-kit";
+import { isExecutableFile } from "@runbound/runtime-kit";
 import { directoriesUpTo } from "./find-nearest-marker.js";
 import { isInsideWorkdir, TRUSTED_PROJECT, type ProjectTrust } from "./project-trust.js";
 import { missingRustupComponent } from "./rustup-proxy.js";

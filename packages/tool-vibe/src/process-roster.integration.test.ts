@@ -1,7 +1,7 @@
 import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listProcessGroup } from "@runbound/process-kit/testing";
+import { listProcessGroup } from "@runbound/runtime-kit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createProcessRoster, type ProcessRosterSettings } from "./process-roster.js";
 import { liveGroupMembers, printedPids, processExists, untilWorker, workerScript } from "./test-support/worker-scripts.js";

@@ -1,4 +1,4 @@
-import { hostPlacement, type Placement } from "@runbound/process-kit";
+import { hostPlacement, type Placement } from "@runbound/runtime-kit";
 import type { Tier } from "@runbound/tool-kit";
 import { createFunctionRoster, type RosterSettings } from "./function-roster.js";
 import { createProcessWorkerRunner } from "./process-worker-runner.js";

@@ -1,5 +1,5 @@
 import type { Tier } from "@runbound/tool-kit";
-import { hostPlacement, spawnOwnedProcess, type OwnedProcess, type Placement, type ProcessExit } from "@runbound/process-kit";
+import { hostPlacement, spawnOwnedProcess, type OwnedProcess, type Placement, type ProcessExit } from "@runbound/runtime-kit";
 import type { RunWorker } from "./function-roster.js";
 import { CALLER_APPROVAL_FD } from "./caller-approval-protocol.js";
 import { OutputTail } from "./output-tail.js";

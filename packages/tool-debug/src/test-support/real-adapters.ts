@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, realpathSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { listProcesses } from "@runbound/process-kit/testing";
+import { listProcesses } from "@runbound/runtime-kit/testing";
 
 const here = dirname(fileURLToPath(import.meta.url));
 

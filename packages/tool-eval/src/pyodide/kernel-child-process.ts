@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hostPlacement, spawnOwnedProcess, type OwnedProcess, type Placement } from "@runbound/process-kit";
+import { hostPlacement, spawnOwnedProcess, type OwnedProcess, type Placement } from "@runbound/runtime-kit";
 import { createChannelSecret, jsonLinesChannel } from "../json-lines-channel.js";
 import type { ChildFrame, ParentFrame } from "./kernel-protocol.js";
 import { permissionArguments } from "./permission-arguments.js";

@@ -1,4 +1,4 @@
-import { listProcesses } from "@runbound/process-kit/testing";
+import { listProcesses } from "@runbound/runtime-kit/testing";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

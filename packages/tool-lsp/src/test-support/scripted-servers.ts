@@ -1,4 +1,4 @@
-import { listProcessGroup } from "@runbound/process-kit/testing";
+import { listProcessGroup } from "@runbound/runtime-kit/testing";
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";

@@ -1,4 +1,4 @@
-import { listProcessGroup } from "@runbound/process-kit/testing";
+import { listProcessGroup } from "@runbound/runtime-kit/testing";
 import { createRun, type Run } from "@runbound/runner-adapter";
 import { resultText, Workdir } from "@runbound/tool-kit";
 import { readFile } from "node:fs/promises";

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { listProcessGroup, type ProcessRow } from "@runbound/process-kit/testing";
+import { listProcessGroup, type ProcessRow } from "@runbound/runtime-kit/testing";
 import type { VibeRosterInstance, WorkerSnapshot } from "../vibe-roster.js";
 import type { WorkerCommand } from "../worker-command.js";
 

@@ -6,7 +6,7 @@ import { isExecutableFile } from "./is-executable-file.js";
 
 describe("isExecutableFile", () => {
   it("is true only for a regular file with the execute bit", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "process-kit-exec-"));
+    const dir = await mkdtemp(join(tmpdir(), "runtime-kit-exec-"));
     await writeFile(join(dir, "tool"), "#!/bin/sh\n");
     await chmod(join(dir, "tool"), 0o755);
     await writeFile(join(dir, "plain"), "text");
