@@ -1,7 +1,7 @@
 import { ToolError } from "@runbound/tool-kit";
 import type { ApprovalPolicy, ApprovalRequest, Approver } from "./approval.js";
 import { takeApprovedCall } from "./approved-call-scope.js";
-import { withBudget } from "./with-budget.js";
+import { withBudget } from "@runbound/runtime-kit";
 
 /** What {@link approveCall} decides with. */
 export interface ApprovalSettings {

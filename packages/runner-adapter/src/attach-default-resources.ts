@@ -1,5 +1,5 @@
 import type { Run } from "./create-run.js";
-import { withBudget } from "./with-budget.js";
+import { withBudget } from "@runbound/runtime-kit";
 
 /** Settings of {@link attachDefaultResources}. */
 export interface DefaultResourcesSettings {

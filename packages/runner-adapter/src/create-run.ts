@@ -11,7 +11,7 @@ import { executeSerially } from "./execute-serially.js";
 import { whyToolHidden, type ToolHiddenReason } from "./is-tool-visible.js";
 import { createResourceTable } from "./resource-table.js";
 import { SerialQueue } from "./serial-queue.js";
-import { withBudget } from "./with-budget.js";
+import { withBudget } from "@runbound/runtime-kit";
 
 /** Settings of {@link createRun}. */
 export interface RunSettings {

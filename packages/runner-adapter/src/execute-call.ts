@@ -3,7 +3,7 @@ import { startHeartbeat, type HeartbeatTiming } from "./call-heartbeat.js";
 import { isWellFormedResult } from "./is-well-formed-result.js";
 import type { ResourceTable } from "./resource-table.js";
 import { runWriteObservers } from "./run-write-observers.js";
-import { withBudget } from "./with-budget.js";
+import { withBudget } from "@runbound/runtime-kit";
 
 /** Who is calling, how to cancel, and the tools already on the stack of `ctx.callTool` calls. */
 export interface CallScope {

@@ -1,7 +1,7 @@
 import type { ToolResult } from "@runbound/tool-kit";
 import type { CallExecution } from "./execute-call.js";
 import type { SerialQueue } from "./serial-queue.js";
-import { withBudget } from "./with-budget.js";
+import { withBudget } from "@runbound/runtime-kit";
 
 /** How long {@link executeSerially} holds the next call back, and what ends the wait early. */
 export interface SerialSettings {

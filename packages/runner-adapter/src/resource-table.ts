@@ -1,5 +1,5 @@
 import { ToolError, type AnyResourceKey, type ResourceInstance, type ResourceKey } from "@runbound/tool-kit";
-import { withBudget } from "./with-budget.js";
+import { withBudget } from "@runbound/runtime-kit";
 
 /** The resources attached to one run. */
 export interface ResourceTable {

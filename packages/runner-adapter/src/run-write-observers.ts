@@ -1,5 +1,5 @@
 import type { AnyResourceKey, ProgressUpdate, RunInfo, ToolContent, WriteObserver } from "@runbound/tool-kit";
-import { withBudget } from "./with-budget.js";
+import { withBudget } from "@runbound/runtime-kit";
 
 /** What {@link runWriteObservers} needs from the run. */
 export interface ObserverRunContext {

@@ -8,3 +8,7 @@ export { hostPlacement, type PlacedCommand, type Placement, type PlacementReques
 export { createBubblewrapPlacement, type BubblewrapPlacementSettings } from "./bubblewrap-placement.js";
 export { detectBubblewrap, type BubblewrapAvailability } from "./detect-bubblewrap.js";
 export { SANDBOX_ENVIRONMENT_ALLOWLIST, SANDBOX_HOME } from "./sandbox-environment.js";
+export { signalWithDeadline, withDeadline, type DeadlineReasons, type DeadlineSignal } from "./signal-with-deadline.js";
+export { untilAborted } from "./until-aborted.js";
+export { withBudget, type BudgetSettings } from "./with-budget.js";
+export { startInactivityClock, type InactivityClock } from "./inactivity-clock.js";

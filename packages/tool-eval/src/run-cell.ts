@@ -1,6 +1,6 @@
 import type { ToolResult } from "@runbound/tool-kit";
 import type { CellTranscript } from "./cell-transcript.js";
-import { startInactivityClock } from "./inactivity-clock.js";
+import { startInactivityClock } from "@runbound/runtime-kit";
 import type { CellStatus, Kernel, KernelExit } from "./kernel.js";
 
 /** The budgets of one cell. */

@@ -11,7 +11,7 @@ import type { LspSupervisorInstance } from "./lsp-supervisor.js";
 import type { PublishedSet } from "./published-diagnostics.js";
 import { eachWithin } from "./each-within.js";
 import { transitiveImporters, type Importers } from "./transitive-importers.js";
-import { withDeadline } from "./signal-with-deadline.js";
+import { withDeadline } from "@runbound/runtime-kit";
 
 /** A file the write did not touch whose diagnostics changed with it (a caller of a changed signature). */
 export interface AffectedFile {

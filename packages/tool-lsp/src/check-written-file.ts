@@ -7,7 +7,7 @@ import { collectDiagnostics } from "./collect-diagnostics.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
 import { openDocument, type OpenDocument } from "./open-document.js";
-import { withDeadline } from "./signal-with-deadline.js";
+import { withDeadline } from "@runbound/runtime-kit";
 
 /** What checking one written file gave. */
 export type WrittenFileCheck =

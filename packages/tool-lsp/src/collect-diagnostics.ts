@@ -3,7 +3,7 @@ import type { LanguageServerSession } from "./language-server-session.js";
 import type { OpenDocument } from "./open-document.js";
 import { reportsAffectedFiles, waitUntilCaughtUp } from "./affected-files-tracking.js";
 import { hasCapability } from "./require-capability.js";
-import { withDeadline } from "./signal-with-deadline.js";
+import { withDeadline } from "@runbound/runtime-kit";
 
 /** How long a push-only server gets to publish after a sync. */
 export const PUSH_CEILING_MS = 2_500;

@@ -8,7 +8,7 @@ import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
 import { FLOOD_LIMIT } from "./diagnostics-op.js";
 import { byImportance, diagnosticRow, severityOf } from "./format-diagnostic.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
-import { withDeadline } from "./signal-with-deadline.js";
+import { withDeadline } from "@runbound/runtime-kit";
 
 /** Files checked per write; a write of more (a large patch, a rename) names the rest. */
 export const CHECKED_PER_WRITE = 10;

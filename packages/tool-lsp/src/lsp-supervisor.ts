@@ -1,4 +1,4 @@
-import { createRestartBudget, readGroupResidentMemoryKiB, type RestartBudget } from "@runbound/runtime-kit";
+import { createRestartBudget, readGroupResidentMemoryKiB, signalWithDeadline, untilAborted, type RestartBudget } from "@runbound/runtime-kit";
 import { defineResource, displayPath, ToolError } from "@runbound/tool-kit";
 import { dirname } from "node:path";
 import { DEFAULT_AFTER_WRITE_BUDGET, type AfterWriteBudget } from "./after-write-budget.js";
@@ -13,8 +13,14 @@ import { describeUnroutable, routeFile, serverForFile, type FileRoute } from "./
 import type { ActiveProgress } from "./progress-tracker.js";
 import { describeBound, type HungRequest } from "./request-watchdog.js";
 import type { LspServerSpec } from "./server-spec.js";
-import { signalWithDeadline } from "./signal-with-deadline.js";
-import { untilAborted } from "./until-aborted.js";
+
+/** What a caller that stops waiting for a shared server start is told: the start goes on for the others. */
+function startWaitMessages(label: string): { timeout: string; cancelled: string } {
+  return {
+    timeout: `${label} took longer than this call's budget; it goes on in the background. Call again in a moment, or check \`lsp\` \`status\`.`,
+    cancelled: `${label} was still going on when this call was cancelled; it goes on in the background.`,
+  };
+}
 
 /** Starts are bounded by their own deadline only (see `startTimeoutMs`). */
 const neverAborted = new AbortController().signal;
@@ -317,7 +323,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
     const entry = entryFor(route.spec, route.root);
     entry.lastUsed = Date.now();
     if (entry.broken !== undefined) throw brokenError(entry, workdir);
-    const session = entry.session ?? (await untilAborted(start(entry, workdir, route.binary), signal, `Starting language server \`${route.spec.id}\` for \`${displayPath(workdir, route.root)}\``));
+    const session = entry.session ?? (await untilAborted(start(entry, workdir, route.binary), signal, startWaitMessages(`Starting language server \`${route.spec.id}\` for \`${displayPath(workdir, route.root)}\``)));
     scheduleIdleStop(entry);
     return session;
   };

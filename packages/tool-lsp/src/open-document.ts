@@ -7,7 +7,7 @@ import { forwardWatchedFiles } from "./forward-watched-files.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
 import { maxDocumentBytes, resyncFromDisk } from "./resync-from-disk.js";
-import { withDeadline } from "./signal-with-deadline.js";
+import { withDeadline } from "@runbound/runtime-kit";
 
 /** A file the server now has, as the tool read it. */
 export interface OpenDocument {

@@ -1,9 +1,8 @@
-import { spawnOwnedProcess, type ProcessExit } from "@runbound/runtime-kit";
+import { signalWithDeadline, spawnOwnedProcess, type ProcessExit } from "@runbound/runtime-kit";
 import { abortedError } from "@runbound/tool-kit";
 import { captureStreamHead } from "./capture-stream-head.js";
 import type { CheckerFormat } from "./checker-formats.js";
 import type { ParsedDiagnostic } from "./checker-output/parsed-diagnostic.js";
-import { signalWithDeadline } from "./signal-with-deadline.js";
 
 /** A checker's output beyond this is read and dropped (a JSON document cut here no longer parses). */
 export const MAX_CHECKER_OUTPUT_BYTES = 8 * 1024 * 1024;

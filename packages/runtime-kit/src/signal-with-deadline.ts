@@ -5,15 +5,29 @@ export interface DeadlineSignal {
   dispose(): void;
 }
 
+/** What a {@link signalWithDeadline} aborts with; by default a `TimeoutError` and the outer signal's own reason. */
+export interface DeadlineReasons {
+  /** The reason when the deadline passes. */
+  timeout?: () => unknown;
+  /** The reason when the outer signal aborts, given the outer reason. */
+  aborted?: (outerReason: unknown) => unknown;
+}
+
+// Node fires a timer longer than this at once; longer deadlines are cut to it (about 24.8 days).
+const longestTimerMs = 2 ** 31 - 1;
+
 /**
  * `signal`, also aborted `ms` from now. Built from a controller and a timer held here rather than
  * `AbortSignal.any([signal, AbortSignal.timeout(ms)])`: on Node 20 a garbage collection can drop the
  * timeout source of such a composite, and its deadline then never comes — a wait without end.
  */
-export function signalWithDeadline(signal: AbortSignal, ms: number): DeadlineSignal {
+export function signalWithDeadline(signal: AbortSignal, ms: number, reasons: DeadlineReasons = {}): DeadlineSignal {
   const controller = new AbortController();
-  const follow = (): void => controller.abort(signal.reason);
-  const timer = setTimeout(() => controller.abort(new DOMException(`The deadline of ${ms} ms passed.`, "TimeoutError")), ms);
+  const follow = (): void => controller.abort(reasons.aborted === undefined ? signal.reason : reasons.aborted(signal.reason));
+  const timer = setTimeout(
+    () => controller.abort(reasons.timeout === undefined ? new DOMException(`The deadline of ${ms} ms passed.`, "TimeoutError") : reasons.timeout()),
+    Math.min(ms, longestTimerMs),
+  );
   if (signal.aborted) follow();
   else signal.addEventListener("abort", follow, { once: true });
   return {
