@@ -12,3 +12,12 @@ export { signalWithDeadline, withDeadline, type DeadlineReasons, type DeadlineSi
 export { untilAborted } from "./until-aborted.js";
 export { withBudget, type BudgetSettings } from "./with-budget.js";
 export { startInactivityClock, type InactivityClock } from "./inactivity-clock.js";
+export {
+  findExecutable,
+  pathDirectories,
+  programDirectories,
+  PROJECT_BIN_DIRECTORIES,
+  versionedNames,
+  type ProgramDirectoriesSettings,
+} from "./find-executable.js";
+export { directoriesUpTo, findNearestMarker, type FindMarkerOptions, type FoundMarker } from "./find-nearest-marker.js";

@@ -1,6 +1,6 @@
 import { displayPath } from "@runbound/tool-kit";
 import { isLocated, type AdapterDefinition, type AdapterId, type LocateContext, type LocatedAdapter } from "./adapter-table.js";
-import { findRootMarker, type FoundMarker } from "./find-root-marker.js";
+import { findNearestMarker, type FoundMarker } from "@runbound/runtime-kit";
 
 /** One adapter's availability for a directory, with the reason in a sentence. */
 export interface AdapterAvailability {
@@ -25,7 +25,7 @@ export type AvailabilityContext = Omit<LocateContext, "root"> & { workdir: strin
  * cached debugpy import probe; never the debuggee.
  */
 export async function checkAdapter(adapter: AdapterDefinition, start: string, context: AvailabilityContext): Promise<AdapterAvailability> {
-  const marker = await findRootMarker(adapter.markers, start, context.workdir);
+  const marker = await findNearestMarker(start, context.workdir, [adapter.markers], { filesOnly: true });
   const located = await adapter.locate({ ...context, root: marker?.directory ?? start });
   const markerText =
     marker === undefined

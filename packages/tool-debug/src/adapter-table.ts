@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { extname, join } from "node:path";
 import { cargoTestBinary } from "./cargo-test-binary.js";
-import { findExecutable, pathDirectories, versionedNames } from "./find-executable.js";
+import { findExecutable, pathDirectories, versionedNames } from "@runbound/runtime-kit";
 import type { LaunchSetupCache } from "./launch-setup-cache.js";
 import { rustFormatterCommands } from "./rust-formatters.js";
 

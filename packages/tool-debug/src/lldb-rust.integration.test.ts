@@ -2,7 +2,7 @@ import { listDescendants } from "@runbound/runtime-kit/testing";
 import { describe, expect, it } from "vitest";
 import { ADAPTERS } from "./adapter-table.js";
 import { debugTestRuns, type DebugTestRun } from "./test-support/debug-test-run.js";
-import { findExecutable, pathDirectories } from "./find-executable.js";
+import { findExecutable, pathDirectories } from "@runbound/runtime-kit";
 import { realAdapterAvailable, stillRunning } from "./test-support/real-adapters.js";
 import { countedRustc } from "./test-support/counted-rustc.js";
 import { builtRustFixture } from "./test-support/rust-fixture.js";

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findExecutable, pathDirectories } from "./find-executable.js";
+import { findExecutable, pathDirectories } from "@runbound/runtime-kit";
 import { createLaunchSetupCache } from "./launch-setup-cache.js";
 import { rustFormatterCommands } from "./rust-formatters.js";
 import { cargoProject, countedRustc } from "./test-support/counted-rustc.js";

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { delimiter, isAbsolute, join, relative } from "node:path";
-import { isExecutableFile } from "@runbound/runtime-kit";
+import { dirname, isAbsolute, join, relative } from "node:path";
+import { findExecutable, isExecutableFile, pathDirectories } from "@runbound/runtime-kit";
 
 /** A CPython the native kernel can run, and why it was chosen. */
 export interface PythonInterpreter {
@@ -44,19 +44,19 @@ function shownPath(path: string, workdir: string): string {
  * (the project's packages are there), then each candidate, then nothing. Reads files only.
  */
 export async function resolvePython(workdir: string, settings: ResolvePythonSettings = {}): Promise<PythonInterpreter | undefined> {
-  for (const folder of PROJECT_VIRTUALENVS) {
-    const path = join(workdir, folder, "bin", "python");
-    if (await isExecutableFile(path)) {
-      const version = await virtualenvVersion(join(workdir, folder));
-      return { path, shown: shownPath(path, workdir), origin: "project", ...(version === undefined ? {} : { version }) };
-    }
+  const project = await findExecutable(
+    ["python"],
+    PROJECT_VIRTUALENVS.map((folder) => join(workdir, folder, "bin")),
+  );
+  if (project !== undefined) {
+    const version = await virtualenvVersion(dirname(dirname(project)));
+    return { path: project, shown: shownPath(project, workdir), origin: "project", ...(version === undefined ? {} : { version }) };
   }
-  const directories = (settings.pathVariable ?? process.env.PATH ?? "").split(delimiter).filter((entry) => isAbsolute(entry));
+  const directories = pathDirectories(settings.pathVariable ?? process.env.PATH);
+  // Candidate by candidate: `python3` anywhere on PATH is preferred to a `python` earlier on it.
   for (const candidate of settings.candidates ?? ["python3", "python"]) {
-    const paths = isAbsolute(candidate) ? [candidate] : directories.map((directory) => join(directory, candidate));
-    for (const path of paths) {
-      if (await isExecutableFile(path)) return { path, shown: shownPath(path, workdir), origin: isAbsolute(candidate) ? "candidate" : "path" };
-    }
+    const path = isAbsolute(candidate) ? ((await isExecutableFile(candidate)) ? candidate : undefined) : await findExecutable([candidate], directories);
+    if (path !== undefined) return { path, shown: shownPath(path, workdir), origin: isAbsolute(candidate) ? "candidate" : "path" };
   }
   return undefined;
 }

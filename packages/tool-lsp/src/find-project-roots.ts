@@ -1,7 +1,7 @@
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { findNearestMarker } from "./find-nearest-marker.js";
+import { findNearestMarker } from "@runbound/runtime-kit";
 import type { LspServerSpec } from "./server-spec.js";
 
 /** Directories never searched for projects: dependencies, build output, environments, VCS data. */
@@ -61,7 +61,7 @@ export async function findProjectRoots(scope: string, workdir: string, servers: 
       if (!spec.rootMarkers.some((group) => group.some((marker) => files.has(marker)))) continue;
       // Never undefined: this directory holds one of the markers.
       const found = (await findNearestMarker(directory, workdir, spec.rootMarkers))!;
-      add({ spec, ...found });
+      add({ spec, root: found.directory, marker: found.name });
     }
     // Sorted, so which projects make the cut never depends on the listing order (Node documents none;
     // libuv happens to sort on Unix).
@@ -72,7 +72,7 @@ export async function findProjectRoots(scope: string, workdir: string, servers: 
   if (roots.size === 0) {
     for (const spec of checked) {
       const found = await findNearestMarker(scope, workdir, spec.rootMarkers);
-      if (found !== undefined) add({ spec, ...found });
+      if (found !== undefined) add({ spec, root: found.directory, marker: found.name });
     }
   }
   return { roots: [...roots.values()], searchCut: queue.length > 0 };

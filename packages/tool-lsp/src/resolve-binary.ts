@@ -1,11 +1,7 @@
-import { delimiter, isAbsolute, join } from "node:path";
-import { isExecutableFile } from "@runbound/runtime-kit";
-import { directoriesUpTo } from "./find-nearest-marker.js";
+import { isAbsolute, join } from "node:path";
+import { isExecutableFile, programDirectories } from "@runbound/runtime-kit";
 import { isInsideWorkdir, TRUSTED_PROJECT, type ProjectTrust } from "./project-trust.js";
 import { missingRustupComponent } from "./rustup-proxy.js";
-
-/** Where project-local programs live, relative to a project directory, searched before PATH. */
-export const PROJECT_BIN_DIRECTORIES = ["node_modules/.bin", ".venv/bin", "venv/bin"] as const;
 
 /** A program that exists but cannot run, and why (a sentence without the final period). */
 export interface UnusableProgram {
@@ -40,7 +36,7 @@ export function describeUnusable(unusable: readonly UnusableProgram[]): string {
 
 /**
  * Find a server's program: project-local first (each directory from the project root up to the
- * workdir, in {@link PROJECT_BIN_DIRECTORIES}, so a monorepo's hoisted `node_modules/.bin` counts),
+ * workdir, in runtime-kit's `PROJECT_BIN_DIRECTORIES`, so a monorepo's hoisted `node_modules/.bin` counts),
  * then every entry of `pathVariable`. A relative PATH entry is ignored: it would depend on the cwd.
  * A program that exists but cannot run (a rustup proxy for a component no toolchain has) is
  * passed over, so a usable one later on PATH still wins; `env` locates rustup's toolchains. When
@@ -60,10 +56,7 @@ export async function resolveBinary(
   const places = isAbsolute(command)
     ? [{ place: command, path: command }]
     : // A directory listed twice (PATH often is) is searched, and named, once.
-      [...new Set([...directoriesUpTo(root, workdir).flatMap((directory) => PROJECT_BIN_DIRECTORIES.map((bin) => join(directory, bin))), ...pathVariable.split(delimiter).filter((entry) => isAbsolute(entry))])].map((directory) => ({
-        place: directory,
-        path: join(directory, command),
-      }));
+      programDirectories({ projectRoot: root, workdir, pathVariable }).map((directory) => ({ place: directory, path: join(directory, command) }));
   const looked: string[] = [];
   const unusable: UnusableProgram[] = [];
   const untrustedPaths: string[] = [];

@@ -1,6 +1,6 @@
 import { displayPath } from "@runbound/tool-kit";
+import { findNearestMarker } from "@runbound/runtime-kit";
 import { dirname, extname } from "node:path";
-import { findNearestMarker } from "./find-nearest-marker.js";
 import { describeUntrusted, TRUSTED_PROJECT, type ProjectTrust } from "./project-trust.js";
 import { describeUnusable, resolveBinary, type UnusableProgram, type UntrustedPrograms } from "./resolve-binary.js";
 import type { LspServerSpec } from "./server-spec.js";
@@ -41,10 +41,10 @@ export async function routeFile(
   if (match === undefined) return { kind: "no_server", extension: extname(file) };
   const found = await findNearestMarker(dirname(file), workdir, match.spec.rootMarkers);
   if (found === undefined) return { kind: "no_root", spec: match.spec, searched: displayPath(workdir, dirname(file)) };
-  const binary = await resolveBinary(match.spec.server.command, found.root, workdir, pathVariable, env, trust);
+  const binary = await resolveBinary(match.spec.server.command, found.directory, workdir, pathVariable, env, trust);
   const untrusted = binary.untrusted === undefined ? {} : { untrusted: binary.untrusted };
-  if (!binary.found) return { kind: "no_binary", spec: match.spec, root: found.root, marker: found.marker, looked: binary.looked, unusable: binary.unusable, ...untrusted };
-  return { kind: "ready", spec: match.spec, root: found.root, marker: found.marker, binary: binary.path, languageId: match.languageId, ...untrusted };
+  if (!binary.found) return { kind: "no_binary", spec: match.spec, root: found.directory, marker: found.name, looked: binary.looked, unusable: binary.unusable, ...untrusted };
+  return { kind: "ready", spec: match.spec, root: found.directory, marker: found.name, binary: binary.path, languageId: match.languageId, ...untrusted };
 }
 
 function list(items: readonly string[], limit: number): string {

@@ -4,7 +4,8 @@ import type { LspSupervisorInstance, ServerEntryStatus } from "./lsp-supervisor.
 import { unsupportedOps } from "./op-capabilities.js";
 import type { OpAnswer } from "./op-types.js";
 import { describeUntrusted, howToTrust } from "./project-trust.js";
-import { describeUnusable, PROJECT_BIN_DIRECTORIES, type BinaryResolution, type UntrustedPrograms } from "./resolve-binary.js";
+import { PROJECT_BIN_DIRECTORIES } from "@runbound/runtime-kit";
+import { describeUnusable, type BinaryResolution, type UntrustedPrograms } from "./resolve-binary.js";
 import { describeUnroutable } from "./route-file.js";
 import type { LspServerSpec } from "./server-spec.js";
 

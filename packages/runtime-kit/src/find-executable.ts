@@ -1,10 +1,37 @@
 import { readdir } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
-import { isExecutableFile } from "@runbound/runtime-kit";
+import { directoriesUpTo } from "./find-nearest-marker.js";
+import { isExecutableFile } from "./is-executable-file.js";
+
+/** Where a project's own programs live, relative to a project directory, searched before PATH. */
+export const PROJECT_BIN_DIRECTORIES = ["node_modules/.bin", ".venv/bin", "venv/bin"] as const;
 
 /** The absolute entries of a PATH value, each once, in order (a relative entry would depend on the cwd). */
 export function pathDirectories(pathVariable: string | undefined): string[] {
   return [...new Set((pathVariable ?? "").split(delimiter).filter((entry) => isAbsolute(entry)))];
+}
+
+/** Settings of {@link programDirectories}. */
+export interface ProgramDirectoriesSettings {
+  /** The project directory the search starts from (absolute). */
+  projectRoot: string;
+  /** The run's working directory: project directories are searched from `projectRoot` up to it, never above. */
+  workdir: string;
+  /** The PATH value searched after the project's own directories. */
+  pathVariable: string | undefined;
+  /** The project-local directories, relative to each project directory; default {@link PROJECT_BIN_DIRECTORIES}. */
+  projectBins?: readonly string[];
+}
+
+/**
+ * Where to look for a program, project-local first: each of `projectBins` in every directory from
+ * the project root up to the workdir (so a monorepo's hoisted `node_modules/.bin` counts), then the
+ * absolute PATH entries. A directory listed twice (PATH often is) comes once, at its first place.
+ */
+export function programDirectories(settings: ProgramDirectoriesSettings): string[] {
+  const bins = settings.projectBins ?? PROJECT_BIN_DIRECTORIES;
+  const project = directoriesUpTo(settings.projectRoot, settings.workdir).flatMap((directory) => bins.map((bin) => join(directory, bin)));
+  return [...new Set([...project, ...pathDirectories(settings.pathVariable)])];
 }
 
 /**
