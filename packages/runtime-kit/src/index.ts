@@ -21,3 +21,5 @@ export {
   type ProgramDirectoriesSettings,
 } from "./find-executable.js";
 export { directoriesUpTo, findNearestMarker, type FindMarkerOptions, type FoundMarker } from "./find-nearest-marker.js";
+export { cutText, headOf, joinWithinBudget, tailOf } from "./cut-text.js";
+export { assertTextLength, checkedText, emptyText, textTooLong, textTooLongMessage } from "./text-limits.js";

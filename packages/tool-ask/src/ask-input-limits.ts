@@ -1,3 +1,4 @@
+import { assertTextLength, emptyText } from "@runbound/runtime-kit";
 import { ToolError } from "@runbound/tool-kit";
 import type { AskOption } from "./ask-port.js";
 import { SKIP_WORD } from "./interpret-reply.js";
@@ -21,12 +22,12 @@ function invalid(message: string): ToolError {
 function checkOption(option: AskOption, index: number, seen: Map<string, number>): void {
   const where = `Option ${index + 1}`;
   const label = option.label.trim();
-  if (label === "") throw invalid(`${where} has an empty \`label\`; give each option a label of 1–5 words.`);
-  if (label.length > ASK_LIMITS.label) throw invalid(`${where}'s label is ${label.length} characters; keep labels to ${ASK_LIMITS.label} and put the detail in \`description\`.`);
+  if (label === "") throw emptyText(`options.${index}.label`, "Give each option a label of 1–5 words.");
+  assertTextLength(`options.${index}.label`, label, ASK_LIMITS.label, "Put the detail in `description`.");
   if (/[\r\n]/.test(option.label)) throw invalid(`${where}'s label \`${label.split(/[\r\n]/)[0]}…\` spans several lines; write it on one line.`);
   if (/^\d+$/.test(label)) throw invalid(`${where}'s label \`${label}\` is a bare number, which a reply would read as an option number; add a word, e.g. \`${label} items\`.`);
   if (label.toLowerCase() === SKIP_WORD) throw invalid(`${where}'s label \`${label}\` is the word that skips a card; every card can be skipped already, so leave that option out.`);
-  if ((option.description?.length ?? 0) > ASK_LIMITS.description) throw invalid(`${where}'s description is ${option.description!.length} characters; keep it to ${ASK_LIMITS.description}.`);
+  assertTextLength(`options.${index}.description`, option.description ?? "", ASK_LIMITS.description, "Shorten it.");
   const key = label.toLowerCase();
   const earlier = seen.get(key);
   if (earlier !== undefined) throw invalid(`Options ${earlier} and ${index + 1} are both labelled \`${label}\`; give each option its own label.`);
@@ -36,9 +37,9 @@ function checkOption(option: AskOption, index: number, seen: Map<string, number>
 /** @throws ToolError `invalid_input` naming the field, its value or size, and the bound. */
 export function checkAskInput(input: AskInputToCheck): void {
   const question = input.question.trim();
-  if (question === "") throw invalid("`question` is empty; ask one sentence ending with `?`.");
-  if (question.length > ASK_LIMITS.question) throw invalid(`\`question\` is ${question.length} characters; keep it to ${ASK_LIMITS.question} and put the background in \`context\`.`);
-  if ((input.context?.length ?? 0) > ASK_LIMITS.context) throw invalid(`\`context\` is ${input.context!.length} characters; keep it to ${ASK_LIMITS.context}.`);
+  if (question === "") throw emptyText("question", "Ask one sentence ending with `?`.");
+  assertTextLength("question", question, ASK_LIMITS.question, "Put the background in `context`.");
+  assertTextLength("context", input.context ?? "", ASK_LIMITS.context, "Shorten it.");
   if (input.options.length > ASK_LIMITS.options) throw invalid(`\`options\` has ${input.options.length} entries; offer at most ${ASK_LIMITS.options} (the card numbers them 1–${ASK_LIMITS.options}).`);
   const seen = new Map<string, number>();
   input.options.forEach((option, index) => checkOption(option, index, seen));

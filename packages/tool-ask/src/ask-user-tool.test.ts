@@ -91,16 +91,16 @@ describe("ask_user", () => {
   it("refuses inputs no operator could answer, naming the field and the bound", async () => {
     const { run } = await askRun();
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ question: "  " }, "`question` is empty; ask one sentence ending with `?`."],
-      [{ question: "x".repeat(501) }, "`question` is 501 characters; keep it to 500 and put the background in `context`."],
-      [{ context: "c".repeat(2_001) }, "`context` is 2001 characters; keep it to 2000."],
+      [{ question: "  " }, "`question` is empty. Ask one sentence ending with `?`."],
+      [{ question: "x".repeat(501) }, "`question` is 501 characters long; the limit is 500 characters. Put the background in `context`."],
+      [{ context: "c".repeat(2_001) }, "`context` is 2001 characters long; the limit is 2000 characters. Shorten it."],
       [{ options: Array.from({ length: 10 }, (_, index) => ({ label: `Option ${index}` })) }, "`options` has 10 entries; offer at most 9 (the card numbers them 1–9)."],
-      [{ options: [{ label: " " }] }, "Option 1 has an empty `label`; give each option a label of 1–5 words."],
-      [{ options: [{ label: "l".repeat(81) }] }, "Option 1's label is 81 characters; keep labels to 80 and put the detail in `description`."],
+      [{ options: [{ label: " " }] }, "`options.0.label` is empty. Give each option a label of 1–5 words."],
+      [{ options: [{ label: "l".repeat(81) }] }, "`options.0.label` is 81 characters long; the limit is 80 characters. Put the detail in `description`."],
       [{ options: [{ label: "first\nsecond" }] }, "Option 1's label `first…` spans several lines; write it on one line."],
       [{ options: [{ label: "A" }, { label: "3" }] }, "Option 2's label `3` is a bare number, which a reply would read as an option number; add a word, e.g. `3 items`."],
       [{ options: [{ label: "Skip" }] }, "Option 1's label `Skip` is the word that skips a card; every card can be skipped already, so leave that option out."],
-      [{ options: [{ label: "A", description: "d".repeat(301) }] }, "Option 1's description is 301 characters; keep it to 300."],
+      [{ options: [{ label: "A", description: "d".repeat(301) }] }, "`options.0.description` is 301 characters long; the limit is 300 characters. Shorten it."],
       [{ options: [{ label: "Same" }, { label: "B" }, { label: "same " }] }, "Options 1 and 3 are both labelled `same`; give each option its own label."],
       [{ options: [] }, "`options` is empty and `allow_free_text` is false, so no answer is possible; offer options or set `allow_free_text` to true."],
       [{ options: [{ label: "Only" }], multi_select: true }, "`multi_select` is true with 1 option; offer at least 2 options or set it to false."],

@@ -1,3 +1,4 @@
+import { textTooLong } from "@runbound/runtime-kit";
 import { ToolError } from "@runbound/tool-kit";
 
 /**
@@ -17,28 +18,17 @@ export const maxRewriteLength = 16_384;
  */
 export const maxPatternDepth = 256;
 
-function tooLong(field: string, length: number, limit: number, advice: string): string {
-  return `\`${field}\` is ${length} characters long; the limit is ${limit} characters. ${advice}`;
-}
-
-/** The message for a pattern over {@link maxPatternLength}. */
-export function patternTooLongMessage(length: number): string {
-  return tooLong("pattern", length, maxPatternLength, "Search for a smaller, characteristic part of the code and use metavariables ($A, $$$ARGS) for the rest");
-}
-
-/** The message for a rewrite over {@link maxRewriteLength}. */
-export function rewriteTooLongMessage(length: number): string {
-  return tooLong("rewrite", length, maxRewriteLength, "Rewrite in smaller steps, or edit the file directly for a change that large");
-}
+const patternAdvice = "Search for a smaller, characteristic part of the code and use metavariables ($A, $$$ARGS) for the rest.";
+const rewriteAdvice = "Rewrite in smaller steps, or edit the file directly for a change that large.";
 
 /** @throws ToolError `invalid_input` when the pattern is longer than {@link maxPatternLength}. */
 export function assertPatternLength(pattern: string): void {
-  if (pattern.length > maxPatternLength) throw new ToolError({ code: "invalid_input", message: `${patternTooLongMessage(pattern.length)}.` });
+  if (pattern.length > maxPatternLength) throw textTooLong("pattern", pattern.length, maxPatternLength, patternAdvice);
 }
 
 /** @throws ToolError `invalid_input` when the rewrite is longer than {@link maxRewriteLength}. */
 export function assertRewriteLength(rewrite: string): void {
-  if (rewrite.length > maxRewriteLength) throw new ToolError({ code: "invalid_input", message: `${rewriteTooLongMessage(rewrite.length)}.` });
+  if (rewrite.length > maxRewriteLength) throw textTooLong("rewrite", rewrite.length, maxRewriteLength, rewriteAdvice);
 }
 
 /** The error for a pattern whose syntax tree is deeper than {@link maxPatternDepth}. */

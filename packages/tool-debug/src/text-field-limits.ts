@@ -1,4 +1,4 @@
-import { ToolError } from "@runbound/tool-kit";
+import { assertTextLength, emptyText } from "@runbound/runtime-kit";
 
 /** The longest text any field of the debug tool takes (a path, an argument, an expression). */
 export const MAX_TEXT_LENGTH = 4096;
@@ -19,12 +19,8 @@ export interface TextFields {
 }
 
 function check(field: string, value: string, mayBeEmpty: boolean): void {
-  if (!mayBeEmpty && value.length === 0) {
-    throw new ToolError({ code: "invalid_input", message: `\`${field}\` is empty. Give it a value, or leave the field out for an op that does not need it.` });
-  }
-  if (value.length > MAX_TEXT_LENGTH) {
-    throw new ToolError({ code: "invalid_input", message: `\`${field}\` is ${value.length} characters long; the limit is ${MAX_TEXT_LENGTH} characters. Shorten it.` });
-  }
+  if (!mayBeEmpty && value.length === 0) throw emptyText(field, "Give it a value, or leave the field out for an op that does not need it.");
+  assertTextLength(field, value, MAX_TEXT_LENGTH, "Shorten it.");
 }
 
 /**

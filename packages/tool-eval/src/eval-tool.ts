@@ -1,4 +1,5 @@
 import { abortedError, defineTool, ToolError, Workdir, type AnyTool, type ToolContext, type ToolResult } from "@runbound/tool-kit";
+import { assertTextLength, emptyText } from "@runbound/runtime-kit";
 import * as v from "valibot";
 import { CellTranscript, DEFAULT_TRANSCRIPT_LIMITS, type CellTranscriptLimits } from "./cell-transcript.js";
 import { KernelFactory, type Kernel, type KernelExit, type KernelFactoryInstance, type KernelLanguage } from "./kernel.js";
@@ -31,9 +32,7 @@ const maxCodeLength = 200_000;
 const maxDescriptionLength = 200;
 
 function checkLength(field: string, value: string, limit: number): void {
-  if (value.length > limit) {
-    throw new ToolError({ code: "invalid_input", message: `\`${field}\` is ${value.length} characters long; the limit is ${limit} characters. Split the work into smaller cells.` });
-  }
+  assertTextLength(field, value, limit, "Split the work into smaller cells.");
 }
 
 function checkDescription(description: string): void {
@@ -139,7 +138,7 @@ export function createEvalTool(settings: EvalSettings = {}): AnyTool {
       checkLength("code", input.code, maxCodeLength);
       const language: KernelLanguage = input.language ?? "python";
       if (input.code.trim() === "" && input.reset !== true) {
-        throw new ToolError({ code: "invalid_input", message: "`code` is empty; give the code to run, or `reset: true` to only start a fresh kernel." });
+        throw emptyText("code", "Give the code to run, or `reset: true` to only start a fresh kernel.");
       }
       const factory = context.resource(KernelFactory);
       const slot = kernelSlot(factory, context.run.id, language);

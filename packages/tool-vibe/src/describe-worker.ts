@@ -1,4 +1,4 @@
-import { headOf, tailOf } from "./cut-text.js";
+import { headOf, tailOf } from "@runbound/runtime-kit";
 import type { WorkerSnapshot } from "./vibe-roster.js";
 
 /** A duration for the model: `0.4 s`, `12 s`, `3 min 05 s`. */

@@ -1,6 +1,6 @@
 import { defineTool, textResult, VibeMode } from "@runbound/tool-kit";
 import * as v from "valibot";
-import { tailOf } from "./cut-text.js";
+import { tailOf } from "@runbound/runtime-kit";
 import { describeStatus, workerView } from "./describe-worker.js";
 import { VibeRoster, type WorkerSnapshot, type WorkerStatus } from "./vibe-roster.js";
 import { listOutputSchema } from "./worker-view-schema.js";

@@ -1,6 +1,6 @@
 import { defineTool, textResult, VibeMode } from "@runbound/tool-kit";
 import * as v from "valibot";
-import { checkedText } from "./checked-text.js";
+import { checkedText } from "@runbound/runtime-kit";
 import { workerView } from "./describe-worker.js";
 import { VibeRoster, type WorkerStatus } from "./vibe-roster.js";
 import { workerIdSchema } from "./worker-id-schema.js";
@@ -34,7 +34,7 @@ export const vibeSendTool = defineTool({
   // caller's ceiling: not read-only, possibly destructive, reaching its model's API.
   hints: { readOnly: false, openWorld: true },
   run: async (input, context) => {
-    const message = checkedText("message", input.message, maxMessageLength, "what to add to the worker's brief");
+    const message = checkedText("message", input.message, maxMessageLength, { whenEmpty: "Give what to add to the worker's brief.", whenTooLong: "Shorten it (point the worker at files instead of pasting them)." });
     const { previousStatus, snapshot } = await context.resource(VibeRoster).send(input.worker_id, message, context.run.caller.ceiling);
     return textResult(
       [

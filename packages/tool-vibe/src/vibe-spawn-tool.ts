@@ -1,12 +1,13 @@
 import { defineTool, textResult, VibeMode } from "@runbound/tool-kit";
 import * as v from "valibot";
-import { checkedText } from "./checked-text.js";
+import { checkedText } from "@runbound/runtime-kit";
 import { workerView } from "./describe-worker.js";
 import { VibeRoster, WORKER_TIERS } from "./vibe-roster.js";
 import { spawnOutputSchema } from "./worker-view-schema.js";
 
 const maxBriefLength = 100_000;
 const maxLabelLength = 80;
+const pointAtFiles = "Shorten it (point the worker at files instead of pasting them).";
 
 /** vibe_spawn: start a background worker and answer at once with its id. */
 export const vibeSpawnTool = defineTool({
@@ -31,8 +32,8 @@ export const vibeSpawnTool = defineTool({
   run: async (input, context) => {
     const roster = context.resource(VibeRoster);
     const snapshot = roster.spawn({
-      brief: checkedText("brief", input.brief, maxBriefLength, "the complete task for the worker"),
-      label: checkedText("label", input.label, maxLabelLength, "a short name such as `tests for the parser`"),
+      brief: checkedText("brief", input.brief, maxBriefLength, { whenEmpty: "Give the complete task for the worker.", whenTooLong: pointAtFiles }),
+      label: checkedText("label", input.label, maxLabelLength, { whenEmpty: "Give a short name such as `tests for the parser`.", whenTooLong: "Shorten it." }),
       tier: input.tier ?? context.resource(VibeMode).defaultWorkerTier,
       ceiling: context.run.caller.ceiling,
     });

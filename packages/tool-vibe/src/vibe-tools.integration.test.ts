@@ -151,7 +151,7 @@ describe.each(rosters)("the vibe tools over a %s roster", (_kind, createRoster) 
     expect(blank).toMatchObject({ code: "invalid_input" });
     expect(blank.text).toContain("`label` is empty");
     const long = await call(run, "vibe_spawn", { brief: "x".repeat(100_001), label: "y" });
-    expect(long.text).toContain("`brief` is 100001 characters long; the most is 100000");
+    expect(long.text).toContain("`brief` is 100001 characters long; the limit is 100000 characters.");
     for (const seconds of [0, 601]) {
       const wait = await call(run, "vibe_wait", { worker_id: "w1", timeout_seconds: seconds });
       expect(wait.code).toBe("invalid_input");

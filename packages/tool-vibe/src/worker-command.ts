@@ -1,4 +1,4 @@
-import { headOf } from "./cut-text.js";
+import { headOf } from "@runbound/runtime-kit";
 
 /** A program and its arguments, started as they are (no shell). */
 export interface WorkerCommand {
