@@ -23,3 +23,5 @@ export {
 export { directoriesUpTo, findNearestMarker, type FindMarkerOptions, type FoundMarker } from "./find-nearest-marker.js";
 export { cutText, headOf, joinWithinBudget, tailOf } from "./cut-text.js";
 export { assertTextLength, checkedText, emptyText, textTooLong, textTooLongMessage } from "./text-limits.js";
+export { captureStreamHead, type CapturedHead } from "./capture-stream-head.js";
+export { runToCompletion, type CompletedRun, type RunToCompletionSettings } from "./run-to-completion.js";

@@ -1,9 +1,8 @@
-import { execFile } from "node:child_process";
 import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { extname, join } from "node:path";
 import { cargoTestBinary } from "./cargo-test-binary.js";
-import { findExecutable, pathDirectories, versionedNames } from "@runbound/runtime-kit";
+import { findExecutable, pathDirectories, runToCompletion, versionedNames } from "@runbound/runtime-kit";
 import type { LaunchSetupCache } from "./launch-setup-cache.js";
 import { rustFormatterCommands } from "./rust-formatters.js";
 
@@ -130,9 +129,10 @@ async function hasDebugpy(python: string): Promise<boolean> {
   const key = `${python}\0${info.mtimeMs}`;
   let probe = debugpyProbes.get(key);
   if (probe === undefined) {
-    probe = new Promise((resolve) => {
-      execFile(python, ["-c", "import importlib.util,sys;sys.exit(importlib.util.find_spec('debugpy') is None)"], { timeout: 10_000 }, (error) => resolve(error === null));
-    });
+    probe = runToCompletion({ command: python, args: ["-c", "import importlib.util,sys;sys.exit(importlib.util.find_spec('debugpy') is None)"], timeoutMs: 10_000 }).then(
+      (run) => run.ending === "exited" && run.exit.code === 0,
+      () => false,
+    );
     debugpyProbes.set(key, probe);
   }
   return probe;

@@ -1,7 +1,7 @@
-import { execFile } from "node:child_process";
 import { access, readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { runToCompletion } from "@runbound/runtime-kit";
 import { createLaunchSetupCache, type LaunchSetupCache } from "./launch-setup-cache.js";
 
 /**
@@ -30,12 +30,13 @@ export async function rustFormatterCommands(root: string, env: NodeJS.ProcessEnv
 }
 
 function askSysroot(root: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile("rustc", ["--print", "sysroot"], { cwd: root, env, timeout: 5_000 }, (error, stdout) => {
-      const sysroot = stdout.trim();
-      resolve(error === null && sysroot.length > 0 ? sysroot : undefined);
-    });
-  });
+  return runToCompletion({ command: "rustc", args: ["--print", "sysroot"], cwd: root, env, timeoutMs: 5_000 }).then(
+    (run) => {
+      const sysroot = run.stdout.trim();
+      return run.ending === "exited" && run.exit.code === 0 && sysroot.length > 0 ? sysroot : undefined;
+    },
+    () => undefined,
+  );
 }
 
 /**
