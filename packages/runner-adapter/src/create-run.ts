@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { errorResult, parseToolInput, tierAllows, ToolError, type AnyResourceKey, type AnyTool, type CallerInfo, type Plugin, type ProgressUpdate, type ResourceInstance, type ResourceKey, type ToolResult, type WriteObserver } from "@runbound/tool-kit";
+import { errorResult, parseToolInput, tierAllows, ToolError, whyToolHidden, type AnyResourceKey, type AnyTool, type CallerInfo, type Plugin, type ProgressUpdate, type ResourceInstance, type ResourceKey, type ToolHiddenReason, type ToolResult, type WriteObserver } from "@runbound/tool-kit";
 import { allowAll, type ApprovalPolicy, type Approver } from "./approval.js";
 import { approveCall } from "./approve-call.js";
 import { DEFAULT_HEARTBEAT, type HeartbeatTiming } from "./call-heartbeat.js";
@@ -8,7 +8,6 @@ import { capOutput, DEFAULT_OUTPUT_LIMIT_BYTES } from "./cap-output.js";
 import { collectTools } from "./collect-tools.js";
 import { executeCall, type CallScope, type ExecutionContext } from "./execute-call.js";
 import { executeSerially } from "./execute-serially.js";
-import { whyToolHidden, type ToolHiddenReason } from "./is-tool-visible.js";
 import { createResourceTable } from "./resource-table.js";
 import { SerialQueue } from "./serial-queue.js";
 import { withBudget } from "@runbound/runtime-kit";

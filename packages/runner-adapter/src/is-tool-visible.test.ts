@@ -1,9 +1,8 @@
-import { defineTool } from "@runbound/tool-kit";
+import { defineTool, isToolVisible, whyToolHidden } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { Clock, Counter, bump, launch, peek } from "./__fixtures__/example-plugin.js";
 import { MAIN_CALLER, PLAN_CALLER } from "./callers.js";
-import { isToolVisible, whyToolHidden } from "./is-tool-visible.js";
 
 const both = defineTool({
   name: "both",

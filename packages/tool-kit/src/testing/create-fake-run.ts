@@ -2,9 +2,9 @@ import { toToolResult, type ToolResult } from "../content.js";
 import type { AnyTool, CallerInfo, ProgressUpdate, ToolContext } from "../define-tool.js";
 import type { Plugin } from "../define-plugin.js";
 import { errorResult } from "../error-result.js";
+import { whyToolHidden } from "../is-tool-visible.js";
 import { parseToolInput } from "../parse-tool-input.js";
 import type { AnyResourceKey, ResourceKey } from "../resource.js";
-import { tierAllows } from "../tier.js";
 import { ToolError } from "../tool-error.js";
 
 /** Settings of {@link createFakeRun}. */
@@ -49,14 +49,15 @@ export function createFakeRun(settings: FakeRunSettings = {}): FakeRun {
   const progress: ProgressUpdate[] = [];
 
   async function invoke(tool: AnyTool, input: unknown, signal: AbortSignal): Promise<ToolResult> {
-    if (!tierAllows(caller.ceiling, tool.tier)) {
+    // The host's one visibility rule, so a plugin's tests see what a real run would show.
+    const hidden = whyToolHidden(tool, caller, new Set(resources.keys()));
+    if (hidden?.kind === "tier") {
       throw new ToolError({ code: "unknown_tool", message: `Tool \`${tool.name}\` is not available to caller \`${caller.name}\`.` });
     }
-    const missing = tool.requires.filter((key: AnyResourceKey) => !resources.has(key.id));
-    if (missing.length > 0) {
+    if (hidden?.kind === "resources") {
       throw new ToolError({
         code: "unavailable",
-        message: `Tool \`${tool.name}\` needs resource ${missing.map((key: AnyResourceKey) => `\`${key.id}\``).join(", ")}, which is not attached to this run. Attach it first.`,
+        message: `Tool \`${tool.name}\` needs resource ${hidden.missing.map((key) => `\`${key.id}\``).join(", ")}, which is not attached to this run. Attach it first.`,
       });
     }
     const parsed = parseToolInput(tool, input);

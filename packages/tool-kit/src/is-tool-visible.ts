@@ -1,4 +1,6 @@
-import { tierAllows, type AnyResourceKey, type AnyTool, type CallerInfo } from "@runbound/tool-kit";
+import type { AnyTool, CallerInfo } from "./define-tool.js";
+import type { AnyResourceKey } from "./resource.js";
+import { tierAllows } from "./tier.js";
 
 /** Why a tool is not visible to a caller, or `undefined` when it is. */
 export type ToolHiddenReason =
