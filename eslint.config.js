@@ -53,17 +53,10 @@ export default tseslint.config(
     },
   },
   {
-    // tool-kit's contract core stays free of Node so it runs anywhere; only path confinement, the
-    // confined file access built on it, and ./testing may use it.
+    // tool-kit is the contract: free of Node so it runs anywhere (its build has no Node types); the
+    // runtime helpers that need Node live in runtime-kit. Only its tests may use Node.
     files: ["packages/tool-kit/src/**/*.ts"],
-    ignores: [
-      "packages/tool-kit/src/confine-path.ts",
-      "packages/tool-kit/src/confined-directory.ts",
-      "packages/tool-kit/src/read-file-in-workdir.ts",
-      "packages/tool-kit/src/write-files-atomically.ts",
-      "packages/tool-kit/src/testing/**",
-      "packages/tool-kit/src/**/*.test.ts",
-    ],
+    ignores: ["packages/tool-kit/src/**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: ["node:*"] }] },
   },
 );

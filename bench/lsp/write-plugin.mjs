@@ -1,7 +1,8 @@
 // A minimal write tool for the diagnostics-after-write measurement: it writes through tool-kit's
 // atomic writer and reports the file with `context.wrote`, as the CLI's write/edit tools do, so the
 // run hands the path to every write observer (tool-lsp's diagnostics on write, once it exists).
-import { definePlugin, defineTool, displayPath, resolveInWorkdir, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
+import { displayPath, resolveInWorkdir, writeFilesAtomically } from "@runbound/runtime-kit";
+import { definePlugin, defineTool, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 
 const benchWriteTool = defineTool({

@@ -2,8 +2,6 @@ import { strykerConfig } from "@runbound/test-config/stryker";
 
 export default strykerConfig({
   mutate: [
-    "src/is-tool-visible.ts",
-    "src/with-budget.ts",
     "src/cap-output.ts",
     "src/serial-queue.ts",
     "src/schema/schema-profile-violations.ts",

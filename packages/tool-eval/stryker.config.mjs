@@ -2,7 +2,7 @@ import { strykerConfig } from "@runbound/test-config/stryker";
 
 export default {
   ...strykerConfig({
-    mutate: ["src/magics/find-magic-lines.ts", "src/magics/rewrite-magics.ts", "src/cell-transcript.ts", "src/inactivity-clock.ts", "src/resolve-python.ts",
+    mutate: ["src/magics/find-magic-lines.ts", "src/magics/rewrite-magics.ts", "src/cell-transcript.ts", "src/resolve-python.ts",
       "src/pyodide/offline-packages.ts", "src/pyodide/permission-arguments.ts", "src/pyodide/snapshot-seal.ts", "src/json-lines-channel.ts",
       // kernel-main, kernel-watchdog and kernel-program run from their source text inside the child,
       // where the mutation instrumentation's globals do not exist: they are not mutated.
@@ -14,7 +14,7 @@ export default {
   ignorePatterns: ["/.stryker-tmp*"],
   // The real-kernel suites (tens of seconds) cover these files too; their own unit tests are the ones
   // meant to kill their mutants.
-  testFiles: ["src/magics/rewrite-magics.test.ts", "src/cell-transcript.test.ts", "src/inactivity-clock.test.ts", "src/resolve-python.test.ts",
+  testFiles: ["src/magics/rewrite-magics.test.ts", "src/cell-transcript.test.ts", "src/resolve-python.test.ts",
     "src/pyodide/offline-packages.test.ts", "src/pyodide/permission-arguments.test.ts", "src/pyodide/snapshot-seal.test.ts", "src/json-lines-channel.test.ts",
     "src/javascript/strip-kernel-frames.test.ts", "src/javascript/cell-tool-answer.test.ts", "src/javascript/kernel-frames.test.ts",
   ],

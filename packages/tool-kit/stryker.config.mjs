@@ -2,11 +2,6 @@ import { strykerConfig } from "@runbound/test-config/stryker";
 
 export default strykerConfig({
   mutate: [
-    "src/confine-path.ts",
-    "src/confined-directory.ts",
-    "src/read-file-in-workdir.ts",
-    "src/file-system-error.ts",
-    "src/write-files-atomically.ts",
     "src/parse-tool-input.ts",
     "src/find-prototype-key.ts",
     "src/schema-node.ts",
@@ -16,5 +11,6 @@ export default strykerConfig({
     "src/define-plugin.ts",
     "src/tool-error.ts",
     "src/error-result.ts",
+    "src/is-tool-visible.ts",
   ],
 });

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { defineResource, defineResourceProvider, readFileInWorkdir } from "@runbound/tool-kit";
+import { readFileInWorkdir } from "@runbound/runtime-kit";
+import { defineResource, defineResourceProvider } from "@runbound/tool-kit";
 
 /** The live thing the unknown_words tool needs: a word list, loaded once per run. */
 export interface Dictionary {
@@ -20,7 +21,7 @@ export function dictionaryOf(words: Iterable<string>, source: string): Dictionar
 
 /** The workdir's `words.txt` (one word per line) when it exists, else the built-in list. */
 export async function loadDictionary(workdir: string): Promise<Dictionary> {
-  // Through tool-kit even here: a words.txt that is a symlink out of the workdir, or a named pipe, is
+  // Through runtime-kit even here: a words.txt that is a symlink out of the workdir, or a named pipe, is
   // refused instead of read (or waited on forever).
   const bytes = await readFileInWorkdir(workdir, join(workdir, "words.txt"));
   if (bytes === null) return dictionaryOf(builtInWords, "built-in list");

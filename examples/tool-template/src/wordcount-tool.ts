@@ -1,4 +1,5 @@
-import { defineTool, displayPath, readFileInWorkdir, resolveInWorkdir, ToolError, Workdir } from "@runbound/tool-kit";
+import { displayPath, readFileInWorkdir, resolveInWorkdir } from "@runbound/runtime-kit";
+import { defineTool, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 
 export const wordcountTool = defineTool({

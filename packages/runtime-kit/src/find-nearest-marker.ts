@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
-import { isInside } from "@runbound/tool-kit";
+import { isInside } from "./confine-path.js";
 
 /** A project marker found: its name and the directory holding it (the project root). */
 export interface FoundMarker {

@@ -25,3 +25,7 @@ export { cutText, headOf, joinWithinBudget, tailOf } from "./cut-text.js";
 export { assertTextLength, checkedText, emptyText, textTooLong, textTooLongMessage } from "./text-limits.js";
 export { captureStreamHead, type CapturedHead } from "./capture-stream-head.js";
 export { runToCompletion, type CompletedRun, type RunToCompletionSettings } from "./run-to-completion.js";
+export { displayPath, isInside, resolveInWorkdir } from "./confine-path.js";
+export { writeFilesAtomically, type AtomicWriteFileSystem, type FileChange, type WriteFilesSettings } from "./write-files-atomically.js";
+export { inspectInWorkdir, listDirectoryInWorkdir, readFileInWorkdir, type ReadInWorkdirOptions } from "./read-file-in-workdir.js";
+export { fileSystemToolError } from "./file-system-error.js";

@@ -1,4 +1,5 @@
-import { resultErrorCode, resultText, Workdir, type AtomicWriteFileSystem } from "@runbound/tool-kit";
+import { type AtomicWriteFileSystem } from "@runbound/runtime-kit";
+import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun } from "@runbound/tool-kit/testing";
 import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -1,4 +1,5 @@
-import { defineTool, displayPath, textResult, ToolError, Workdir } from "@runbound/tool-kit";
+import { displayPath } from "@runbound/runtime-kit";
+import { defineTool, textResult, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
 import { describeReadings, describeScan, describeSkippedEntries, describeSyntaxErrors, explainNoMatches, skippedEntryView, syntaxErrorView } from "./describe-search.js";

@@ -1,4 +1,5 @@
-import { defineResource, type AtomicWriteFileSystem } from "@runbound/tool-kit";
+import { type AtomicWriteFileSystem } from "@runbound/runtime-kit";
+import { defineResource } from "@runbound/tool-kit";
 import { assertGrammarForFile, offeredLanguage } from "./grammar-availability.js";
 import type { LanguageInfo } from "./language-info.js";
 import { builtinLanguage, selectLanguages, type LanguageChoice, type LanguageTable } from "./language-registry.js";

@@ -1,4 +1,4 @@
-import { displayPath } from "@runbound/tool-kit";
+import { displayPath } from "@runbound/runtime-kit";
 import { describeReading } from "./pattern-compiler.js";
 import { describeRule, ruleHints } from "./rule-compiler.js";
 import type { SkippedEntry, SkipReason } from "./skip-ledger.js";

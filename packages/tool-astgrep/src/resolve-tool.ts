@@ -1,4 +1,5 @@
-import { defineTool, textResult, ToolError, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
+import { writeFilesAtomically } from "@runbound/runtime-kit";
+import { defineTool, textResult, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
 import { plural } from "./describe-search.js";

@@ -1,4 +1,5 @@
-import { displayPath, ToolError } from "@runbound/tool-kit";
+import { displayPath } from "@runbound/runtime-kit";
+import { ToolError } from "@runbound/tool-kit";
 import { readFileSync } from "node:fs";
 import type { LanguageInfo } from "./language-info.js";
 import { napi } from "./napi-binding.js";

@@ -1,4 +1,5 @@
-import { resolveInWorkdir, ToolError } from "@runbound/tool-kit";
+import { resolveInWorkdir } from "@runbound/runtime-kit";
+import { ToolError } from "@runbound/tool-kit";
 import { realpath, stat } from "node:fs/promises";
 import type { AstGrepParserInstance } from "./astgrep-parser.js";
 import type { LanguageInfo } from "./language-info.js";

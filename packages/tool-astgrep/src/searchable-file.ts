@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import { isInside } from "@runbound/tool-kit";
+import { isInside } from "@runbound/runtime-kit";
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readlinkSync, readSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { codeFieldOf, errorCodeOf, type SkipReason } from "./skip-ledger.js";

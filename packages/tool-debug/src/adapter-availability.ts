@@ -1,6 +1,5 @@
-import { displayPath } from "@runbound/tool-kit";
 import { isLocated, type AdapterDefinition, type AdapterId, type LocateContext, type LocatedAdapter } from "./adapter-table.js";
-import { findNearestMarker, type FoundMarker } from "@runbound/runtime-kit";
+import { displayPath, findNearestMarker, type FoundMarker } from "@runbound/runtime-kit";
 
 /** One adapter's availability for a directory, with the reason in a sentence. */
 export interface AdapterAvailability {

@@ -1,6 +1,7 @@
 import { realpath, stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
-import { displayPath, isInside, resolveInWorkdir, textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
+import { displayPath, isInside, resolveInWorkdir } from "@runbound/runtime-kit";
+import { textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import type { DebugSupervisorInstance } from "./debug-supervisor.js";
 import type { BreakpointRow, DebugSession, ExceptionFiltersAnswer, FunctionBreakpointRow } from "./debug-session.js";

@@ -1,8 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listDescendants } from "@runbound/runtime-kit";
-import { displayPath } from "@runbound/tool-kit";
+import { displayPath, listDescendants } from "@runbound/runtime-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import type { AdapterDefinition, LaunchOptions, LocatedAdapter } from "./adapter-table.js";
 import { AdapterStartFailed, connectAdapter, type AdapterConnection } from "./adapter-connection.js";

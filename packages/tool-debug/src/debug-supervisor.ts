@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { dirname } from "node:path";
-import { defineResource, displayPath, ToolError } from "@runbound/tool-kit";
+import { displayPath } from "@runbound/runtime-kit";
+import { defineResource, ToolError } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { checkAdapter, type AdapterAvailability } from "./adapter-availability.js";
 import { ADAPTERS, processLocateDefaults, type AdapterDefinition, type AdapterId, type LaunchOptions } from "./adapter-table.js";

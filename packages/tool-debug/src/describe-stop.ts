@@ -1,6 +1,5 @@
-import { displayPath, isInside } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
-import { cutText, joinWithinBudget } from "@runbound/runtime-kit";
+import { cutText, displayPath, isInside, joinWithinBudget } from "@runbound/runtime-kit";
 import type { DebugSession, StopEvent } from "./debug-session.js";
 import { formatLocals, frameLocals, STOP_LOCALS, type FrameLocals } from "./frame-locals.js";
 import { readableFrameName } from "./readable-frame-name.js";

@@ -1,4 +1,5 @@
-import { abortedError, displayPath, textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
+import { displayPath } from "@runbound/runtime-kit";
+import { abortedError, textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
 import { describeStop, defaultThread, formatStop } from "./describe-stop.js";
 import type { DebugSession, ExecutionOutcome } from "./debug-session.js";
 

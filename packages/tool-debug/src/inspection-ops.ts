@@ -1,6 +1,6 @@
-import { displayPath, isInside, textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
+import { textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
-import { cutText, joinWithinBudget } from "@runbound/runtime-kit";
+import { cutText, displayPath, isInside, joinWithinBudget } from "@runbound/runtime-kit";
 import { defaultThread } from "./describe-stop.js";
 import { formatLocals, frameLocals } from "./frame-locals.js";
 import type { DebugSession } from "./debug-session.js";

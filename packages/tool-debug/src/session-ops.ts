@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
-import { resolveInWorkdir, textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
+import { resolveInWorkdir } from "@runbound/runtime-kit";
+import { textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
 import type { AdapterId, LaunchOptions } from "./adapter-table.js";
 import type { DebugSession } from "./debug-session.js";
 import type { DebugSupervisorInstance, StartRequest } from "./debug-supervisor.js";

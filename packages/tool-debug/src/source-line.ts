@@ -1,6 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import { isInside } from "@runbound/tool-kit";
-import { cutText } from "@runbound/runtime-kit";
+import { cutText, isInside } from "@runbound/runtime-kit";
 
 // Files larger than this are not read for a stop's source line (a generated file of megabytes).
 const MAX_SOURCE_BYTES = 4 * 1024 * 1024;

@@ -1,4 +1,5 @@
-import { defineTool, displayPath, resolveInWorkdir, ToolError, Workdir, writeFilesAtomically, type FileChange } from "@runbound/tool-kit";
+import { displayPath, resolveInWorkdir, writeFilesAtomically, type FileChange } from "@runbound/runtime-kit";
+import { defineTool, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { applyFilePatchYielding } from "./apply-file-patch.js";
 import { readTextOrNull } from "./read-text-or-null.js";

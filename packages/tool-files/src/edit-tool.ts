@@ -1,4 +1,5 @@
-import { defineTool, displayPath, resolveInWorkdir, ToolError, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
+import { displayPath, resolveInWorkdir, writeFilesAtomically } from "@runbound/runtime-kit";
+import { defineTool, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { pathField } from "./path-field.js";
 import { readTextOrNull } from "./read-text-or-null.js";

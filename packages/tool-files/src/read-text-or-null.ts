@@ -1,4 +1,4 @@
-import { readFileInWorkdir } from "@runbound/tool-kit";
+import { readFileInWorkdir } from "@runbound/runtime-kit";
 
 /**
  * A file's text, or `null` when it does not exist, read through the workdir's directory handles so a

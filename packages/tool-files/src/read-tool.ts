@@ -1,4 +1,5 @@
-import { defineTool, displayPath, inspectInWorkdir, listDirectoryInWorkdir, readFileInWorkdir, resolveInWorkdir, ToolError, Workdir } from "@runbound/tool-kit";
+import { displayPath, inspectInWorkdir, listDirectoryInWorkdir, readFileInWorkdir, resolveInWorkdir } from "@runbound/runtime-kit";
+import { defineTool, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { pathField } from "./path-field.js";
 

@@ -1,4 +1,5 @@
-import { defineTool, displayPath, resolveInWorkdir, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
+import { displayPath, resolveInWorkdir, writeFilesAtomically } from "@runbound/runtime-kit";
+import { defineTool, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { pathField } from "./path-field.js";
 import { readTextOrNull } from "./read-text-or-null.js";

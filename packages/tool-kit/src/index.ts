@@ -39,8 +39,5 @@ export {
 export { defineWriteObserver, type WriteObserver, type WriteObserverContext } from "./write-observer.js";
 export { assertValidPlugin, definePlugin, type Plugin, type PluginDefinition } from "./define-plugin.js";
 export { parseToolInput } from "./parse-tool-input.js";
+export { shortenForMessage } from "./shorten-for-message.js";
 export { isToolVisible, whyToolHidden, type ToolHiddenReason } from "./is-tool-visible.js";
-export { displayPath, isInside, resolveInWorkdir } from "./confine-path.js";
-export { writeFilesAtomically, type AtomicWriteFileSystem, type FileChange, type WriteFilesSettings } from "./write-files-atomically.js";
-export { inspectInWorkdir, listDirectoryInWorkdir, readFileInWorkdir, type ReadInWorkdirOptions } from "./read-file-in-workdir.js";
-export { fileSystemToolError } from "./file-system-error.js";

@@ -1,4 +1,3 @@
-import { displayPath, isInside } from "@runbound/tool-kit";
 import { extname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic } from "vscode-languageserver-protocol";
@@ -11,7 +10,7 @@ import type { LspSupervisorInstance } from "./lsp-supervisor.js";
 import type { PublishedSet } from "./published-diagnostics.js";
 import { eachWithin } from "./each-within.js";
 import { transitiveImporters, type Importers } from "./transitive-importers.js";
-import { withDeadline } from "@runbound/runtime-kit";
+import { displayPath, isInside, withDeadline } from "@runbound/runtime-kit";
 
 /** A file the write did not touch whose diagnostics changed with it (a caller of a changed signature). */
 export interface AffectedFile {

@@ -1,4 +1,4 @@
-import { displayPath, isInside, ToolError, type ProgressUpdate } from "@runbound/tool-kit";
+import { ToolError, type ProgressUpdate } from "@runbound/tool-kit";
 import { pathToFileURL } from "node:url";
 import { FileChangeType } from "vscode-languageserver-protocol";
 import type { AfterWriteBudget } from "./after-write-budget.js";
@@ -7,7 +7,7 @@ import { collectDiagnostics } from "./collect-diagnostics.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
 import { openDocument, type OpenDocument } from "./open-document.js";
-import { withDeadline } from "@runbound/runtime-kit";
+import { displayPath, isInside, withDeadline } from "@runbound/runtime-kit";
 
 /** What checking one written file gave. */
 export type WrittenFileCheck =

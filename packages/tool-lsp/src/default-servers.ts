@@ -1,8 +1,7 @@
-import { isInside } from "@runbound/tool-kit";
 import { realpath, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { directoriesUpTo } from "@runbound/runtime-kit";
+import { directoriesUpTo, isInside } from "@runbound/runtime-kit";
 import { pullTsserverDiagnostics, tsserverImporters } from "./tsserver-diagnostics.js";
 import type { LspServerSpec, ServerRootContext } from "./server-spec.js";
 

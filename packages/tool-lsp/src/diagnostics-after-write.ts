@@ -1,4 +1,4 @@
-import { displayPath, type ProgressUpdate, type ToolContent } from "@runbound/tool-kit";
+import { type ProgressUpdate, type ToolContent } from "@runbound/tool-kit";
 import { FileChangeType } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";
 import { checkAffectedFiles, dependentsWaitMs, planAffectedFiles, planStartedServers, type AffectedFile } from "./affected-files.js";
@@ -8,7 +8,7 @@ import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
 import { FLOOD_LIMIT } from "./diagnostics-op.js";
 import { byImportance, diagnosticRow, severityOf } from "./format-diagnostic.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
-import { withDeadline } from "@runbound/runtime-kit";
+import { displayPath, withDeadline } from "@runbound/runtime-kit";
 
 /** Files checked per write; a write of more (a large patch, a rename) names the rest. */
 export const CHECKED_PER_WRITE = 10;

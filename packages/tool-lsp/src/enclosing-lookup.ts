@@ -1,4 +1,4 @@
-import { readFileInWorkdir } from "@runbound/tool-kit";
+import { readFileInWorkdir } from "@runbound/runtime-kit";
 import { extname, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DocumentSymbolRequest, type DocumentSymbol, type SymbolInformation } from "vscode-languageserver-protocol";

@@ -1,4 +1,4 @@
-import { displayPath, isInside, readFileInWorkdir } from "@runbound/tool-kit";
+import { displayPath, isInside, readFileInWorkdir } from "@runbound/runtime-kit";
 import { fileURLToPath } from "node:url";
 import type { Location, LocationLink } from "vscode-languageserver-protocol";
 import { readDependencyFile, type DependencyFiles } from "./dependency-files.js";

@@ -1,5 +1,5 @@
-import { LineTail, spawnOwnedProcess, type OwnedProcess, type ProcessExit } from "@runbound/runtime-kit";
-import { abortedError, displayPath, ToolError } from "@runbound/tool-kit";
+import { displayPath, LineTail, spawnOwnedProcess, type OwnedProcess, type ProcessExit } from "@runbound/runtime-kit";
+import { abortedError, ToolError } from "@runbound/tool-kit";
 import { pathToFileURL } from "node:url";
 import { CancellationTokenSource, ResponseError, StreamMessageReader, StreamMessageWriter, type CancellationToken } from "vscode-jsonrpc/node";
 import { createProtocolConnection, type ProtocolConnection } from "vscode-languageserver-protocol/node";

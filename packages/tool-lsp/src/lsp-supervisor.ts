@@ -1,11 +1,11 @@
-import { createRestartBudget, readGroupResidentMemoryKiB, signalWithDeadline, untilAborted, type RestartBudget } from "@runbound/runtime-kit";
-import { defineResource, displayPath, ToolError } from "@runbound/tool-kit";
+import { createRestartBudget, displayPath, readGroupResidentMemoryKiB, signalWithDeadline, untilAborted, type RestartBudget } from "@runbound/runtime-kit";
+import { defineResource, ToolError } from "@runbound/tool-kit";
 import { dirname } from "node:path";
 import { DEFAULT_AFTER_WRITE_BUDGET, type AfterWriteBudget } from "./after-write-budget.js";
 import { DEFAULT_SERVERS } from "./default-servers.js";
 import { startAffectedFilesTracking } from "./affected-files-tracking.js";
 import { DiagnosticsLedger } from "./diagnostics-ledger.js";
-import { findNearestMarker } from "./find-nearest-marker.js";
+import { findNearestMarker } from "@runbound/runtime-kit";
 import { TRUSTED_PROJECT, type ProjectTrust } from "./project-trust.js";
 import { resolveBinary, type BinaryResolution } from "./resolve-binary.js";
 import { LanguageServerSession, type SessionExit } from "./language-server-session.js";

@@ -1,4 +1,4 @@
-import { defineTool, resolveInWorkdir, textResult, ToolError, Workdir, type ProgressUpdate } from "@runbound/tool-kit";
+import { defineTool, textResult, ToolError, Workdir, type ProgressUpdate } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { recordCheckerBaseline } from "./checker-baseline.js";
 import { incomingCallsOp, outgoingCallsOp } from "./call-hierarchy-op.js";
@@ -15,7 +15,7 @@ import { parsePathFilter } from "./path-filter.js";
 import { REFERENCES_CAP } from "./places-answer.js";
 import { MAX_CHECKED_PROJECTS, projectDiagnosticsOp } from "./project-diagnostics-op.js";
 import { isProjectScope } from "./project-scope.js";
-import { withDeadline } from "@runbound/runtime-kit";
+import { resolveInWorkdir, withDeadline } from "@runbound/runtime-kit";
 import { SOURCE_MAX_LINES, sourceOp } from "./source-op.js";
 import { statusOp } from "./status-op.js";
 import { symbolCheck, symbolPosition } from "./symbol-position.js";

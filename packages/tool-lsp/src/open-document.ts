@@ -1,4 +1,4 @@
-import { displayPath, readFileInWorkdir, resolveInWorkdir, ToolError } from "@runbound/tool-kit";
+import { ToolError } from "@runbound/tool-kit";
 import { extname } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { DiagnosticsLedger } from "./diagnostics-ledger.js";
@@ -7,7 +7,7 @@ import { forwardWatchedFiles } from "./forward-watched-files.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
 import { maxDocumentBytes, resyncFromDisk } from "./resync-from-disk.js";
-import { withDeadline } from "@runbound/runtime-kit";
+import { displayPath, readFileInWorkdir, resolveInWorkdir, withDeadline } from "@runbound/runtime-kit";
 
 /** A file the server now has, as the tool read it. */
 export interface OpenDocument {

@@ -1,4 +1,5 @@
-import { resolveInWorkdir, ToolError } from "@runbound/tool-kit";
+import { resolveInWorkdir } from "@runbound/runtime-kit";
+import { ToolError } from "@runbound/tool-kit";
 
 /** Which places an answer keeps: those under a folder, or matching a glob, inside the workdir. */
 export interface PathFilter {

@@ -1,4 +1,4 @@
-import { writeFilesAtomically } from "@runbound/tool-kit";
+import { writeFilesAtomically } from "@runbound/runtime-kit";
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

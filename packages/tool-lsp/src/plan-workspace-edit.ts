@@ -1,4 +1,5 @@
-import { displayPath, readFileInWorkdir, resolveInWorkdir, ToolError, type FileChange } from "@runbound/tool-kit";
+import { displayPath, readFileInWorkdir, resolveInWorkdir, type FileChange } from "@runbound/runtime-kit";
+import { ToolError } from "@runbound/tool-kit";
 import { fileURLToPath } from "node:url";
 import type { Range, TextEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
 import { utf16IndexFromCharacter, type PositionEncoding } from "./position-encoding.js";

@@ -1,4 +1,4 @@
-import { displayPath, isInside } from "@runbound/tool-kit";
+import { displayPath, isInside } from "@runbound/runtime-kit";
 import { stat } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import { boundedRows } from "./bounded-rows.js";

@@ -1,4 +1,5 @@
-import { resolveInWorkdir, ToolError } from "@runbound/tool-kit";
+import { resolveInWorkdir } from "@runbound/runtime-kit";
+import { ToolError } from "@runbound/tool-kit";
 import { stat } from "node:fs/promises";
 
 /**

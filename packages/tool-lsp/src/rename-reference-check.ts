@@ -1,4 +1,5 @@
-import { displayPath, readFileInWorkdir, ToolError } from "@runbound/tool-kit";
+import { displayPath, readFileInWorkdir } from "@runbound/runtime-kit";
+import { ToolError } from "@runbound/tool-kit";
 import { fileURLToPath } from "node:url";
 import { ReferencesRequest, type Location, type Range, type TextDocumentPositionParams, type WorkspaceEdit } from "vscode-languageserver-protocol";
 import type { LanguageServerSession } from "./language-server-session.js";

@@ -1,4 +1,5 @@
-import { abortedError, defineTool, textResult, ToolError, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
+import { writeFilesAtomically } from "@runbound/runtime-kit";
+import { abortedError, defineTool, textResult, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { PrepareRenameRequest, RenameRequest, type WorkspaceEdit } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";

@@ -1,4 +1,4 @@
-import { readFileInWorkdir } from "@runbound/tool-kit";
+import { readFileInWorkdir } from "@runbound/runtime-kit";
 import { FileChangeType } from "vscode-languageserver-protocol";
 import { readDiskStamp, sameStamp } from "./disk-stamp.js";
 import type { DocumentSync, OpenEntry } from "./document-sync.js";

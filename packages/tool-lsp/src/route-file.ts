@@ -1,5 +1,4 @@
-import { displayPath } from "@runbound/tool-kit";
-import { findNearestMarker } from "@runbound/runtime-kit";
+import { displayPath, findNearestMarker } from "@runbound/runtime-kit";
 import { dirname, extname } from "node:path";
 import { describeUntrusted, TRUSTED_PROJECT, type ProjectTrust } from "./project-trust.js";
 import { describeUnusable, resolveBinary, type UnusableProgram, type UntrustedPrograms } from "./resolve-binary.js";

@@ -1,4 +1,5 @@
-import { displayPath, isInside, readFileInWorkdir, resolveInWorkdir, ToolError } from "@runbound/tool-kit";
+import { displayPath, isInside, readFileInWorkdir, resolveInWorkdir } from "@runbound/runtime-kit";
+import { ToolError } from "@runbound/tool-kit";
 import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
 import { dependencyFiles, readDependencyFile } from "./dependency-files.js";

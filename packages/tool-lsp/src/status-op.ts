@@ -1,10 +1,9 @@
-import { displayPath, resolveInWorkdir } from "@runbound/tool-kit";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { LspSupervisorInstance, ServerEntryStatus } from "./lsp-supervisor.js";
 import { unsupportedOps } from "./op-capabilities.js";
 import type { OpAnswer } from "./op-types.js";
 import { describeUntrusted, howToTrust } from "./project-trust.js";
-import { PROJECT_BIN_DIRECTORIES } from "@runbound/runtime-kit";
+import { displayPath, PROJECT_BIN_DIRECTORIES, resolveInWorkdir } from "@runbound/runtime-kit";
 import { describeUnusable, type BinaryResolution, type UntrustedPrograms } from "./resolve-binary.js";
 import { describeUnroutable } from "./route-file.js";
 import type { LspServerSpec } from "./server-spec.js";

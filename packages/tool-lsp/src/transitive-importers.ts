@@ -1,4 +1,4 @@
-import { isInside } from "@runbound/tool-kit";
+import { isInside } from "@runbound/runtime-kit";
 import { sep } from "node:path";
 import { eachWithin } from "./each-within.js";
 import type { LanguageServerSession } from "./language-server-session.js";

@@ -35,7 +35,7 @@ function assertWellFormedResult(result: ToolResult, maxBytes: number): void {
   for (const part of result.content) {
     if (part.type === "text") {
       expect(typeof part.text).toBe("string");
-      textBytes += Buffer.byteLength(part.text);
+      textBytes += new TextEncoder().encode(part.text).length;
     } else {
       expect(part.type).toBe("image");
       expect(part.mimeType).toMatch(/^image\//);

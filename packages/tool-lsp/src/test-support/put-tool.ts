@@ -1,4 +1,5 @@
-import { defineTool, definePlugin, displayPath, resolveInWorkdir, Workdir, writeFilesAtomically } from "@runbound/tool-kit";
+import { displayPath, resolveInWorkdir, writeFilesAtomically } from "@runbound/runtime-kit";
+import { defineTool, definePlugin, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 
 /** A minimal writing tool, as a runner's own `write` is: it writes (or, with `content: null`, deletes) files and reports them through `ctx.wrote`. */

@@ -1,8 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { errnoCode, fileSystemToolError } from "./file-system-error.js";
-import { shortenForMessage } from "./shorten-for-message.js";
-import { ToolError } from "./tool-error.js";
+import { shortenForMessage, ToolError } from "@runbound/tool-kit";
 
 /** Whether `candidate` is `root` or below it (both absolute). */
 export function isInside(root: string, candidate: string): boolean {

@@ -1,4 +1,4 @@
-import { ToolError } from "./tool-error.js";
+import { ToolError } from "@runbound/tool-kit";
 
 /** The `code` of a Node file-system error (`ENOENT`, `EACCES`, …), if it has one. */
 export function errnoCode(error: unknown): string | undefined {

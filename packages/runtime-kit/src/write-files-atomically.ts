@@ -4,7 +4,7 @@ import { access, open, realpath, rename, unlink } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { describeFileType, notRegular, openConfinedDirectory, readRegularEntry, type ConfinedDirectory } from "./confined-directory.js";
 import { fileSystemToolError } from "./file-system-error.js";
-import { ToolError } from "./tool-error.js";
+import { ToolError } from "@runbound/tool-kit";
 import { withPathLocks } from "./with-path-locks.js";
 
 /** One file of a multi-file change. */

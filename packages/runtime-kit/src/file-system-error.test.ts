@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errnoCode, fileSystemToolError } from "./file-system-error.js";
-import { ToolError } from "./tool-error.js";
+import { ToolError } from "@runbound/tool-kit";
 
 const errno = (code: string) => Object.assign(new Error(`${code}: injected`), { code });
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { displayPath, resolveInWorkdir } from "./confine-path.js";
 import { toolErrorOf } from "./__fixtures__/tool-error-of.js";
-import { ToolError } from "./tool-error.js";
+import { ToolError } from "@runbound/tool-kit";
 
 let workdir: string;
 let outsideDir: string;

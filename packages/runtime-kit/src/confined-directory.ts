@@ -3,7 +3,7 @@ import { lstat, mkdir, open, readlink, realpath, type FileHandle } from "node:fs
 import { join, relative, sep } from "node:path";
 import { isInside } from "./confine-path.js";
 import { errnoCode, fileSystemToolError } from "./file-system-error.js";
-import { ToolError } from "./tool-error.js";
+import { ToolError } from "@runbound/tool-kit";
 
 /**
  * A directory inside the workdir, opened component by component from the workdir without following

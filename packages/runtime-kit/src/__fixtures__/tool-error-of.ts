@@ -1,4 +1,4 @@
-import { ToolError } from "../tool-error.js";
+import { ToolError } from "@runbound/tool-kit";
 
 /** The ToolError a promise rejects with; anything else (a fulfilment, another error) fails the test. */
 export async function toolErrorOf(attempt: Promise<unknown>): Promise<ToolError> {
