@@ -26,6 +26,7 @@ import { CLIENT_CAPABILITIES } from "./client-capabilities.js";
 import { DocumentSync } from "./document-sync.js";
 import { negotiatedEncoding, type PositionEncoding } from "./position-encoding.js";
 import { ProgressTracker, type ActiveProgress } from "./progress-tracker.js";
+import type { SendRequest, SessionRequests } from "./session-requests.js";
 import { PublishedDiagnostics } from "./published-diagnostics.js";
 import { WORKSPACE_DIAGNOSTICS_WORK_TOKEN } from "./workspace-diagnostic-tokens.js";
 import { describeBound, RequestWatchdog, type HungRequest } from "./request-watchdog.js";
@@ -75,8 +76,6 @@ export interface SessionSettings {
   unresponsiveMs?: number;
 }
 
-/** Sends one typed request on the connection; {@link LanguageServerSession.request} bounds and guards it. */
-export type SendRequest<R> = (connection: ProtocolConnection, token: CancellationToken) => Promise<R>;
 
 /** How long a failed write waits for the server's exit to be reported before it is named the cause itself. */
 const pipeErrorExitWaitMs = 2_000;
@@ -101,7 +100,7 @@ function abortReason(signal: AbortSignal, label: string): ToolError {
  * One running language server for one project root: its process, its JSON-RPC connection, what it
  * told us in `initialize`, its progress, its pushed diagnostics and the documents it has open.
  */
-export class LanguageServerSession {
+export class LanguageServerSession implements SessionRequests {
   /** The server's progress (`$/progress`), with the works that diagnose our changes told apart. */
   readonly progress = new ProgressTracker((token, title) => token === WORKSPACE_DIAGNOSTICS_WORK_TOKEN || (this.spec.affectedFiles?.kind === "check-progress" && this.spec.affectedFiles.title.test(title)));
   /** Diagnostics the server pushed. */

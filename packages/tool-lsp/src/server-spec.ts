@@ -1,5 +1,5 @@
 import type { Diagnostic } from "vscode-languageserver-protocol";
-import type { LanguageServerSession } from "./language-server-session.js";
+import type { SessionRequests } from "./session-requests.js";
 /** A command line: the program (a name resolved project-local first, then on PATH) and its arguments. */
 export interface CommandLine {
   /** Program name, e.g. `tsc`, or an absolute path. */
@@ -70,7 +70,7 @@ export interface LspServerSpec {
    * to ask it for the current diagnostics of an open file (typescript-language-server: tsserver's own
    * diagnostics requests). Answers `undefined` when it cannot.
    */
-  pullDiagnostics?: (session: LanguageServerSession, path: string, signal: AbortSignal) => Promise<Diagnostic[] | undefined>;
+  pullDiagnostics?: (session: SessionRequests, path: string, signal: AbortSignal) => Promise<Diagnostic[] | undefined>;
   /**
    * How a write learns which other files it affected (see `affected-files.ts`):
    * - `importers`: ask {@link LspServerSpec.importersOf} for the files that import a written one and
@@ -84,5 +84,5 @@ export interface LspServerSpec {
    */
   affectedFiles?: { kind: "importers" } | { kind: "check-progress"; title: RegExp } | { kind: "workspace-stream" };
   /** For `affectedFiles` `importers`: the files that import `path` directly (absolute paths), or `undefined` when the server cannot say. */
-  importersOf?: (session: LanguageServerSession, path: string, signal: AbortSignal) => Promise<string[] | undefined>;
+  importersOf?: (session: SessionRequests, path: string, signal: AbortSignal) => Promise<string[] | undefined>;
 }

@@ -1,5 +1,5 @@
 import { ExecuteCommandRequest, type Diagnostic, type DiagnosticSeverity } from "vscode-languageserver-protocol";
-import type { LanguageServerSession } from "./language-server-session.js";
+import type { SessionRequests } from "./session-requests.js";
 
 /** typescript-language-server's pass-through to tsserver (`workspace/executeCommand`). */
 const tsserverRequest = "typescript.tsserverRequest";
@@ -30,14 +30,14 @@ function toDiagnostic(item: TsserverDiagnostic): Diagnostic | undefined {
 }
 
 /** Send one tsserver command through typescript-language-server; `undefined` when the server does not offer the pass-through. */
-export async function askTsserver(session: LanguageServerSession, command: string, args: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
+export async function askTsserver(session: SessionRequests, command: string, args: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
   const commands = session.capabilities.executeCommandProvider?.commands ?? [];
   if (!commands.includes(tsserverRequest)) return undefined;
   const answer: unknown = await session.request(ExecuteCommandRequest.method, (connection, token) => connection.sendRequest(ExecuteCommandRequest.type, { command: tsserverRequest, arguments: [command, args] }, token), signal);
   return (answer as { body?: unknown } | null)?.body ?? answer;
 }
 
-async function ask(session: LanguageServerSession, command: string, file: string, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
+async function ask(session: SessionRequests, command: string, file: string, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
   const body = await askTsserver(session, command, { file }, signal);
   if (!Array.isArray(body)) return undefined;
   return (body as TsserverDiagnostic[]).flatMap((item) => toDiagnostic(item) ?? []);
@@ -50,7 +50,7 @@ async function ask(session: LanguageServerSession, command: string, file: string
  * file never answers. tsserver's `syntacticDiagnosticsSync` and `semanticDiagnosticsSync` answer for
  * the current text. @returns `undefined` when the server does not offer the pass-through.
  */
-export async function pullTsserverDiagnostics(session: LanguageServerSession, path: string, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
+export async function pullTsserverDiagnostics(session: SessionRequests, path: string, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
   const [syntactic, semantic] = await Promise.all([ask(session, "syntacticDiagnosticsSync", path, signal), ask(session, "semanticDiagnosticsSync", path, signal)]);
   if (syntactic === undefined || semantic === undefined) return undefined;
   return [...syntactic, ...semantic];
@@ -61,7 +61,7 @@ export async function pullTsserverDiagnostics(session: LanguageServerSession, pa
  * `fileReferences`, which reads the program's resolved imports rather than the text.
  * @returns `undefined` when the server does not offer the pass-through or tsserver has no project for the file.
  */
-export async function tsserverImporters(session: LanguageServerSession, path: string, signal: AbortSignal): Promise<string[] | undefined> {
+export async function tsserverImporters(session: SessionRequests, path: string, signal: AbortSignal): Promise<string[] | undefined> {
   const body = await askTsserver(session, "fileReferences", { file: path }, signal).catch(() => undefined);
   const refs = (body as { refs?: unknown } | undefined)?.refs;
   if (!Array.isArray(refs)) return undefined;
