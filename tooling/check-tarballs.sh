@@ -2,8 +2,9 @@
 # Check the packed packages as their users get them: no test files in a tarball and a LICENSE in each;
 # then install every tarball into a new project outside the repository (as `npm install` from the
 # registry would), require a clean `npm ls --all`, and run the CLI from what was installed; then install
-# @runbound/tool-files alone (with tool-kit, runner-adapter and valibot) into another and write and
-# read a file through createRun.
+# @runbound/tool-files alone (with tool-kit, runner-adapter, valibot, and runtime-kit, the dependency
+# they share, which a registry install would fetch by itself) into another and write and read a file
+# through createRun.
 # Usage: bash tooling/check-tarballs.sh <directory of packed .tgz files>
 set -uo pipefail
 if [ "$#" -ne 1 ]; then echo "usage: bash tooling/check-tarballs.sh <directory of .tgz files>" >&2; exit 2; fi
@@ -44,8 +45,9 @@ echo "tarballs: the CLI runs from the installed tarballs"
 
 # A host that wants only the file tools installs @runbound/tool-files with its peers and the host
 # package, not the CLI: nothing else may be needed to write and read a file through createRun.
+# runtime-kit is their own dependency: given as a tarball only because it is not on the registry yet.
 host_tarballs=()
-for name in tool-files tool-kit runner-adapter; do
+for name in tool-files tool-kit runner-adapter runtime-kit; do
   found=("$packs"/runbound-"$name"-*.tgz)
   [ "${#found[@]}" -eq 1 ] || fail "expected one runbound-${name}-*.tgz in ${packs}"
   host_tarballs+=("${found[0]}")
@@ -53,7 +55,7 @@ done
 host=$(mktemp -d "${TMPDIR:-/tmp}/runbound-files-host-XXXXXX")
 cd "$host" || fail "cannot enter ${host}"
 npm init -y >/dev/null && npm pkg set type=module || fail "npm init failed in ${host}"
-npm install --no-audit --no-fund "${host_tarballs[@]}" valibot >/dev/null || fail "npm install of tool-files, tool-kit and runner-adapter failed in ${host}"
+npm install --no-audit --no-fund "${host_tarballs[@]}" valibot >/dev/null || fail "npm install of tool-files, tool-kit, runner-adapter and runtime-kit failed in ${host}"
 if ! npm ls --all >/dev/null 2>&1; then
   npm ls --all 2>&1 | grep -E "invalid|missing|extraneous|ERR" >&2
   fail "npm ls --all reports problems in ${host} (above)"
@@ -71,4 +73,4 @@ await run.close();
 HOST
 host_output=$(node host.mjs) || fail "a host with only tool-files could not write and read a file: ${host_output}"
 grep -q "hello from tool-files" <<<"$host_output" || fail "a host with only tool-files did not read back what it wrote: ${host_output}"
-echo "tarballs: tool-files installed alone (with tool-kit, runner-adapter, valibot) writes and reads a file"
+echo "tarballs: tool-files installed alone (with tool-kit, runner-adapter, runtime-kit, valibot) writes and reads a file"
