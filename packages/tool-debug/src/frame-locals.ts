@@ -1,5 +1,5 @@
 import type { DebugProtocol } from "@vscode/debugprotocol";
-import { cutText } from "./bounded-text.js";
+import { cutText } from "@runbound/runtime-kit";
 import type { DebugSession } from "./debug-session.js";
 
 /** One local as an answer shows it, with a pointer's struct fields one level down. */
