@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ADAPTERS } from "./adapter-table.js";
-import { findExecutable, pathDirectories } from "./find-executable.js";
+import { findExecutable, pathDirectories } from "@runbound/runtime-kit";
 import { debugTestRuns } from "./test-support/debug-test-run.js";
 import { cachedDebugpyPython, realAdapterAvailable } from "./test-support/real-adapters.js";
 import { builtRustFixture } from "./test-support/rust-fixture.js";

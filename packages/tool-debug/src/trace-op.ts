@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { textResult, ToolError, type ToolResult } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
-import { cutText, joinWithinBudget } from "./bounded-text.js";
+import { cutText, joinWithinBudget } from "@runbound/runtime-kit";
 import { parseCallTrace, renderCallTrace } from "./call-trace.js";
 import type { DebugSession } from "./debug-session.js";
 import { defaultThread } from "./describe-stop.js";

@@ -1,11 +1,10 @@
-import { createRestartBudget, displayPath, readGroupResidentMemoryKiB, signalWithDeadline, untilAborted, type RestartBudget } from "@runbound/runtime-kit";
+import { createRestartBudget, displayPath, findNearestMarker, readGroupResidentMemoryKiB, signalWithDeadline, untilAborted, type RestartBudget } from "@runbound/runtime-kit";
 import { defineResource, ToolError } from "@runbound/tool-kit";
 import { dirname } from "node:path";
 import { DEFAULT_AFTER_WRITE_BUDGET, type AfterWriteBudget } from "./after-write-budget.js";
 import { DEFAULT_SERVERS } from "./default-servers.js";
 import { startAffectedFilesTracking } from "./affected-files-tracking.js";
 import { DiagnosticsLedger } from "./diagnostics-ledger.js";
-import { findNearestMarker } from "@runbound/runtime-kit";
 import { TRUSTED_PROJECT, type ProjectTrust } from "./project-trust.js";
 import { resolveBinary, type BinaryResolution } from "./resolve-binary.js";
 import { LanguageServerSession, type SessionExit } from "./language-server-session.js";
@@ -311,7 +310,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
   const runningSessionFor = async (workdir: string, file: string): Promise<LanguageServerSession | undefined> => {
     const match = serverForFile(servers, file);
     const found = match === undefined ? undefined : await findNearestMarker(dirname(file), workdir, match.spec.rootMarkers);
-    const entry = found === undefined ? undefined : entries.get(`${match!.spec.id}\0${found.root}`);
+    const entry = found === undefined ? undefined : entries.get(`${match!.spec.id}\0${found.directory}`);
     if (disposed || entry?.session === undefined || entry.broken !== undefined) return undefined;
     entry.lastUsed = Date.now();
     scheduleIdleStop(entry);
