@@ -9,6 +9,7 @@ import { adaptersOp, startOp, statusOp, terminateOp } from "./session-ops.js";
 import { assertTextFields, MAX_TEXT_LENGTH } from "./text-field-limits.js";
 import { traceOp } from "./trace-op.js";
 import { WATCH_ACCESS, watchOp } from "./watch-op.js";
+import { programEnvironment } from "./program-environment.js";
 
 /** Every op of the debug tool. */
 export const DEBUG_OPS = [
@@ -54,7 +55,12 @@ export const debugTool = defineTool({
     args: v.optional(v.pipe(v.array(v.string()), v.maxLength(256), v.description(`launch: the program's arguments, each at most ${MAX_TEXT_LENGTH} characters.`))),
     module: v.optional(v.pipe(v.string(), v.description("launch (debugpy): run `python -m MODULE args` instead of a program, e.g. `pytest` with args `[\"-k\", \"test_add\"]`."))),
     cwd: v.optional(v.pipe(v.string(), v.description("launch: the program's working directory, relative to the working directory; default the project root (where its marker is)."))),
-    env: v.optional(v.pipe(v.record(v.string(), v.string()), v.description("launch: variables added to the program's environment, e.g. `{\"DEBUG\": \"1\"}`."))),
+    env: v.optional(
+      v.pipe(
+        v.array(v.strictObject({ name: v.pipe(v.string(), v.description("The variable's name, e.g. `DEBUG`.")), value: v.pipe(v.string(), v.description("Its value.")) })),
+        v.description("launch: variables added to the program's environment, e.g. `[{\"name\": \"DEBUG\", \"value\": \"1\"}]`."),
+      ),
+    ),
     stop_on_entry: v.optional(v.pipe(v.boolean(), v.description("launch: stop at the program's first line."))),
     just_my_code: v.optional(v.pipe(v.boolean(), v.description("launch (debugpy): false to stop and step in library code too (site-packages, the standard library); default true."))),
     mode: v.optional(v.pipe(v.picklist(["test"]), v.description("launch: `test` runs the project's tests under the debugger: dlv test on a package directory (program), `python -m pytest [program]`, `cargo test` under lldb (program: the crate directory or a test source file)."))),
@@ -115,7 +121,7 @@ export const debugTool = defineTool({
               program: input.program,
               args: input.args ?? [],
               cwd: input.cwd,
-              options: { module: input.module, programEnv: input.env, stopOnEntry: input.stop_on_entry, justMyCode: input.just_my_code, mode: input.mode, test: input.test },
+              options: { module: input.module, programEnv: programEnvironment(input.env), stopOnEntry: input.stop_on_entry, justMyCode: input.just_my_code, mode: input.mode, test: input.test },
               ...(input.adapter === undefined ? {} : { adapter: input.adapter }),
             },
             (message) => context.progress({ message }),

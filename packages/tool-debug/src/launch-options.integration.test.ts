@@ -27,7 +27,7 @@ describe.runIf(debugpyAvailable)("launch options over debugpy", () => {
   it("runs a module with arguments and an added environment variable", async () => {
     const { call } = startPython({ debugpyPython: python!, stopBudgetMs: 20_000 });
     await call({ op: "breakpoints", file: "test_counter.py", lines: [13] });
-    const launch = await call({ op: "launch", module: "unittest", args: ["-k", "test_env", "test_counter"], env: { RUNBOUND_FLAVOUR: "mint" } });
+    const launch = await call({ op: "launch", module: "unittest", args: ["-k", "test_env", "test_counter"], env: [{ name: "RUNBOUND_FLAVOUR", value: "mint" }] });
     expect(launch.isError, launch.text).toBe(false);
     expect(launch.text).toContain("Launched `-m unittest` with debugpy");
     expect(launch.text).toContain("test_counter.py:13");
@@ -88,7 +88,7 @@ describe.runIf(delveAvailable)("launch options over delve", () => {
     const { call, run } = startGo({ stopBudgetMs: 30_000 });
     await call({ op: "breakpoints", file: "lib.go", lines: [16] });
     await call({ op: "breakpoints", file: "lib.go", lines: [16, 23] });
-    const launch = await call({ op: "launch", mode: "test", program: ".", test: "TestDescribe", env: { RUNBOUND_FLAVOUR: "mint" } });
+    const launch = await call({ op: "launch", mode: "test", program: ".", test: "TestDescribe", env: [{ name: "RUNBOUND_FLAVOUR", value: "mint" }] });
     expect(launch.isError, launch.text).toBe(false);
     expect(launch.text).toContain("Launched `tests of . matching TestDescribe` with delve");
     expect(launch.text).toContain("lib.go:16");

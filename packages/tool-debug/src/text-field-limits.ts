@@ -14,7 +14,7 @@ export interface TextFields {
   test?: string | undefined;
   functions?: readonly string[] | undefined;
   filters?: readonly string[] | undefined;
-  env?: Readonly<Record<string, string>> | undefined;
+  env?: ReadonlyArray<{ name: string; value: string }> | undefined;
   points?: ReadonlyArray<{ condition?: string | undefined; hit_condition?: string | undefined; log_message?: string | undefined }> | undefined;
 }
 
@@ -36,10 +36,10 @@ export function assertTextFields(fields: TextFields): void {
   fields.args?.forEach((argument, index) => check(`args[${index}]`, argument, true));
   fields.functions?.forEach((name, index) => check(`functions[${index}]`, name, false));
   fields.filters?.forEach((filter, index) => check(`filters[${index}]`, filter, false));
-  for (const [name, value] of Object.entries(fields.env ?? {})) {
-    check("env name", name, false);
-    check(`env.${name}`, value, true);
-  }
+  fields.env?.forEach(({ name, value }, index) => {
+    check(`env[${index}].name`, name, false);
+    check(`env[${index}].value`, value, true);
+  });
   fields.points?.forEach((point, index) => {
     for (const field of ["condition", "hit_condition", "log_message"] as const) {
       const value = point[field];
