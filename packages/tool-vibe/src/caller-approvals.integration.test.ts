@@ -68,22 +68,25 @@ describe("the approval channel between a process worker and its caller", () => {
   });
 
   it("withdraws a pending question when the worker is killed, and leaves nothing running", async () => {
+    let pending = false;
     let withdrawn: unknown;
     const workers = roster({
       askTiers: ["write"],
-      approve: (call, signal) =>
-        call.input !== null && (call.input as { path?: string }).path === "late.txt"
-          ? new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject((withdrawn = signal.reason))))
-          : Promise.resolve(),
+      approve: (call, signal) => {
+        if ((call.input as { path?: string } | null)?.path !== "late.txt") return Promise.resolve();
+        pending = true;
+        return new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject((withdrawn = signal.reason))));
+      },
     });
     workers.spawn({ brief: JSON.stringify({ asks: [{ tool: "write", input: {} }], then: "hang" }), label: "hanger", tier: "fast", ceiling: "exec" });
     const running = await untilWorker(workers, "w1", (snapshot) => snapshot.output.includes("approved"));
     const { pid, answers } = JSON.parse(running.output.trim()) as { pid: number; answers: unknown };
     expect(answers).toEqual([{ approved: true }]);
+    // The worker prints before it sends its second question: kill it only once that question is with the approver.
+    await untilWorker(workers, "w1", () => pending);
     await workers.kill("w1");
     await untilWorker(workers, "w1", (snapshot) => snapshot.status === "killed");
     await untilWorker(workers, "w1", () => withdrawn !== undefined);
-    expect(withdrawn).toBeDefined();
     expect(workers.list()[0]!.output).not.toContain("the hanging question was answered");
     expect(await liveGroupMembers(pid)).toEqual([]);
   });
