@@ -22,5 +22,9 @@ for (const name of readdirSync(join(root, "packages")).sort()) {
     console.log(`packages/${name}/src: ${cycle.join(" > ")}`);
   }
 }
-console.log(cycles === 0 ? "No import cycles in packages/*/src." : `${cycles} import cycle${cycles === 1 ? "" : "s"} in packages/*/src.`);
+console.log(
+  cycles === 0
+    ? "No import cycles in packages/*/src."
+    : `${cycles} import cycle${cycles === 1 ? "" : "s"} in packages/*/src.`,
+);
 process.exitCode = cycles === 0 ? 0 : 1;

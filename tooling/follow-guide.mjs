@@ -30,7 +30,12 @@ function markedBlocks(markdown) {
   const blocks = [];
   const pattern = /^<!-- (file|step|expect)(?:: (\S+))? -->\n```[^\n]*\n([\s\S]*?)^```$/gm;
   for (const match of markdown.matchAll(pattern)) {
-    blocks.push({ marker: match[1], argument: match[2], body: match[3], line: markdown.slice(0, match.index).split("\n").length });
+    blocks.push({
+      marker: match[1],
+      argument: match[2],
+      body: match[3],
+      line: markdown.slice(0, match.index).split("\n").length,
+    });
   }
   return blocks;
 }
@@ -53,17 +58,27 @@ for (const block of blocks.filter((candidate) => candidate.marker === "file")) {
   try {
     actual = readFileSync(join(templateDirectory, block.argument), "utf8");
   } catch {
-    failures.push(`docs/writing-a-tool.md:${block.line} shows \`${block.argument}\`, which examples/tool-template does not have.`);
+    failures.push(
+      `docs/writing-a-tool.md:${block.line} shows \`${block.argument}\`, which examples/tool-template does not have.`,
+    );
     continue;
   }
-  if (actual !== block.body) failures.push(`docs/writing-a-tool.md:${block.line} shows \`${block.argument}\` differently from examples/tool-template/${block.argument}; make them the same.`);
+  if (actual !== block.body)
+    failures.push(
+      `docs/writing-a-tool.md:${block.line} shows \`${block.argument}\` differently from examples/tool-template/${block.argument}; make them the same.`,
+    );
 }
 for (const path of templateFiles(templateDirectory)) {
-  if (!shown.has(path)) failures.push(`examples/tool-template/${path} is not shown in docs/writing-a-tool.md; add it under a \`<!-- file: ${path} -->\` marker.`);
+  if (!shown.has(path))
+    failures.push(
+      `examples/tool-template/${path} is not shown in docs/writing-a-tool.md; add it under a \`<!-- file: ${path} -->\` marker.`,
+    );
 }
 
 const steps = blocks.filter((block) => block.marker === "step").map((block) => block.body);
-const expected = blocks.filter((block) => block.marker === "expect").flatMap((block) => block.body.split("\n").filter(Boolean));
+const expected = blocks
+  .filter((block) => block.marker === "expect")
+  .flatMap((block) => block.body.split("\n").filter(Boolean));
 if (steps.length === 0) failures.push("docs/writing-a-tool.md has no `<!-- step -->` blocks to follow.");
 
 if (failures.length === 0) {
@@ -72,14 +87,21 @@ if (failures.length === 0) {
   symlinkSync(packs, join(scratch, "runbound-packs"));
   console.log(`guide: following docs/writing-a-tool.md in ${scratch}`);
   const script = ["set -euo pipefail", "set -x", ...steps].join("\n");
-  const { status, stdout } = spawnSync("bash", ["-c", script], { cwd: scratch, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, npm_config_fund: "false", npm_config_audit: "false" } });
+  const { status, stdout } = spawnSync("bash", ["-c", script], {
+    cwd: scratch,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, npm_config_fund: "false", npm_config_audit: "false" },
+  });
   process.stdout.write(stdout);
   if (status !== 0) failures.push(`The guide's steps failed (exit ${status}); the output above shows the command.`);
   let from = 0;
   for (const line of expected) {
     const at = stdout.indexOf(line, from);
     if (at === -1) {
-      failures.push(`The steps did not print \`${line}\` (after what came before it), as the guide's expected output says.`);
+      failures.push(
+        `The steps did not print \`${line}\` (after what came before it), as the guide's expected output says.`,
+      );
       break;
     }
     from = at + line.length;

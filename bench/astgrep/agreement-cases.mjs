@@ -96,7 +96,9 @@ export function withoutComments(text) {
       position = end;
     } else if (rest[0] === "'") {
       // A character literal (`'"'`, `'\''`); otherwise a lifetime (`'a`), which needs no skipping.
-      const literal = /^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/.exec(text.slice(position, position + 12));
+      const literal = /^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/.exec(
+        text.slice(position, position + 12),
+      );
       const end = position + (literal?.[0].length ?? 1);
       output += text.slice(position, end);
       position = end;
@@ -145,7 +147,8 @@ function skipSpace(text, index) {
   let position = index;
   for (;;) {
     while (/\s/.test(text[position] ?? "")) position++;
-    if (text.startsWith("//", position)) position = text.indexOf("\n", position) < 0 ? text.length : text.indexOf("\n", position);
+    if (text.startsWith("//", position))
+      position = text.indexOf("\n", position) < 0 ? text.length : text.indexOf("\n", position);
     else return position;
   }
 }

@@ -44,7 +44,15 @@ async function parserSettings(grammars, built) {
     if (parts === null) throw new Error(`\`--grammar ${entry}\` is not id=libraryPath[:languageSymbol[:expandoChar]].`);
     const [, id, libraryPath, languageSymbol, expandoChar] = parts;
     const extension = Object.values(languages).find((language) => language.id === id)?.extension ?? id;
-    return { id, grammar: { libraryPath, extensions: [extension], languageSymbol: languageSymbol ?? `tree_sitter_${id}`, ...(expandoChar === undefined ? {} : { expandoChar }) } };
+    return {
+      id,
+      grammar: {
+        libraryPath,
+        extensions: [extension],
+        languageSymbol: languageSymbol ?? `tree_sitter_${id}`,
+        ...(expandoChar === undefined ? {} : { expandoChar }),
+      },
+    };
   });
   const choices = [...built.filter((choice) => !handedIn.some((given) => given.id === choice.id)), ...handedIn];
   const ids = new Set(choices.map((choice) => choice.id));
@@ -53,15 +61,31 @@ async function parserSettings(grammars, built) {
 
 /** match | none | refused (with the reason), by our ast_grep through the parser resource as a host calls it. */
 async function ours(run, file, benchCase) {
-  const result = await run.call("ast_grep", { pattern: benchCase.pattern, path: file, language: languages[benchCase.language].id, max_results: 1 });
+  const result = await run.call("ast_grep", {
+    pattern: benchCase.pattern,
+    path: file,
+    language: languages[benchCase.language].id,
+    max_results: 1,
+  });
   if (result.isError) return { outcome: "refused", reason: resultText(result).split("\n")[0].slice(0, 300) };
-  return { outcome: result.structured.total > 0 ? "match" : "none", tolerant: /parsed with errors/.test(resultText(result)) };
+  return {
+    outcome: result.structured.total > 0 ? "match" : "none",
+    tolerant: /parsed with errors/.test(resultText(result)),
+  };
 }
 
 /** The same by the ast-grep CLI. */
 function theirs(workdir, file, benchCase) {
-  const result = spawnSync(cli, ["run", `--pattern=${benchCase.pattern}`, "-l", languages[benchCase.language].cli, "--json=compact", file], { cwd: workdir, encoding: "utf8" });
-  if (result.status !== 0 && result.status !== 1) return { outcome: "refused", reason: result.stderr.trim().split("\n")[0]?.slice(0, 300) ?? `exit ${result.status}` };
+  const result = spawnSync(
+    cli,
+    ["run", `--pattern=${benchCase.pattern}`, "-l", languages[benchCase.language].cli, "--json=compact", file],
+    { cwd: workdir, encoding: "utf8" },
+  );
+  if (result.status !== 0 && result.status !== 1)
+    return {
+      outcome: "refused",
+      reason: result.stderr.trim().split("\n")[0]?.slice(0, 300) ?? `exit ${result.status}`,
+    };
   try {
     return { outcome: JSON.parse(result.stdout).length > 0 ? "match" : "none" };
   } catch {
@@ -88,10 +112,16 @@ function classify(benchCase, answer) {
 
 const crateDirectories = crates.map((name) => fetchCrate(name, options.version));
 const extracted = extractCases(crateDirectories);
-const cases = extracted.cases.filter((benchCase) => options.language === undefined || languages[benchCase.language].id === options.language);
+const cases = extracted.cases.filter(
+  (benchCase) => options.language === undefined || languages[benchCase.language].id === options.language,
+);
 const workdir = mkdtempSync(join(tmpdir(), "astgrep-agreement-"));
 const run = createRun({ plugins: [astGrepPlugin] });
-await run.attach(AstGrepParser, { value: createAstGrepParser(await parserSettings(options.grammar ?? [], options["crate-grammars"] ? crateGrammars(crateDirectories[1]) : [])) });
+await run.attach(AstGrepParser, {
+  value: createAstGrepParser(
+    await parserSettings(options.grammar ?? [], options["crate-grammars"] ? crateGrammars(crateDirectories[1]) : []),
+  ),
+});
 await run.attach(Workdir, { value: workdir });
 
 const perLanguage = new Map();
@@ -111,10 +141,21 @@ try {
     if (answers.ours.outcome === "refused" && /lone metavariable/.test(answers.ours.reason)) tally.loneMetavariable++;
     for (const side of ["ours", "cli"]) {
       if (agrees(benchCase, answers[side])) tally[side]++;
-      else disagreements.push({ side, language: id, class: classify(benchCase, answers[side]), origin: benchCase.origin, pattern: benchCase.pattern, source: benchCase.source, shouldMatch: benchCase.shouldMatch, reason: answers[side].reason });
+      else
+        disagreements.push({
+          side,
+          language: id,
+          class: classify(benchCase, answers[side]),
+          origin: benchCase.origin,
+          pattern: benchCase.pattern,
+          source: benchCase.source,
+          shouldMatch: benchCase.shouldMatch,
+          reason: answers[side].reason,
+        });
     }
     perLanguage.set(id, tally);
-    if (tally.available && agrees(benchCase, answers.cli) && !agrees(benchCase, answers.ours)) behindTheCli.push(`${id} \`${benchCase.pattern.replace(/\n/g, "⏎")}\``);
+    if (tally.available && agrees(benchCase, answers.cli) && !agrees(benchCase, answers.ours))
+      behindTheCli.push(`${id} \`${benchCase.pattern.replace(/\n/g, "⏎")}\``);
   }
 } finally {
   await run.close();
@@ -124,24 +165,45 @@ try {
 const percent = (part, whole) => `${((100 * part) / whole).toFixed(1)} %`;
 const cell = (part, whole) => `${part} (${percent(part, whole)})`;
 const { commentedOut, ignored } = extracted.leftOut;
-console.log(`ast-grep ${options.version} unit-test cases: ${cases.length} (crates cached in ${cache}; left out: ${commentedOut} helper calls commented out, ${ignored} in #[ignore] tests)\n`);
+console.log(
+  `ast-grep ${options.version} unit-test cases: ${cases.length} (crates cached in ${cache}; left out: ${commentedOut} helper calls commented out, ${ignored} in #[ignore] tests)\n`,
+);
 console.log("| language | cases | ast_grep agrees | ast-grep CLI agrees |\n|---|---|---|---|");
-const sum = (tallies) => tallies.reduce((total, tally) => ({ cases: total.cases + tally.cases, ours: total.ours + tally.ours, cli: total.cli + tally.cli, loneMetavariable: total.loneMetavariable + tally.loneMetavariable }), { cases: 0, ours: 0, cli: 0, loneMetavariable: 0 });
+const sum = (tallies) =>
+  tallies.reduce(
+    (total, tally) => ({
+      cases: total.cases + tally.cases,
+      ours: total.ours + tally.ours,
+      cli: total.cli + tally.cli,
+      loneMetavariable: total.loneMetavariable + tally.loneMetavariable,
+    }),
+    { cases: 0, ours: 0, cli: 0, loneMetavariable: 0 },
+  );
 const sorted = [...perLanguage].sort(([first], [second]) => first.localeCompare(second));
 for (const [id, tally] of sorted) {
-  console.log(`| ${id}${tally.available ? "" : " (no grammar here)"} | ${tally.cases} | ${cell(tally.ours, tally.cases)} | ${cell(tally.cli, tally.cases)} |`);
+  console.log(
+    `| ${id}${tally.available ? "" : " (no grammar here)"} | ${tally.cases} | ${cell(tally.ours, tally.cases)} | ${cell(tally.cli, tally.cases)} |`,
+  );
 }
 const all = sum(sorted.map(([, tally]) => tally));
 const shared = sum(sorted.filter(([, tally]) => tally.available).map(([, tally]) => tally));
 console.log(`| all | ${all.cases} | ${cell(all.ours, all.cases)} | ${cell(all.cli, all.cases)} |`);
-console.log(`| languages both have | ${shared.cases} | ${cell(shared.ours, shared.cases)} | ${cell(shared.cli, shared.cases)} |`);
+console.log(
+  `| languages both have | ${shared.cases} | ${cell(shared.ours, shared.cases)} | ${cell(shared.cli, shared.cases)} |`,
+);
 // A lone `$A` matches every node; refusing it is a documented decision, so it is also counted apart.
 const decided = shared.cases - shared.loneMetavariable;
-console.log(`| languages both have, lone \`$A\` cases left out | ${decided} | ${cell(shared.ours, decided)} | ${cell(shared.cli - shared.loneMetavariable, decided)} |`);
+console.log(
+  `| languages both have, lone \`$A\` cases left out | ${decided} | ${cell(shared.ours, decided)} | ${cell(shared.cli - shared.loneMetavariable, decided)} |`,
+);
 const languagesAgreeing = (side) => sorted.filter(([, tally]) => tally.available && tally[side] === tally.cases).length;
 const availableLanguages = sorted.filter(([, tally]) => tally.available).length;
-console.log(`\nLanguages both have where every case agrees: ast_grep ${languagesAgreeing("ours")}, ast-grep CLI ${languagesAgreeing("cli")} of ${availableLanguages}.`);
-console.log(`Cases the CLI gets right and ast_grep does not: ${behindTheCli.length}${behindTheCli.length > 0 ? ` (${behindTheCli.join(", ")})` : ""}.`);
+console.log(
+  `\nLanguages both have where every case agrees: ast_grep ${languagesAgreeing("ours")}, ast-grep CLI ${languagesAgreeing("cli")} of ${availableLanguages}.`,
+);
+console.log(
+  `Cases the CLI gets right and ast_grep does not: ${behindTheCli.length}${behindTheCli.length > 0 ? ` (${behindTheCli.join(", ")})` : ""}.`,
+);
 const byClass = new Map();
 for (const entry of disagreements) {
   const name = `${{ ours: "ast_grep", cli: "ast-grep CLI" }[entry.side]} — ${entry.class}`;
@@ -150,10 +212,15 @@ for (const entry of disagreements) {
 for (const [name, entries] of [...byClass].sort(([first], [second]) => first.localeCompare(second))) {
   console.log(`\n### ${name} (${entries.length})`);
   for (const entry of entries) {
-    console.log(`- ${entry.language} ${entry.origin}: \`${entry.pattern.replace(/\n/g, "⏎")}\` ${entry.shouldMatch ? "should match" : "should not match"} \`${entry.source.replace(/\n/g, "⏎").slice(0, 80)}\`${entry.reason === undefined ? "" : ` — ${entry.reason}`}`);
+    console.log(
+      `- ${entry.language} ${entry.origin}: \`${entry.pattern.replace(/\n/g, "⏎")}\` ${entry.shouldMatch ? "should match" : "should not match"} \`${entry.source.replace(/\n/g, "⏎").slice(0, 80)}\`${entry.reason === undefined ? "" : ` — ${entry.reason}`}`,
+    );
   }
 }
 if (options.json !== undefined) {
   mkdirSync(dirname(options.json), { recursive: true });
-  writeFileSync(options.json, `${JSON.stringify({ version: options.version, leftOut: extracted.leftOut, perLanguage: Object.fromEntries(perLanguage), behindTheCli, disagreements }, null, 2)}\n`);
+  writeFileSync(
+    options.json,
+    `${JSON.stringify({ version: options.version, leftOut: extracted.leftOut, perLanguage: Object.fromEntries(perLanguage), behindTheCli, disagreements }, null, 2)}\n`,
+  );
 }

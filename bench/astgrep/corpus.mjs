@@ -12,12 +12,18 @@ const packages = [
 
 function run(command, args, cwd) {
   const result = spawnSync(command, args, { cwd, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`\`${command} ${args.join(" ")}\` failed in ${cwd}: ${result.stderr.slice(0, 2000)}`);
+  if (result.status !== 0)
+    throw new Error(`\`${command} ${args.join(" ")}\` failed in ${cwd}: ${result.stderr.slice(0, 2000)}`);
 }
 
 /** The corpus directory (`effect/` and `rxjs/`, each its package's `src`), fetched and unpacked on first use. */
 export function effectRxjsCorpus() {
-  const cache = join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "runbound", "bench", "astgrep-effect-rxjs");
+  const cache = join(
+    process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"),
+    "runbound",
+    "bench",
+    "astgrep-effect-rxjs",
+  );
   const corpus = join(cache, "corpus");
   if (existsSync(join(corpus, "effect")) && existsSync(join(corpus, "rxjs"))) return corpus;
   mkdirSync(cache, { recursive: true });

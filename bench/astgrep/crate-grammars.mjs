@@ -21,10 +21,21 @@ function buildGrammar(spec, languageCrate) {
   const libraryPath = join(crateCache, `${name}-${lockedVersion(languageCrate, name)}.so`);
   if (!existsSync(libraryPath)) {
     const files = ["parser.c", "scanner.c"].map((file) => join(source, file)).filter((file) => existsSync(file));
-    const compile = spawnSync("cc", ["-shared", "-fPIC", "-O2", "-I", source, ...files, "-o", libraryPath], { encoding: "utf8" });
-    if (compile.status !== 0) throw new Error(`Building ${name} failed (a C compiler is needed as \`cc\`): ${compile.stderr.slice(0, 2000)}`);
+    const compile = spawnSync("cc", ["-shared", "-fPIC", "-O2", "-I", source, ...files, "-o", libraryPath], {
+      encoding: "utf8",
+    });
+    if (compile.status !== 0)
+      throw new Error(`Building ${name} failed (a C compiler is needed as \`cc\`): ${compile.stderr.slice(0, 2000)}`);
   }
-  return { id: spec.id, grammar: { libraryPath, extensions: spec.extensions, languageSymbol: `tree_sitter_${spec.id}`, ...(spec.expandoChar === undefined ? {} : { expandoChar: spec.expandoChar }) } };
+  return {
+    id: spec.id,
+    grammar: {
+      libraryPath,
+      extensions: spec.extensions,
+      languageSymbol: `tree_sitter_${spec.id}`,
+      ...(spec.expandoChar === undefined ? {} : { expandoChar: spec.expandoChar }),
+    },
+  };
 }
 
 /** The four grammars, built against `languageCrate` (the unpacked ast-grep-language crate). */

@@ -15,7 +15,10 @@ export function fetchCrate(name, version) {
   const archive = join(crateCache, `${name}-${version}.crate`);
   // The registry's download endpoint redirects to its static host; the static address is the fallback
   // where the API host is not reachable.
-  const addresses = [`https://crates.io/api/v1/crates/${name}/${version}/download`, `https://static.crates.io/crates/${name}/${name}-${version}.crate`];
+  const addresses = [
+    `https://crates.io/api/v1/crates/${name}/${version}/download`,
+    `https://static.crates.io/crates/${name}/${name}-${version}.crate`,
+  ];
   const failures = [];
   for (const address of addresses) {
     const download = spawnSync("curl", ["-fsSL", "--retry", "2", "-o", archive, address], { encoding: "utf8" });

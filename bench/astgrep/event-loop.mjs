@@ -39,10 +39,15 @@ async function watched(abortAfterMs) {
   histogram.enable();
   const controller = new AbortController();
   let abortedAt;
-  const timer = abortAfterMs === undefined ? undefined : setTimeout(() => {
-    abortedAt = performance.now();
-    controller.abort(new ToolError({ code: "cancelled", message: "Tool `ast_grep` was cancelled before it finished." }));
-  }, abortAfterMs);
+  const timer =
+    abortAfterMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          abortedAt = performance.now();
+          controller.abort(
+            new ToolError({ code: "cancelled", message: "Tool `ast_grep` was cancelled before it finished." }),
+          );
+        }, abortAfterMs);
   const started = performance.now();
   const result = await run.call("ast_grep", { pattern, path: "node_modules", language }, { signal: controller.signal });
   const ended = performance.now();
@@ -74,16 +79,25 @@ await run.close();
 
 const files = Object.values(cold.scanned ?? {}).reduce((sum, count) => sum + count, 0);
 const format = (value) => value.toFixed(1);
-console.log(`\`${pattern}\` (${language}) over ${repo}/node_modules: ${files} files scanned, ${cold.total} matches; load average ${loads.join(" → ")}.`);
+console.log(
+  `\`${pattern}\` (${language}) over ${repo}/node_modules: ${files} files scanned, ${cold.total} matches; load average ${loads.join(" → ")}.`,
+);
 console.log("| call | wall ms | longest event-loop stall ms | p99 loop delay ms |");
 console.log("|---|---|---|---|");
 console.log(`| cold | ${format(cold.wallMs)} | ${format(cold.longestStallMs)} | ${format(cold.p99DelayMs)} |`);
 console.log(`| warm | ${format(warm.wallMs)} | ${format(warm.longestStallMs)} | ${format(warm.p99DelayMs)} |`);
-console.log(`| cancelled midway (${cancelled.code ?? "not cancelled"}) | ${format(cancelled.wallMs)}, answered ${format(cancelled.answeredAfterAbortMs ?? Number.NaN)} ms after the abort | ${format(cancelled.longestStallMs)} | ${format(cancelled.p99DelayMs)} |`);
-console.log(`Parse cache after the calls: ${cache.files} files, ${(cache.usedBytes / 2 ** 20).toFixed(0)} MiB estimated of ${(cache.budgetBytes / 2 ** 20).toFixed(0)}, ${cache.hits} hits, ${cache.misses} misses, ${cache.evicted} evicted.`);
+console.log(
+  `| cancelled midway (${cancelled.code ?? "not cancelled"}) | ${format(cancelled.wallMs)}, answered ${format(cancelled.answeredAfterAbortMs ?? Number.NaN)} ms after the abort | ${format(cancelled.longestStallMs)} | ${format(cancelled.p99DelayMs)} |`,
+);
+console.log(
+  `Parse cache after the calls: ${cache.files} files, ${(cache.usedBytes / 2 ** 20).toFixed(0)} MiB estimated of ${(cache.budgetBytes / 2 ** 20).toFixed(0)}, ${cache.hits} hits, ${cache.misses} misses, ${cache.evicted} evicted.`,
+);
 if (files < 8000) console.log(`Note: fewer than 8,000 files (${files}); try --language javascript.`);
 const resultsDir = join(repo, "bench/results");
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `astgrep-event-loop-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-writeFileSync(file, `${JSON.stringify({ node: process.version, pattern, language, files, loads, cold, warm, cancelled, cache }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ node: process.version, pattern, language, files, loads, cold, warm, cancelled, cache }, null, 2)}\n`,
+);
 console.log(`\nWrote ${file}`);

@@ -9,11 +9,22 @@ export const timeBinary = "/usr/bin/time";
  * `env` adds variables to this process's environment for the child.
  */
 export function timed(command, args, cwd, env = {}) {
-  const result = spawnSync(timeBinary, ["-f", "__time__ %e %U %S %M", command, ...args], { cwd, encoding: "utf8", maxBuffer: 1 << 30, env: { ...process.env, ...env } });
+  const result = spawnSync(timeBinary, ["-f", "__time__ %e %U %S %M", command, ...args], {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+    env: { ...process.env, ...env },
+  });
   const line = result.stderr.split("\n").find((text) => text.startsWith("__time__"));
   if (line === undefined) throw new Error(`${command} failed: ${result.stderr.slice(0, 2000)}`);
   const [, wall, user, system, maxKb] = line.split(" ");
-  return { stdout: result.stdout, status: result.status, wallS: Number(wall), cpuS: Number(user) + Number(system), peakMb: Number(maxKb) / 1024 };
+  return {
+    stdout: result.stdout,
+    status: result.status,
+    wallS: Number(wall),
+    cpuS: Number(user) + Number(system),
+    peakMb: Number(maxKb) / 1024,
+  };
 }
 
 export function median(values) {
@@ -25,7 +36,11 @@ export function median(values) {
 /** Medians of wall and CPU, the highest peak; for the tool also the in-process call's wall time. */
 export function summarize(cliRuns, toolRuns) {
   return {
-    cli: { wallS: median(cliRuns.map((run) => run.wallS)), cpuS: median(cliRuns.map((run) => run.cpuS)), peakMb: Math.max(...cliRuns.map((run) => run.peakMb)) },
+    cli: {
+      wallS: median(cliRuns.map((run) => run.wallS)),
+      cpuS: median(cliRuns.map((run) => run.cpuS)),
+      peakMb: Math.max(...cliRuns.map((run) => run.peakMb)),
+    },
     tool: {
       wallS: median(toolRuns.map((run) => run.wallS)),
       cpuS: median(toolRuns.map((run) => run.cpuS)),

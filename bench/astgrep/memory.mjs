@@ -2,7 +2,16 @@
 // against `ast-grep run --files-with-matches`, on a tree of ≥ 4,000 real JavaScript files: a copy of this
 // repository's node_modules made in a temporary directory (never committed, removed afterwards).
 // Usage (from the repo root): npm run build && node bench/astgrep/memory.mjs [--runs 3] [--files 4500]
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,11 +42,17 @@ function collect(directory, found) {
 }
 const source = join(repo, "node_modules");
 const picked = collect(source, []).sort().slice(0, fileCount);
-if (picked.length < 4000) throw new Error(`Only ${picked.length} JavaScript files under ${source}; the benchmark needs 4,000.`);
+if (picked.length < 4000)
+  throw new Error(`Only ${picked.length} JavaScript files under ${source}; the benchmark needs 4,000.`);
 const corpus = mkdtempSync(join(tmpdir(), "runbound-astgrep-memory-"));
 let bytes = 0;
 for (const path of picked) {
-  const target = join(corpus, relative(source, path).replace(/(^|\/)node_modules\//g, "$1nm/").replace(/(^|\/)\./g, "$1_"));
+  const target = join(
+    corpus,
+    relative(source, path)
+      .replace(/(^|\/)node_modules\//g, "$1nm/")
+      .replace(/(^|\/)\./g, "$1_"),
+  );
   mkdirSync(dirname(target), { recursive: true });
   copyFileSync(path, target);
   bytes += statSync(path).size;
@@ -61,7 +76,12 @@ try {
     const cliRun = timed(cli, ["run", "-p", benchCase.pattern, "-l", "js", "--files-with-matches", "."], corpus);
     cliRuns.push({ ...cliRun, files: cliRun.stdout.split("\n").filter((line) => line.length > 0).length });
     variants.forEach((variant, position) => {
-      const tool = timed(process.execPath, [join(here, "tool-child.mjs"), JSON.stringify({ ...benchCase, parseCacheBytes: variant.parseCacheBytes })], repo, variant.env);
+      const tool = timed(
+        process.execPath,
+        [join(here, "tool-child.mjs"), JSON.stringify({ ...benchCase, parseCacheBytes: variant.parseCacheBytes })],
+        repo,
+        variant.env,
+      );
       toolRuns[position].push({ ...tool, inProcess: JSON.parse(tool.stdout) });
     });
   }
@@ -78,22 +98,35 @@ const rows = variants.map((variant, position) => {
     cliFilesWithMatches: cliRuns[0].files,
     ...summarize(cliRuns, toolRuns[position]),
   };
-  row.ratio = { wall: row.tool.wallS / row.cli.wallS, cpu: row.tool.cpuS / row.cli.cpuS, peak: row.tool.peakMb / row.cli.peakMb };
+  row.ratio = {
+    wall: row.tool.wallS / row.cli.wallS,
+    cpu: row.tool.cpuS / row.cli.cpuS,
+    peak: row.tool.peakMb / row.cli.peakMb,
+  };
   return row;
 });
 const load = loadAverage();
 
 const format = (value, digits = 2) => value.toFixed(digits);
 const cliRow = rows[0].cli;
-console.log(`${picked.length} JavaScript files (${format(rows[0].corpus.megabytes, 1)} MB), \`${benchCase.pattern}\`, max_results ${benchCase.maxResults}; medians of ${runs} runs (peaks: the highest), load average ${load}.`);
+console.log(
+  `${picked.length} JavaScript files (${format(rows[0].corpus.megabytes, 1)} MB), \`${benchCase.pattern}\`, max_results ${benchCase.maxResults}; medians of ${runs} runs (peaks: the highest), load average ${load}.`,
+);
 console.log("| side | wall s | CPU s | peak MB | wall / CLI | CPU / CLI | peak / CLI |");
 console.log("|---|---|---|---|---|---|---|");
-console.log(`| ast-grep run --files-with-matches (${rows[0].cliFilesWithMatches} files) | ${format(cliRow.wallS)} | ${format(cliRow.cpuS)} | ${format(cliRow.peakMb, 0)} | | | |`);
+console.log(
+  `| ast-grep run --files-with-matches (${rows[0].cliFilesWithMatches} files) | ${format(cliRow.wallS)} | ${format(cliRow.cpuS)} | ${format(cliRow.peakMb, 0)} | | | |`,
+);
 for (const row of rows) {
-  console.log(`| ast_grep, ${row.variant} (${row.matches} matches, call ${format(row.tool.callWallS)} s) | ${format(row.tool.wallS)} | ${format(row.tool.cpuS)} | ${format(row.tool.peakMb, 0)} | ${format(row.ratio.wall)}× | ${format(row.ratio.cpu)}× | ${format(row.ratio.peak)}× |`);
+  console.log(
+    `| ast_grep, ${row.variant} (${row.matches} matches, call ${format(row.tool.callWallS)} s) | ${format(row.tool.wallS)} | ${format(row.tool.cpuS)} | ${format(row.tool.peakMb, 0)} | ${format(row.ratio.wall)}× | ${format(row.ratio.cpu)}× | ${format(row.ratio.peak)}× |`,
+  );
 }
 const resultsDir = join(repo, "bench/results");
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `astgrep-memory-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-writeFileSync(file, `${JSON.stringify({ runs, node: process.version, loadAverage: load, rows, cliRuns: cliRuns.map(({ stdout, ...rest }) => rest), toolRuns: toolRuns.map((list) => list.map(({ stdout, ...rest }) => rest)) }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ runs, node: process.version, loadAverage: load, rows, cliRuns: cliRuns.map(({ stdout, ...rest }) => rest), toolRuns: toolRuns.map((list) => list.map(({ stdout, ...rest }) => rest)) }, null, 2)}\n`,
+);
 console.log(`\nWrote ${file}`);

@@ -8,11 +8,20 @@ import { resultText, Workdir } from "@runbound/tool-kit";
 const benchCase = JSON.parse(process.argv[2]);
 const verify = process.argv[3] === "verify";
 // The CLI has no size limit; lift ours so both read the same files.
-const parser = createAstGrepParser({ maxFileBytes: 1 << 30, ...(benchCase.parseCacheBytes === undefined ? {} : { parseCacheBytes: benchCase.parseCacheBytes }) });
+const parser = createAstGrepParser({
+  maxFileBytes: 1 << 30,
+  ...(benchCase.parseCacheBytes === undefined ? {} : { parseCacheBytes: benchCase.parseCacheBytes }),
+});
 
 if (verify) {
   const root = `${benchCase.workdir}/${benchCase.path}`.replace(/\/\.$/, "");
-  const outcome = await parser.search({ workdir: benchCase.workdir, root, language: parser.language(benchCase.language), pattern: benchCase.pattern, keep: Number.POSITIVE_INFINITY });
+  const outcome = await parser.search({
+    workdir: benchCase.workdir,
+    root,
+    language: parser.language(benchCase.language),
+    pattern: benchCase.pattern,
+    keep: Number.POSITIVE_INFINITY,
+  });
   const lines = new Map();
   const keys = outcome.matches.map((match) => {
     let fileLines = lines.get(match.path);
@@ -31,7 +40,12 @@ if (verify) {
   await run.attach(Workdir, { value: benchCase.workdir });
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const result = await run.call("ast_grep", { pattern: benchCase.pattern, path: benchCase.path, language: benchCase.language, ...(benchCase.maxResults === undefined ? {} : { max_results: benchCase.maxResults }) });
+  const result = await run.call("ast_grep", {
+    pattern: benchCase.pattern,
+    path: benchCase.path,
+    language: benchCase.language,
+    ...(benchCase.maxResults === undefined ? {} : { max_results: benchCase.maxResults }),
+  });
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   await run.close();
@@ -39,5 +53,7 @@ if (verify) {
     process.stderr.write(resultText(result));
     process.exit(2);
   }
-  process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, total: result.structured.total, shown: result.structured.matches.length, textBytes: Buffer.byteLength(resultText(result)) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, total: result.structured.total, shown: result.structured.matches.length, textBytes: Buffer.byteLength(resultText(result)) })}\n`,
+  );
 }

@@ -7,7 +7,10 @@ import { resultText, Workdir } from "@runbound/tool-kit";
 
 const sequence = JSON.parse(process.argv[2]);
 // The CLI has no size limit; lift ours so both read the same files.
-const parser = createAstGrepParser({ maxFileBytes: 1 << 30, ...(sequence.parseCacheBytes === undefined ? {} : { parseCacheBytes: sequence.parseCacheBytes }) });
+const parser = createAstGrepParser({
+  maxFileBytes: 1 << 30,
+  ...(sequence.parseCacheBytes === undefined ? {} : { parseCacheBytes: sequence.parseCacheBytes }),
+});
 const run = createRun({ plugins: [astGrepPlugin] });
 await run.attach(AstGrepParser, { value: parser });
 await run.attach(Workdir, { value: sequence.workdir });
@@ -22,7 +25,13 @@ for (const pattern of sequence.patterns) {
     process.exit(2);
   }
   // sinceStartMs: from process start to this answer (node startup, import and registration included).
-  calls.push({ pattern, wallMs, sinceStartMs: performance.now(), total: result.structured.total, rssMb: process.memoryUsage().rss / 2 ** 20 });
+  calls.push({
+    pattern,
+    wallMs,
+    sinceStartMs: performance.now(),
+    total: result.structured.total,
+    rssMb: process.memoryUsage().rss / 2 ** 20,
+  });
 }
 const cache = parser.parseCache?.stats();
 await run.close();

@@ -29,8 +29,19 @@ export async function rawSession({ adapter, located, program, cwd, file, line, e
   const { child, connection } = await connect(adapter, located, cwd);
   const initialized = connection.waitForEvent((event) => event.event === "initialized", 180_000);
   const stopped = connection.waitForEvent((event) => event.event === "stopped", 180_000);
-  const capabilities = (await connection.request("initialize", { adapterID: adapter.dapAdapterId, linesStartAt1: true, columnsStartAt1: true, pathFormat: "path" }, 30_000)).body ?? {};
-  const launch = connection.request("launch", adapter.launchArguments({ program, args: [], cwd, isDirectory: false, buildOutput }, located), 180_000);
+  const capabilities =
+    (
+      await connection.request(
+        "initialize",
+        { adapterID: adapter.dapAdapterId, linesStartAt1: true, columnsStartAt1: true, pathFormat: "path" },
+        30_000,
+      )
+    ).body ?? {};
+  const launch = connection.request(
+    "launch",
+    adapter.launchArguments({ program, args: [], cwd, isDirectory: false, buildOutput }, located),
+    180_000,
+  );
   launch.catch(() => undefined);
   await initialized;
   await connection.request("setBreakpoints", { source: { path: file }, breakpoints: [{ line }] }, 10_000);
@@ -48,7 +59,8 @@ export async function rawSession({ adapter, located, program, cwd, file, line, e
     await connection.request("threads", {}, 10_000);
     timings.threads.push(performance.now() - at);
     at = performance.now();
-    const frames = (await connection.request("stackTrace", { threadId, startFrame: 0, levels: 30 }, 10_000)).body.stackFrames;
+    const frames = (await connection.request("stackTrace", { threadId, startFrame: 0, levels: 30 }, 10_000)).body
+      .stackFrames;
     timings.stack.push(performance.now() - at);
     at = performance.now();
     const scopes = (await connection.request("scopes", { frameId: frames[0].id }, 10_000)).body.scopes;

@@ -19,13 +19,33 @@ const option = (name, fallback) => {
   return index < 0 ? fallback : Number(process.argv[index + 1]);
 };
 const runs = option("runs", 3);
-const onlyAdapter = process.argv.includes("--adapter") ? process.argv[process.argv.indexOf("--adapter") + 1] : undefined;
+const onlyAdapter = process.argv.includes("--adapter")
+  ? process.argv[process.argv.indexOf("--adapter") + 1]
+  : undefined;
 const iterations = option("iterations", 10);
-const debugpyPython = process.env.RUNBOUND_DEBUGPY_PYTHON ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "runbound", "debugpy-venv", "bin", "python");
+const debugpyPython =
+  process.env.RUNBOUND_DEBUGPY_PYTHON ??
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "runbound", "debugpy-venv", "bin", "python");
 
 const cases = [
-  { id: "debugpy", fixture: "python-app", program: "app.py", file: "app.py", line: 5, expression: "left + right", toolExpression: "left + right" },
-  { id: "lldb", fixture: "c-app", program: "app", file: "main.c", line: 5, expression: "left + right", build: (workdir) => execFileSync("gcc", ["-g", "-O0", "-o", join(workdir, "app"), join(workdir, "main.c")]) },
+  {
+    id: "debugpy",
+    fixture: "python-app",
+    program: "app.py",
+    file: "app.py",
+    line: 5,
+    expression: "left + right",
+    toolExpression: "left + right",
+  },
+  {
+    id: "lldb",
+    fixture: "c-app",
+    program: "app",
+    file: "main.c",
+    line: 5,
+    expression: "left + right",
+    build: (workdir) => execFileSync("gcc", ["-g", "-O0", "-o", join(workdir, "app"), join(workdir, "main.c")]),
+  },
   { id: "delve", fixture: "go-app", program: "main.go", file: "main.go", line: 10, expression: "left + right" },
 ];
 
@@ -52,7 +72,14 @@ async function residentMemory(session) {
 
 async function toolSession(benchCase, workdir) {
   const supervisor = createDebugSupervisor({ debugpyPython, stopBudgetMs: 60_000 });
-  const run = createFakeRun({ plugins: [debugPlugin], resources: [[DebugSupervisor, supervisor], [Workdir, workdir], [ConversationId, "bench"]] });
+  const run = createFakeRun({
+    plugins: [debugPlugin],
+    resources: [
+      [DebugSupervisor, supervisor],
+      [Workdir, workdir],
+      [ConversationId, "bench"],
+    ],
+  });
   const call = async (input) => {
     const result = await run.call("debug", input);
     if (result.isError) throw new Error(`${JSON.stringify(input)}: ${result.content[0].text}`);
@@ -104,28 +131,61 @@ for (const benchCase of cases.filter((candidate) => onlyAdapter === undefined ||
     // Alternate the sides so machine load drifts affect both alike.
     const rawDir = workdirFor(benchCase);
     raw.push(
-      await rawSession({ adapter, located, program: join(rawDir, benchCase.program), cwd: rawDir, file: join(rawDir, benchCase.file), line: benchCase.line, expression: benchCase.expression, buildOutput: join(rawDir, "__debug_bin"), iterations }),
+      await rawSession({
+        adapter,
+        located,
+        program: join(rawDir, benchCase.program),
+        cwd: rawDir,
+        file: join(rawDir, benchCase.file),
+        line: benchCase.line,
+        expression: benchCase.expression,
+        buildOutput: join(rawDir, "__debug_bin"),
+        iterations,
+      }),
     );
     tool.push(await toolSession(benchCase, workdirFor(benchCase)));
   }
-  const row = { adapter: benchCase.id, runs, iterations, loadAverage: { before: loadBefore, after: loadavg()[0] }, raw: {}, tool: {}, memory: tool.map((entry) => entry.memory) };
-  for (const [side, entries] of [["raw", raw], ["tool", tool]]) {
+  const row = {
+    adapter: benchCase.id,
+    runs,
+    iterations,
+    loadAverage: { before: loadBefore, after: loadavg()[0] },
+    raw: {},
+    tool: {},
+    memory: tool.map((entry) => entry.memory),
+  };
+  for (const [side, entries] of [
+    ["raw", raw],
+    ["tool", tool],
+  ]) {
     row[side].firstStopMs = median(entries.map((entry) => entry.firstStopMs));
     row[side].stepMs = median(entries.map((entry) => entry.stepMs));
     if (side === "raw") {
       row.raw.firstStopWithFrameMs = median(entries.map((entry) => entry.firstStopWithFrameMs));
       row.raw.stepWithFrameMs = median(entries.map((entry) => entry.stepWithFrameMs));
     }
-    for (const op of Object.keys(entries[0].timings)) row[side][`${op}Ms`] = median(entries.flatMap((entry) => entry.timings[op]));
+    for (const op of Object.keys(entries[0].timings))
+      row[side][`${op}Ms`] = median(entries.flatMap((entry) => entry.timings[op]));
   }
   results.push(row);
   const ops = Object.keys(row.tool).filter((key) => key !== "firstStopMs");
   const signed = (value, digits) => `${value >= 0 ? "+" : ""}${value.toFixed(digits)}`;
-  console.log(`${benchCase.id} (load average ${row.loadAverage.before.toFixed(2)} → ${row.loadAverage.after.toFixed(2)}):`);
-  console.log(`  first stop   raw ${row.raw.firstStopMs.toFixed(0)} ms (${row.raw.firstStopWithFrameMs.toFixed(0)} with the top frame), tool ${row.tool.firstStopMs.toFixed(0)} ms (${signed(row.tool.firstStopMs - row.raw.firstStopMs, 0)} / ${signed(row.tool.firstStopMs - row.raw.firstStopWithFrameMs, 0)} ms; goal ≤ +150)`);
-  console.log(`  step         raw ${row.raw.stepMs.toFixed(1)} ms (${row.raw.stepWithFrameMs.toFixed(1)} with the top frame), tool ${row.tool.stepMs.toFixed(1)} ms (${signed(row.tool.stepMs - row.raw.stepMs, 1)} / ${signed(row.tool.stepMs - row.raw.stepWithFrameMs, 1)}; goal ≤ +15)`);
-  for (const op of ops.filter((key) => key !== "stepMs")) console.log(`  ${op.padEnd(12)} raw ${row.raw[op].toFixed(1).padStart(7)}  tool ${row.tool[op].toFixed(1).padStart(7)}  (${signed(row.tool[op] - row.raw[op], 1)}; goal ≤ +15)`);
-  console.log(`  RSS per session: ${row.memory.map((entry) => `adapter ${(entry.adapterKiB / 1024).toFixed(0)} MB + debuggee/helpers ${(entry.debuggeeAndHelpersKiB / 1024).toFixed(0)} MB`).join("; ")}`);
+  console.log(
+    `${benchCase.id} (load average ${row.loadAverage.before.toFixed(2)} → ${row.loadAverage.after.toFixed(2)}):`,
+  );
+  console.log(
+    `  first stop   raw ${row.raw.firstStopMs.toFixed(0)} ms (${row.raw.firstStopWithFrameMs.toFixed(0)} with the top frame), tool ${row.tool.firstStopMs.toFixed(0)} ms (${signed(row.tool.firstStopMs - row.raw.firstStopMs, 0)} / ${signed(row.tool.firstStopMs - row.raw.firstStopWithFrameMs, 0)} ms; goal ≤ +150)`,
+  );
+  console.log(
+    `  step         raw ${row.raw.stepMs.toFixed(1)} ms (${row.raw.stepWithFrameMs.toFixed(1)} with the top frame), tool ${row.tool.stepMs.toFixed(1)} ms (${signed(row.tool.stepMs - row.raw.stepMs, 1)} / ${signed(row.tool.stepMs - row.raw.stepWithFrameMs, 1)}; goal ≤ +15)`,
+  );
+  for (const op of ops.filter((key) => key !== "stepMs"))
+    console.log(
+      `  ${op.padEnd(12)} raw ${row.raw[op].toFixed(1).padStart(7)}  tool ${row.tool[op].toFixed(1).padStart(7)}  (${signed(row.tool[op] - row.raw[op], 1)}; goal ≤ +15)`,
+    );
+  console.log(
+    `  RSS per session: ${row.memory.map((entry) => `adapter ${(entry.adapterKiB / 1024).toFixed(0)} MB + debuggee/helpers ${(entry.debuggeeAndHelpersKiB / 1024).toFixed(0)} MB`).join("; ")}`,
+  );
 }
 const resultsDirectory = join(here, "..", "results");
 mkdirSync(resultsDirectory, { recursive: true });

@@ -18,7 +18,9 @@ export async function driveLineChild(child) {
     },
     async stop() {
       child.kill("SIGKILL");
-      await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", resolve)));
+      await new Promise((resolve) =>
+        child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", resolve),
+      );
     },
   };
 }

@@ -31,15 +31,21 @@ const cells = Number(option("cells", 300));
 const bridgeCalls = Number(option("bridge-calls", 200));
 const pyodideRounds = Number(option("pyodide-rounds", 3));
 const warmUp = 20;
-const venv = process.env.RUNBOUND_EVAL_TEST_VENV ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "runbound", "eval-venv");
-if (!existsSync(join(venv, "bin", "python"))) throw new Error(`The virtualenv \`${venv}\` is missing; run \`. .ci/install.d/eval.sh\` first.`);
+const venv =
+  process.env.RUNBOUND_EVAL_TEST_VENV ??
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "runbound", "eval-venv");
+if (!existsSync(join(venv, "bin", "python")))
+  throw new Error(`The virtualenv \`${venv}\` is missing; run \`. .ci/install.d/eval.sh\` first.`);
 const python = option("python", join(venv, "bin", "python"));
 const log = (line) => console.log(line);
 const milliseconds = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 const summary = (values) => ({ p50: percentile(values, 0.5), p95: percentile(values, 0.95), n: values.length });
 const show = (value) => value.toFixed(3);
 const mib = (kib) => `${(kib / 1024).toFixed(1)} MiB`;
-const load = () => loadavg().map((value) => value.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 
 // The kernel's workdir is a project whose .venv is the benchmark's interpreter's virtualenv, so the
 // kernel resolves the same interpreter the raw side runs.
@@ -51,7 +57,11 @@ const answer = () => Promise.resolve({ content: [{ type: "text", text: "ok" }] }
 
 async function cellOnKernel(kernel, code, callTool = noBridge) {
   let result;
-  const status = await kernel.execute({ code, onOutput: (output) => void (output.type === "result" && (result = output.text)), callTool });
+  const status = await kernel.execute({
+    code,
+    onOutput: (output) => void (output.type === "result" && (result = output.text)),
+    callTool,
+  });
   if (status !== "ok") throw new Error(`The cell \`${code}\` ended ${status}.`);
   return result;
 }
@@ -80,18 +90,39 @@ async function interleaved(sides, count) {
 
 // One bridge call in a cell against the same cell without it; then many calls in one cell.
 async function bridgeOverhead(kernel, withCall, without, loop) {
-  const trips = await interleaved({ withCall: () => cellOnKernel(kernel, withCall, answer), without: () => cellOnKernel(kernel, without, answer) }, bridgeCalls);
+  const trips = await interleaved(
+    { withCall: () => cellOnKernel(kernel, withCall, answer), without: () => cellOnKernel(kernel, without, answer) },
+    bridgeCalls,
+  );
   const { ms } = await timed(() => cellOnKernel(kernel, loop, answer));
-  return { ...trips, overheadMs: trips.withCall.p50 - trips.without.p50, perCallInLoopMs: ms / bridgeCalls, load: load() };
+  return {
+    ...trips,
+    overheadMs: trips.withCall.p50 - trips.without.p50,
+    perCallInLoopMs: ms / bridgeCalls,
+    load: load(),
+  };
 }
 
-const showBridge = (bridge) => `bridge: one call adds ${show(bridge.overheadMs)} ms p50 (goal ≤ 3 ms); ${bridgeCalls} calls in one cell ${show(bridge.perCallInLoopMs)} ms each [load ${bridge.load}]`;
+const showBridge = (bridge) =>
+  `bridge: one call adds ${show(bridge.overheadMs)} ms p50 (goal ≤ 3 ms); ${bridgeCalls} calls in one cell ${show(bridge.perCallInLoopMs)} ms each [load ${bridge.load}]`;
 
-const started = { at: new Date().toISOString(), uptime: execFileSync("uptime", { encoding: "utf8" }).trim(), loadavg: loadavg() };
+const started = {
+  at: new Date().toISOString(),
+  uptime: execFileSync("uptime", { encoding: "utf8" }).trim(),
+  loadavg: loadavg(),
+};
 const head = execFileSync("git", ["log", "-1", "--format=%h"], { cwd: repo, encoding: "utf8" }).trim();
 log(`eval bench — ${started.at}; Node ${process.version}, ${cpus().length} CPUs; HEAD ${head}; interpreter ${python}`);
 log(`load: ${started.uptime}`);
-const results = { started, head, python, options: { rounds, cells, bridgeCalls, pyodideRounds }, native: {}, javascript: {}, pyodide: undefined };
+const results = {
+  started,
+  head,
+  python,
+  options: { rounds, cells, bridgeCalls, pyodideRounds },
+  native: {},
+  javascript: {},
+  pyodide: undefined,
+};
 
 // Native CPython. 1. Ready time, alternating sides so load changes hit both.
 const ready = { kernel: [], raw: [] };
@@ -104,7 +135,9 @@ for (let round = 0; round < rounds; round += 1) {
   await raw.value.stop();
 }
 results.native.ready = { kernel: summary(ready.kernel), raw: summary(ready.raw), load: load() };
-log(`native ready (ms) p50/p95: kernel ${show(results.native.ready.kernel.p50)}/${show(results.native.ready.kernel.p95)}, raw python ${show(results.native.ready.raw.p50)}/${show(results.native.ready.raw.p95)} [load ${results.native.ready.load}]`);
+log(
+  `native ready (ms) p50/p95: kernel ${show(results.native.ready.kernel.p50)}/${show(results.native.ready.kernel.p95)}, raw python ${show(results.native.ready.raw.p50)}/${show(results.native.ready.raw.p95)} [load ${results.native.ready.load}]`,
+);
 
 // 2. Warm round trip of `x += 1; x`.
 const factory = createHostKernelFactory({ python: "native" });
@@ -114,7 +147,13 @@ await cellOnKernel(kernel, "x = 0");
 await raw.run("x = 0");
 // The tool's own factory, disposed below: its kernel would otherwise keep this process alive.
 const toolFactory = createHostKernelFactory({ python: "native" });
-const run = createFakeRun({ tools: [evalTool], resources: [[KernelFactory, toolFactory], [Workdir, workdir]] });
+const run = createFakeRun({
+  tools: [evalTool],
+  resources: [
+    [KernelFactory, toolFactory],
+    [Workdir, workdir],
+  ],
+});
 const toolInput = (code) => ({ code, description: "add one to x and echo it" });
 await run.call("eval", toolInput("x = 0"));
 const nativeTrip = await interleaved(
@@ -126,12 +165,24 @@ const nativeTrip = await interleaved(
   cells,
 );
 results.native.roundTrip = { ...nativeTrip, load: load() };
-results.native.overheadMs = { kernel: nativeTrip.kernel.p50 - nativeTrip.raw.p50, tool: nativeTrip.tool.p50 - nativeTrip.raw.p50 };
-log(`native warm x += 1; x (ms) p50/p95: kernel ${show(nativeTrip.kernel.p50)}/${show(nativeTrip.kernel.p95)}, eval tool ${show(nativeTrip.tool.p50)}/${show(nativeTrip.tool.p95)}, raw python ${show(nativeTrip.raw.p50)}/${show(nativeTrip.raw.p95)} [load ${results.native.roundTrip.load}]`);
-log(`native overhead p50 vs raw: kernel ${show(results.native.overheadMs.kernel)} ms, eval tool ${show(results.native.overheadMs.tool)} ms (goal ≤ 1 ms)`);
+results.native.overheadMs = {
+  kernel: nativeTrip.kernel.p50 - nativeTrip.raw.p50,
+  tool: nativeTrip.tool.p50 - nativeTrip.raw.p50,
+};
+log(
+  `native warm x += 1; x (ms) p50/p95: kernel ${show(nativeTrip.kernel.p50)}/${show(nativeTrip.kernel.p95)}, eval tool ${show(nativeTrip.tool.p50)}/${show(nativeTrip.tool.p95)}, raw python ${show(nativeTrip.raw.p50)}/${show(nativeTrip.raw.p95)} [load ${results.native.roundTrip.load}]`,
+);
+log(
+  `native overhead p50 vs raw: kernel ${show(results.native.overheadMs.kernel)} ms, eval tool ${show(results.native.overheadMs.tool)} ms (goal ≤ 1 ms)`,
+);
 
 // 3. Bridge.
-results.native.bridge = await bridgeOverhead(kernel, "y = tool('noop', {})\n1", "y = 'ok'\n1", `for _ in range(${bridgeCalls}):\n    tool('noop', {})\n1`);
+results.native.bridge = await bridgeOverhead(
+  kernel,
+  "y = tool('noop', {})\n1",
+  "y = 'ok'\n1",
+  `for _ in range(${bridgeCalls}):\n    tool('noop', {})\n1`,
+);
 log(`native ${showBridge(results.native.bridge)}`);
 
 // 4. Resident memory of the kernel process.
@@ -139,7 +190,9 @@ const fresh = await readResidentMemoryKiB(kernel.pid);
 await cellOnKernel(kernel, "import pandas, matplotlib.pyplot\n1");
 const loaded = await readResidentMemoryKiB(kernel.pid);
 results.native.rssKiB = { fresh, afterPandasMatplotlib: loaded, rawPythonFresh: await readResidentMemoryKiB(raw.pid) };
-log(`native RSS: kernel fresh ${mib(fresh)}, after import pandas + matplotlib.pyplot ${mib(loaded)}; raw python fresh ${mib(results.native.rssKiB.rawPythonFresh)}`);
+log(
+  `native RSS: kernel fresh ${mib(fresh)}, after import pandas + matplotlib.pyplot ${mib(loaded)}; raw python fresh ${mib(results.native.rssKiB.rawPythonFresh)}`,
+);
 await raw.stop();
 await factory.dispose();
 await toolFactory.dispose();
@@ -156,19 +209,36 @@ for (let round = 0; round < rounds; round += 1) {
   await rawNode.value.stop();
 }
 results.javascript.ready = { kernel: summary(jsReady.kernel), raw: summary(jsReady.raw), load: load() };
-log(`javascript ready (ms) p50/p95: kernel ${show(results.javascript.ready.kernel.p50)}/${show(results.javascript.ready.kernel.p95)}, raw node ${show(results.javascript.ready.raw.p50)}/${show(results.javascript.ready.raw.p95)} [load ${results.javascript.ready.load}]`);
+log(
+  `javascript ready (ms) p50/p95: kernel ${show(results.javascript.ready.kernel.p50)}/${show(results.javascript.ready.kernel.p95)}, raw node ${show(results.javascript.ready.raw.p50)}/${show(results.javascript.ready.raw.p95)} [load ${results.javascript.ready.load}]`,
+);
 const jsKernel = await jsFactory.start("javascript", { workdir, signal });
 const rawNode = await startRawNode();
 await cellOnKernel(jsKernel, "var x = 0");
 await rawNode.run("var x = 0");
-const jsTrip = await interleaved({ kernel: () => cellOnKernel(jsKernel, "x += 1; x"), raw: async () => JSON.parse(await rawNode.run("x += 1; x")) }, cells);
+const jsTrip = await interleaved(
+  { kernel: () => cellOnKernel(jsKernel, "x += 1; x"), raw: async () => JSON.parse(await rawNode.run("x += 1; x")) },
+  cells,
+);
 results.javascript.roundTrip = { ...jsTrip, load: load() };
 results.javascript.overheadMs = jsTrip.kernel.p50 - jsTrip.raw.p50;
-log(`javascript warm x += 1; x (ms) p50/p95: kernel ${show(jsTrip.kernel.p50)}/${show(jsTrip.kernel.p95)}, raw node ${show(jsTrip.raw.p50)}/${show(jsTrip.raw.p95)}; overhead ${show(results.javascript.overheadMs)} ms (goal ≤ 1 ms) [load ${results.javascript.roundTrip.load}]`);
-results.javascript.bridge = await bridgeOverhead(jsKernel, "var y = await tool('noop', {}); 1", "var y = 'ok'; 1", `for (let i = 0; i < ${bridgeCalls}; i++) await tool('noop', {}); 1`);
+log(
+  `javascript warm x += 1; x (ms) p50/p95: kernel ${show(jsTrip.kernel.p50)}/${show(jsTrip.kernel.p95)}, raw node ${show(jsTrip.raw.p50)}/${show(jsTrip.raw.p95)}; overhead ${show(results.javascript.overheadMs)} ms (goal ≤ 1 ms) [load ${results.javascript.roundTrip.load}]`,
+);
+results.javascript.bridge = await bridgeOverhead(
+  jsKernel,
+  "var y = await tool('noop', {}); 1",
+  "var y = 'ok'; 1",
+  `for (let i = 0; i < ${bridgeCalls}; i++) await tool('noop', {}); 1`,
+);
 log(`javascript ${showBridge(results.javascript.bridge)}`);
-results.javascript.rssKiB = { kernel: await readResidentMemoryKiB(jsKernel.pid), rawNode: await readResidentMemoryKiB(rawNode.pid) };
-log(`javascript RSS: kernel ${mib(results.javascript.rssKiB.kernel)}, raw node ${mib(results.javascript.rssKiB.rawNode)}`);
+results.javascript.rssKiB = {
+  kernel: await readResidentMemoryKiB(jsKernel.pid),
+  rawNode: await readResidentMemoryKiB(rawNode.pid),
+};
+log(
+  `javascript RSS: kernel ${mib(results.javascript.rssKiB.kernel)}, raw node ${mib(results.javascript.rssKiB.rawNode)}`,
+);
 await rawNode.stop();
 await jsFactory.dispose();
 
@@ -196,7 +266,14 @@ if (process.argv.includes("--pyodide")) {
   const restored = await startAll(snapshotFactory, pyodideRounds);
   const pyodideKernel = restored.last;
   results.pyodide = {
-    ready: { cold: summary(cold.times), coldLoad, firstWithPreparation: first.times[0], fromSnapshot: summary(restored.times), startup: pyodideKernel.startup, load: load() },
+    ready: {
+      cold: summary(cold.times),
+      coldLoad,
+      firstWithPreparation: first.times[0],
+      fromSnapshot: summary(restored.times),
+      startup: pyodideKernel.startup,
+      load: load(),
+    },
   };
   log(
     `pyodide ready (ms): cold p50 ${show(results.pyodide.ready.cold.p50)} [load ${coldLoad}]; first start making the snapshot ${show(first.times[0])}; from the snapshot p50 ${show(results.pyodide.ready.fromSnapshot.p50)} (goal ≤ 1500) [load ${results.pyodide.ready.load}]`,
@@ -205,13 +282,29 @@ if (process.argv.includes("--pyodide")) {
   const rawPyodide = await startRawPyodide();
   await cellOnKernel(pyodideKernel, "x = 0");
   rawPyodide.run("x = 0");
-  const pyodideTrip = await interleaved({ kernel: () => cellOnKernel(pyodideKernel, "x += 1; x"), raw: async () => rawPyodide.run("x += 1; x") }, cells);
-  results.pyodide.roundTrip = { ...pyodideTrip, overheadMs: pyodideTrip.kernel.p50 - pyodideTrip.raw.p50, load: load() };
-  log(`pyodide warm x += 1; x (ms) p50/p95: kernel ${show(pyodideTrip.kernel.p50)}/${show(pyodideTrip.kernel.p95)}, raw Pyodide in this process ${show(pyodideTrip.raw.p50)}/${show(pyodideTrip.raw.p95)}; overhead ${show(results.pyodide.roundTrip.overheadMs)} ms (goal ≤ 2 ms) [load ${results.pyodide.roundTrip.load}]`);
-  results.pyodide.bridge = await bridgeOverhead(pyodideKernel, "y = tool('noop', {})\n1", "y = 'ok'\n1", `for _ in range(${bridgeCalls}):\n    tool('noop', {})\n1`);
+  const pyodideTrip = await interleaved(
+    { kernel: () => cellOnKernel(pyodideKernel, "x += 1; x"), raw: async () => rawPyodide.run("x += 1; x") },
+    cells,
+  );
+  results.pyodide.roundTrip = {
+    ...pyodideTrip,
+    overheadMs: pyodideTrip.kernel.p50 - pyodideTrip.raw.p50,
+    load: load(),
+  };
+  log(
+    `pyodide warm x += 1; x (ms) p50/p95: kernel ${show(pyodideTrip.kernel.p50)}/${show(pyodideTrip.kernel.p95)}, raw Pyodide in this process ${show(pyodideTrip.raw.p50)}/${show(pyodideTrip.raw.p95)}; overhead ${show(results.pyodide.roundTrip.overheadMs)} ms (goal ≤ 2 ms) [load ${results.pyodide.roundTrip.load}]`,
+  );
+  results.pyodide.bridge = await bridgeOverhead(
+    pyodideKernel,
+    "y = tool('noop', {})\n1",
+    "y = 'ok'\n1",
+    `for _ in range(${bridgeCalls}):\n    tool('noop', {})\n1`,
+  );
   log(`pyodide ${showBridge(results.pyodide.bridge)}`);
   results.pyodide.rssKiB = { fresh: rssFresh, afterCells: await readResidentMemoryKiB(pyodideKernel.pid) };
-  log(`pyodide RSS (child node): fresh from the snapshot ${mib(rssFresh)}, after the cells ${mib(results.pyodide.rssKiB.afterCells)}`);
+  log(
+    `pyodide RSS (child node): fresh from the snapshot ${mib(rssFresh)}, after the cells ${mib(results.pyodide.rssKiB.afterCells)}`,
+  );
   await snapshotFactory.dispose();
   rmSync(snapshotDirectory, { recursive: true, force: true });
 }

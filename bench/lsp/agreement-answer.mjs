@@ -14,7 +14,16 @@ const namedOnlyFile = /`([^`]+)` \((\d+) new(?:, (\d+) resolved)?\)|`([^`]+)` \(
 
 /** The diagnostics an answer reports. `text` is the whole tool result. */
 export function parseAnswer(text) {
-  const answer = { present: false, introduced: [], resolved: new Map(), namedOnly: new Map(), notCheckedYet: [], notChecked: [], couldNotCheck: [], other: [] };
+  const answer = {
+    present: false,
+    introduced: [],
+    resolved: new Map(),
+    namedOnly: new Map(),
+    notCheckedYet: [],
+    notChecked: [],
+    couldNotCheck: [],
+    other: [],
+  };
   const start = text.indexOf(header);
   if (start === -1) return answer;
   answer.present = true;
@@ -37,7 +46,13 @@ export function parseAnswer(text) {
     } else if ((match = introducedHeader.exec(line)) !== null) {
       section = { kind: "introduced", file: match[1] };
     } else if (section?.kind === "introduced" && (match = row.exec(line)) !== null) {
-      answer.introduced.push({ file: match[1], line: Number(match[2]), severity: match[3], code: match[4] ?? "", message: match[5] });
+      answer.introduced.push({
+        file: match[1],
+        line: Number(match[2]),
+        severity: match[3],
+        code: match[4] ?? "",
+        message: match[5],
+      });
     } else if (section?.kind === "resolved" && resolvedRow.test(line)) {
       continue;
     } else if (/not checked yet/i.test(line)) {

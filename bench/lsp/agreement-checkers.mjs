@@ -7,10 +7,15 @@ import { dirname, isAbsolute, join, relative } from "node:path";
 /** Run a checker; its exit code is ignored (non-zero is how checkers say "found errors"). */
 function output(command, args, cwd) {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GOFLAGS: "-mod=mod" } }, (error, stdout, stderr) => {
-      if (error !== null && typeof error.code !== "number") reject(error);
-      else resolve({ stdout, stderr });
-    });
+    execFile(
+      command,
+      args,
+      { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GOFLAGS: "-mod=mod" } },
+      (error, stdout, stderr) => {
+        if (error !== null && typeof error.code !== "number") reject(error);
+        else resolve({ stdout, stderr });
+      },
+    );
   });
 }
 
@@ -19,11 +24,22 @@ const relativeTo = (root, file) => (isAbsolute(file) ? relative(root, file) : fi
 
 /** `tsc --noEmit`: `file(line,col): error TS1234: message` (continuation lines are indented). */
 async function typescript(root, bin) {
-  const { stdout } = await output(join(bin, "tsc"), ["--noEmit", "--pretty", "false", "--incremental", "false", "-p", "tsconfig.json"], root);
+  const { stdout } = await output(
+    join(bin, "tsc"),
+    ["--noEmit", "--pretty", "false", "--incremental", "false", "-p", "tsconfig.json"],
+    root,
+  );
   const findings = [];
   for (const line of stdout.split("\n")) {
     const match = /^(.+?)\((\d+),\d+\): (error|warning) TS(\d+): (.*)$/.exec(line);
-    if (match !== null) findings.push({ file: relativeTo(root, match[1]), line: Number(match[2]), severity: match[3], code: match[4], message: firstLine(match[5]) });
+    if (match !== null)
+      findings.push({
+        file: relativeTo(root, match[1]),
+        line: Number(match[2]),
+        severity: match[3],
+        code: match[4],
+        message: firstLine(match[5]),
+      });
   }
   return findings;
 }
@@ -34,14 +50,24 @@ async function python(root, bin) {
   const report = JSON.parse(stdout);
   return report.generalDiagnostics
     .filter((diagnostic) => diagnostic.severity === "error" || diagnostic.severity === "warning")
-    .map((diagnostic) => ({ file: relativeTo(root, diagnostic.file), line: diagnostic.range.start.line + 1, severity: diagnostic.severity, code: diagnostic.rule ?? "", message: firstLine(diagnostic.message) }));
+    .map((diagnostic) => ({
+      file: relativeTo(root, diagnostic.file),
+      line: diagnostic.range.start.line + 1,
+      severity: diagnostic.severity,
+      code: diagnostic.rule ?? "",
+      message: firstLine(diagnostic.message),
+    }));
 }
 
 /** Per root: each package's directory (relative) and the import paths it depends on, tests included. */
 const goPackages = new Map();
 async function packagesOf(root) {
   if (!goPackages.has(root)) {
-    const { stdout } = await output("go", ["list", "-e", "-test", "-f", "{{.ImportPath}}|{{.Dir}}|{{join .Deps \",\"}}", "./..."], root);
+    const { stdout } = await output(
+      "go",
+      ["list", "-e", "-test", "-f", '{{.ImportPath}}|{{.Dir}}|{{join .Deps ","}}', "./..."],
+      root,
+    );
     goPackages.set(
       root,
       stdout
@@ -49,7 +75,11 @@ async function packagesOf(root) {
         .split("\n")
         .map((line) => line.split("|"))
         // A test variant's deps read `pkg [pkg.test]`: the import path is the first word.
-        .map(([importPath, directory, deps]) => ({ importPath: importPath.split(" ")[0], directory: relative(root, directory), deps: deps.split(",").map((dep) => dep.split(" ")[0]) })),
+        .map(([importPath, directory, deps]) => ({
+          importPath: importPath.split(" ")[0],
+          directory: relative(root, directory),
+          deps: deps.split(",").map((dep) => dep.split(" ")[0]),
+        })),
     );
   }
   return goPackages.get(root);
@@ -64,7 +94,10 @@ async function packagesOf(root) {
  * are returned as unverifiable (what the answer says there can be neither confirmed nor refuted).
  */
 async function go(root) {
-  const [build, vet] = await Promise.all([output("go", ["build", "./..."], root), output("go", ["vet", "./..."], root)]);
+  const [build, vet] = await Promise.all([
+    output("go", ["build", "./..."], root),
+    output("go", ["vet", "./..."], root),
+  ]);
   const byPlace = new Map();
   const failed = new Set();
   const truncated = new Set();
@@ -73,7 +106,13 @@ async function go(root) {
     if (header !== null) failed.add(header[1]);
     const match = /^(?:vet: )?(\S+?\.go):(\d+)(?::\d+)?: (.*)$/.exec(line);
     if (match === null) continue;
-    const finding = { file: relativeTo(root, match[1]), line: Number(match[2]), severity: "error", code: "", message: firstLine(match[3]) };
+    const finding = {
+      file: relativeTo(root, match[1]),
+      line: Number(match[2]),
+      severity: "error",
+      code: "",
+      message: firstLine(match[3]),
+    };
     // vet names only the first type error of a package ("vet: file:line:col: …"); the compiler ten.
     if (line.startsWith("vet: ")) truncated.add(dirname(finding.file));
     if (finding.message === "too many errors") {
@@ -83,7 +122,8 @@ async function go(root) {
     byPlace.set(`${finding.file}:${finding.line}`, byPlace.get(`${finding.file}:${finding.line}`) ?? finding);
   }
   const unverifiable = new Set(truncated);
-  for (const pkg of await packagesOf(root)) if (pkg.deps.some((dep) => failed.has(dep))) unverifiable.add(pkg.directory === "" ? "." : pkg.directory);
+  for (const pkg of await packagesOf(root))
+    if (pkg.deps.some((dep) => failed.has(dep))) unverifiable.add(pkg.directory === "" ? "." : pkg.directory);
   return { findings: [...byPlace.values()], unverifiable };
 }
 

@@ -36,8 +36,16 @@ export async function measureLanguage({ bin, language, limit, log, ignorePids = 
   log(`\n## ${language}: ${project.label} — ${project.files.length} files; cache ${project.source}`);
   try {
     const baseline = await timed(() => runChecker(language, project.workdir, bin));
-    log(`checker: ${CHECKER_COMMANDS[language]} — baseline ${baseline.value.findings.length} findings in ${(baseline.ms / 1000).toFixed(1)} s (excluded from every comparison)`);
-    if (language === "go" && baseline.value.findings.length > 0) throw new Error(`go build + go vet must pass cleanly before mutating, but report: ${baseline.value.findings.slice(0, 3).map((finding) => `${finding.file}:${finding.line}: ${finding.message}`).join("; ")}`);
+    log(
+      `checker: ${CHECKER_COMMANDS[language]} — baseline ${baseline.value.findings.length} findings in ${(baseline.ms / 1000).toFixed(1)} s (excluded from every comparison)`,
+    );
+    if (language === "go" && baseline.value.findings.length > 0)
+      throw new Error(
+        `go build + go vet must pass cleanly before mutating, but report: ${baseline.value.findings
+          .slice(0, 3)
+          .map((finding) => `${finding.file}:${finding.line}: ${finding.message}`)
+          .join("; ")}`,
+      );
     const plan = planMutations(language, project.workdir, project.files, limit);
     const session = await openSession(project.workdir);
     const steps = [];
@@ -46,17 +54,37 @@ export async function measureLanguage({ bin, language, limit, log, ignorePids = 
       let before = baseline.value.findings;
       for (const mutation of plan) {
         const warm = await session.call("lsp", { op: "diagnostics", file: mutation.file });
-        const forward = await session.call("edit", { path: mutation.file, old_string: mutation.old_string, new_string: mutation.new_string });
+        const forward = await session.call("edit", {
+          path: mutation.file,
+          old_string: mutation.old_string,
+          new_string: mutation.new_string,
+        });
         if (forward.isError) throw new Error(`${mutation.id}: the edit failed: ${forward.text}`);
         const after = await timed(() => runChecker(language, project.workdir, bin));
-        const back = await session.call("edit", { path: mutation.file, old_string: mutation.new_string, new_string: mutation.old_string });
+        const back = await session.call("edit", {
+          path: mutation.file,
+          old_string: mutation.new_string,
+          new_string: mutation.old_string,
+        });
         if (back.isError) throw new Error(`${mutation.id}: the revert failed: ${back.text}`);
         const reverted = await timed(() => runChecker(language, project.workdir, bin));
         checkerMs.push(after.ms, reverted.ms);
         const step = {
-          mutation: { id: mutation.id, kind: mutation.kind, file: mutation.file, line: mutation.line, what: mutation.what, control: mutation.control, large: mutation.large },
+          mutation: {
+            id: mutation.id,
+            kind: mutation.kind,
+            file: mutation.file,
+            line: mutation.line,
+            what: mutation.what,
+            control: mutation.control,
+            large: mutation.large,
+          },
           warmMs: warm.ms,
-          forward: writeRecord(forward, { introducedTruth: subtractFindings(after.value.findings, baseline.value.findings), afterTruth: after.value.findings, unverifiable: after.value.unverifiable }),
+          forward: writeRecord(forward, {
+            introducedTruth: subtractFindings(after.value.findings, baseline.value.findings),
+            afterTruth: after.value.findings,
+            unverifiable: after.value.unverifiable,
+          }),
           revert: writeRecord(back, {
             introducedTruth: subtractFindings(reverted.value.findings, baseline.value.findings),
             afterTruth: reverted.value.findings,
@@ -79,9 +107,23 @@ export async function measureLanguage({ bin, language, limit, log, ignorePids = 
       await session.close();
     }
     const left = await waitForNoLeftovers({ pids: session.serverPids(), paths: [project.workdir], ignore: ignorePids });
-    if (left.length > 0) log(`LEFT RUNNING after close: ${left.map((entry) => `${entry.pid} ${entry.command.slice(0, 80)}`).join("; ")}`);
-    else log(`cleanup: no language server (pids ${session.serverPids().join(", ") || "none"}) or checker process left in /proc`);
-    return { project: { label: project.label, files: project.files.length, checker: CHECKER_COMMANDS[language], baselineFindings: baseline.value.findings.length }, steps, checkerMs, leftovers: left.map((entry) => ({ pid: entry.pid, command: entry.command })) };
+    if (left.length > 0)
+      log(`LEFT RUNNING after close: ${left.map((entry) => `${entry.pid} ${entry.command.slice(0, 80)}`).join("; ")}`);
+    else
+      log(
+        `cleanup: no language server (pids ${session.serverPids().join(", ") || "none"}) or checker process left in /proc`,
+      );
+    return {
+      project: {
+        label: project.label,
+        files: project.files.length,
+        checker: CHECKER_COMMANDS[language],
+        baselineFindings: baseline.value.findings.length,
+      },
+      steps,
+      checkerMs,
+      leftovers: left.map((entry) => ({ pid: entry.pid, command: entry.command })),
+    };
   } finally {
     project.remove();
   }

@@ -27,7 +27,12 @@ function processes() {
     } catch {
       cwd = undefined;
     }
-    found.push({ pid: Number(entry), ppid: Number(fields[1]), command: (read(`/proc/${entry}/cmdline`) ?? "").replace(/\0/g, " ").trim(), cwd });
+    found.push({
+      pid: Number(entry),
+      ppid: Number(fields[1]),
+      command: (read(`/proc/${entry}/cmdline`) ?? "").replace(/\0/g, " ").trim(),
+      cwd,
+    });
   }
   return found;
 }
@@ -39,7 +44,7 @@ function processes() {
 export function leftovers({ pids = [], paths = [], ignore = [] } = {}) {
   const all = processes();
   const descendants = new Set([process.pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const entry of all) {
       if (!descendants.has(entry.ppid) || descendants.has(entry.pid)) continue;
@@ -48,7 +53,14 @@ export function leftovers({ pids = [], paths = [], ignore = [] } = {}) {
     }
   }
   descendants.delete(process.pid);
-  return all.filter((entry) => !ignore.includes(entry.pid)).filter((entry) => descendants.has(entry.pid) || pids.includes(entry.pid) || paths.some((path) => entry.cwd?.startsWith(path) || entry.command.includes(path)));
+  return all
+    .filter((entry) => !ignore.includes(entry.pid))
+    .filter(
+      (entry) =>
+        descendants.has(entry.pid) ||
+        pids.includes(entry.pid) ||
+        paths.some((path) => entry.cwd?.startsWith(path) || entry.command.includes(path)),
+    );
 }
 
 /** Wait up to `ms` for {@link leftovers} to be empty; returns what is still there. */

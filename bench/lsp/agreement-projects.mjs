@@ -3,14 +3,30 @@
 // people's code). Each run works on a fresh temporary copy, so a crashed run never leaves a mutated
 // cache behind. Versions are pinned so the figures of two runs are comparable.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { largeTypeScriptFile } from "./agreement-large-file.mjs";
 
 export const CACHE = join(homedir(), ".cache/runbound/bench-lsp-agreement");
 
-const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
+const run = (command, args, cwd) =>
+  execFileSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
 
 /** Every file under `root` (relative paths) whose name ends with `extension`, skipping `skip` directory names. */
 export function listFiles(root, extension, skip = []) {
@@ -41,7 +57,12 @@ function cached(directory, prepare) {
 const TYPESCRIPT = { name: "rxjs", version: "7.8.2" };
 const PYTHON = { name: "pydantic", version: "2.11.7" };
 // pydantic's runtime dependencies, pinned to what 2.11.7 asks for, so pyright resolves its imports.
-const PYTHON_DEPENDENCIES = ["pydantic-core==2.33.2", "typing-extensions==4.14.1", "annotated-types==0.7.0", "typing-inspection==0.4.1"];
+const PYTHON_DEPENDENCIES = [
+  "pydantic-core==2.33.2",
+  "typing-extensions==4.14.1",
+  "annotated-types==0.7.0",
+  "typing-inspection==0.4.1",
+];
 const GO = { module: "go.uber.org/zap", version: "v1.27.0" };
 
 /**
@@ -52,7 +73,14 @@ const GO = { module: "go.uber.org/zap", version: "v1.27.0" };
 function prepareTypeScript() {
   const directory = join(CACHE, `${TYPESCRIPT.name}-${TYPESCRIPT.version}`);
   return cached(directory, (staging) => {
-    const tarball = run("npm", ["pack", `${TYPESCRIPT.name}@${TYPESCRIPT.version}`, "--silent", "--pack-destination", staging], staging).trim().split("\n").at(-1);
+    const tarball = run(
+      "npm",
+      ["pack", `${TYPESCRIPT.name}@${TYPESCRIPT.version}`, "--silent", "--pack-destination", staging],
+      staging,
+    )
+      .trim()
+      .split("\n")
+      .at(-1);
     run("tar", ["xzf", tarball, "--strip-components=1"], staging);
     rmSync(join(staging, tarball));
     rmSync(join(staging, "dist"), { recursive: true, force: true });
@@ -68,11 +96,39 @@ function preparePython() {
   const directory = join(CACHE, `${PYTHON.name}-${PYTHON.version}`);
   return cached(directory, (staging) => {
     const downloads = join(staging, ".download");
-    run("pip", ["download", "--quiet", "--no-deps", "--no-binary", ":all:", `${PYTHON.name}==${PYTHON.version}`, "-d", downloads], staging);
+    run(
+      "pip",
+      [
+        "download",
+        "--quiet",
+        "--no-deps",
+        "--no-binary",
+        ":all:",
+        `${PYTHON.name}==${PYTHON.version}`,
+        "-d",
+        downloads,
+      ],
+      staging,
+    );
     run("tar", ["xzf", join(downloads, `${PYTHON.name}-${PYTHON.version}.tar.gz`), "--strip-components=1"], staging);
     rmSync(downloads, { recursive: true });
-    run("pip", ["install", "--quiet", "--no-deps", "--disable-pip-version-check", "--target", join(staging, "deps"), ...PYTHON_DEPENDENCIES], staging);
-    writeFileSync(join(staging, "pyrightconfig.json"), `${JSON.stringify({ include: ["pydantic"], extraPaths: ["deps"], pythonVersion: "3.11" }, null, 2)}\n`);
+    run(
+      "pip",
+      [
+        "install",
+        "--quiet",
+        "--no-deps",
+        "--disable-pip-version-check",
+        "--target",
+        join(staging, "deps"),
+        ...PYTHON_DEPENDENCIES,
+      ],
+      staging,
+    );
+    writeFileSync(
+      join(staging, "pyrightconfig.json"),
+      `${JSON.stringify({ include: ["pydantic"], extraPaths: ["deps"], pythonVersion: "3.11" }, null, 2)}\n`,
+    );
   });
 }
 
@@ -90,9 +146,27 @@ function prepareGo() {
 
 /** What the benchmark knows about each language's project. */
 export const PROJECTS = {
-  ts: { label: `npm ${TYPESCRIPT.name}@${TYPESCRIPT.version}`, prepare: prepareTypeScript, extension: ".ts", skip: ["node_modules"], minimumFiles: 80 },
-  py: { label: `PyPI ${PYTHON.name}==${PYTHON.version} (sdist) + ${PYTHON_DEPENDENCIES.join(", ")} (wheels)`, prepare: preparePython, extension: ".py", skip: ["deps", "tests", "docs"], minimumFiles: 80 },
-  go: { label: `Go proxy ${GO.module}@${GO.version}`, prepare: prepareGo, extension: ".go", skip: [], minimumFiles: 80 },
+  ts: {
+    label: `npm ${TYPESCRIPT.name}@${TYPESCRIPT.version}`,
+    prepare: prepareTypeScript,
+    extension: ".ts",
+    skip: ["node_modules"],
+    minimumFiles: 80,
+  },
+  py: {
+    label: `PyPI ${PYTHON.name}==${PYTHON.version} (sdist) + ${PYTHON_DEPENDENCIES.join(", ")} (wheels)`,
+    prepare: preparePython,
+    extension: ".py",
+    skip: ["deps", "tests", "docs"],
+    minimumFiles: 80,
+  },
+  go: {
+    label: `Go proxy ${GO.module}@${GO.version}`,
+    prepare: prepareGo,
+    extension: ".go",
+    skip: [],
+    minimumFiles: 80,
+  },
 };
 
 /** A fresh temporary copy of `language`'s cached project; `remove()` deletes it. */
@@ -102,6 +176,16 @@ export function copyProject(language) {
   const workdir = realpathSync(mkdtempSync(join(tmpdir(), `runbound-bench-agreement-${language}-`)));
   cpSync(source, workdir, { recursive: true });
   const files = listFiles(workdir, project.extension, project.skip);
-  if (files.length < project.minimumFiles) throw new Error(`${project.label} has ${files.length} ${project.extension} files, fewer than ${project.minimumFiles}.`);
-  return { language, label: project.label, source, workdir, files, remove: () => rmSync(workdir, { recursive: true, force: true }) };
+  if (files.length < project.minimumFiles)
+    throw new Error(
+      `${project.label} has ${files.length} ${project.extension} files, fewer than ${project.minimumFiles}.`,
+    );
+  return {
+    language,
+    label: project.label,
+    source,
+    workdir,
+    files,
+    remove: () => rmSync(workdir, { recursive: true, force: true }),
+  };
 }

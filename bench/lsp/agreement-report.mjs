@@ -8,7 +8,9 @@ const verdict = (met) => (met === undefined ? "—" : met ? "met" : "NOT met");
 
 /** The figures of a set of steps (one language's, or all of them). */
 export function figuresOf(steps) {
-  const writes = steps.flatMap((step) => [step.forward, step.revert].map((write) => ({ ...write, large: step.mutation.large })));
+  const writes = steps.flatMap((step) =>
+    [step.forward, step.revert].map((write) => ({ ...write, large: step.mutation.large })),
+  );
   const times = writes.map((write) => write.ms);
   return {
     mutations: steps.length,
@@ -19,7 +21,10 @@ export function figuresOf(steps) {
     notChecked: writes.filter((write) => write.notChecked.length > 0 || write.couldNotCheck.length > 0).length,
     p50: percentile(times, 0.5),
     p95: percentile(times, 0.95),
-    largeP50: percentile(writes.filter((write) => write.large).map((write) => write.ms), 0.5),
+    largeP50: percentile(
+      writes.filter((write) => write.large).map((write) => write.ms),
+      0.5,
+    ),
     largeWrites: writes.filter((write) => write.large).length,
   };
 }
@@ -40,7 +45,9 @@ export function goalsOf(figures, loaded) {
 export function report(byLanguage, { loaded, log }) {
   const rows = Object.entries(byLanguage).map(([language, result]) => [language, figuresOf(result.steps)]);
   rows.push(["all", figuresOf(Object.values(byLanguage).flatMap((result) => result.steps))]);
-  log(`\n| | recall (goal ≥ 0.95) | precision (≥ 0.98) | resolved-recall (≥ 0.95) | answers with "not checked yet" (0) / other "not checked" | write p50 / p95 ms (p95 ≤ ${loaded ? "3,000 loaded" : "2,000 idle"}) | 5,000+-line file p50 ms (≤ 600) | rows new per checker (no goal) |`);
+  log(
+    `\n| | recall (goal ≥ 0.95) | precision (≥ 0.98) | resolved-recall (≥ 0.95) | answers with "not checked yet" (0) / other "not checked" | write p50 / p95 ms (p95 ≤ ${loaded ? "3,000 loaded" : "2,000 idle"}) | 5,000+-line file p50 ms (≤ 600) | rows new per checker (no goal) |`,
+  );
   log("|---|---|---|---|---|---|---|---|");
   const out = {};
   for (const [language, figures] of rows) {
@@ -59,12 +66,25 @@ export function report(byLanguage, { loaded, log }) {
 /** A few missed and unconfirmed pairs per language, for reading why. */
 export function examples(byLanguage, log, count = 4) {
   for (const [language, result] of Object.entries(byLanguage)) {
-    const missed = result.steps.flatMap((step) => step.forward.score.missed.map((item) => ({ id: step.mutation.id, ...item })));
-    const unconfirmed = result.steps.flatMap((step) => [...step.forward.score.unconfirmed, ...step.revert.score.unconfirmed].map((item) => ({ id: step.mutation.id, ...item })));
-    const resolvedMissed = result.steps.flatMap((step) => step.revert.score.resolvedMissed.map((item) => ({ id: step.mutation.id, ...item })));
-    log(`\n${language}: ${missed.length} missed, ${unconfirmed.length} named but not reported by the checker, ${resolvedMissed.length} files with unreported resolutions`);
+    const missed = result.steps.flatMap((step) =>
+      step.forward.score.missed.map((item) => ({ id: step.mutation.id, ...item })),
+    );
+    const unconfirmed = result.steps.flatMap((step) =>
+      [...step.forward.score.unconfirmed, ...step.revert.score.unconfirmed].map((item) => ({
+        id: step.mutation.id,
+        ...item,
+      })),
+    );
+    const resolvedMissed = result.steps.flatMap((step) =>
+      step.revert.score.resolvedMissed.map((item) => ({ id: step.mutation.id, ...item })),
+    );
+    log(
+      `\n${language}: ${missed.length} missed, ${unconfirmed.length} named but not reported by the checker, ${resolvedMissed.length} files with unreported resolutions`,
+    );
     for (const item of missed.slice(0, count)) log(`  missed ${item.id}: ${item.file}:${item.line}: ${item.message}`);
-    for (const item of unconfirmed.slice(0, count)) log(`  unconfirmed ${item.id}: ${item.file}:${item.line}: ${item.severity} ${item.code}: ${item.message}`);
-    for (const item of resolvedMissed.slice(0, count)) log(`  resolution not reported ${item.id}: ${item.file} (${item.reported} of ${item.removed})`);
+    for (const item of unconfirmed.slice(0, count))
+      log(`  unconfirmed ${item.id}: ${item.file}:${item.line}: ${item.severity} ${item.code}: ${item.message}`);
+    for (const item of resolvedMissed.slice(0, count))
+      log(`  resolution not reported ${item.id}: ${item.file} (${item.reported} of ${item.removed})`);
   }
 }

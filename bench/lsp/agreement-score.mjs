@@ -46,7 +46,10 @@ export function scoreWrite(answer, { introducedTruth, afterTruth, removedTruth =
   const checked = matchByPlace(named, afterTruth);
   // Rows in directories the checker could not check are left out of precision, and counted apart.
   const outside = checked.unmatched.filter((item) => unverifiable.has(dirname(item.file)));
-  const precision = { matched: checked.matched, unmatched: checked.unmatched.filter((item) => !outside.includes(item)) };
+  const precision = {
+    matched: checked.matched,
+    unmatched: checked.unmatched.filter((item) => !outside.includes(item)),
+  };
   // Stricter: rows the checker shows as new since the baseline (a pre-existing error, or one a
   // previous write caused, reported as introduced by this write is confirmed above but not here).
   const asNew = matchByPlace(named, introducedTruth).matched;
@@ -58,7 +61,13 @@ export function scoreWrite(answer, { introducedTruth, afterTruth, removedTruth =
   for (const [file, count] of removedByFile) {
     const reported = Math.min(count, answer.resolved.get(file) ?? 0);
     resolvedMatched += reported;
-    if (reported < count) resolvedMissed.push({ file, removed: count, reported: answer.resolved.get(file) ?? 0, examples: removedTruth.filter((item) => item.file === file).slice(0, 2) });
+    if (reported < count)
+      resolvedMissed.push({
+        file,
+        removed: count,
+        reported: answer.resolved.get(file) ?? 0,
+        examples: removedTruth.filter((item) => item.file === file).slice(0, 2),
+      });
   }
   return {
     truth: introducedTruth.length,
@@ -79,7 +88,18 @@ export function scoreWrite(answer, { introducedTruth, afterTruth, removedTruth =
 
 /** Sum write scores into a language's (or the overall) figures. */
 export function sumScores(scores) {
-  const total = { truth: 0, found: 0, foundByLine: 0, foundByName: 0, named: 0, confirmed: 0, confirmedAsNew: 0, unverifiable: 0, removed: 0, resolved: 0 };
+  const total = {
+    truth: 0,
+    found: 0,
+    foundByLine: 0,
+    foundByName: 0,
+    named: 0,
+    confirmed: 0,
+    confirmedAsNew: 0,
+    unverifiable: 0,
+    removed: 0,
+    resolved: 0,
+  };
   for (const score of scores) for (const key of Object.keys(total)) total[key] += score[key];
   return {
     ...total,

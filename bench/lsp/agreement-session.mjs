@@ -11,7 +11,8 @@ export async function openSession(workdir) {
   const run = createRun({ plugins: [fileToolsPlugin, lspPlugin] });
   await run.attach(Workdir, { value: workdir });
   const failures = await attachDefaultResources(run, { workdir });
-  if (failures.size > 0) throw new Error(`The run could not attach ${[...failures.keys()].join(", ")}: ${[...failures.values()].join(" ")}`);
+  if (failures.size > 0)
+    throw new Error(`The run could not attach ${[...failures.keys()].join(", ")}: ${[...failures.values()].join(" ")}`);
   const serverPids = new Set();
   return {
     /** Call a tool: its text, whether it failed, and the call's own time (observers included). */
@@ -19,7 +20,8 @@ export async function openSession(workdir) {
       const started = performance.now();
       const result = await run.call(name, input);
       const ms = performance.now() - started;
-      for (const session of run.resource(LspSupervisor).running()) if (session.pid !== undefined) serverPids.add(session.pid);
+      for (const session of run.resource(LspSupervisor).running())
+        if (session.pid !== undefined) serverPids.add(session.pid);
       return { text: resultText(result), isError: result.isError === true, ms };
     },
     /** Every language-server pid seen during the run. */

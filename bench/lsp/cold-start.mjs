@@ -40,7 +40,8 @@ async function rawRound(launch, query, loading, mode) {
       const places = rawPlaces(await rawRequest(query, raw, uri), launch.workdir);
       if (isFull(query, places)) return { ms: performance.now() - started, full: true, partialAnswers };
       partialAnswers += 1;
-      if (performance.now() - started > loading.budgetMs) return { ms: performance.now() - started, full: false, partialAnswers };
+      if (performance.now() - started > loading.budgetMs)
+        return { ms: performance.now() - started, full: false, partialAnswers };
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   } finally {

@@ -20,8 +20,15 @@ function expectations(kind, code, observer) {
   const hasProbeError = (diagnostics) => diagnostics.some((diagnostic) => diagnostic.code === code);
   if (kind === "breaking") return { tool: (text) => text.includes(String(code)), raw: hasProbeError };
   // The observer says what the write resolved; the `diagnostics` op just no longer lists it.
-  if (kind === "fixing") return { tool: (text) => (observer ? /resolved/i.test(text) : !text.includes(String(code))), raw: (diagnostics) => !hasProbeError(diagnostics) };
-  return { tool: (text) => /no new errors or warnings|no errors or warnings/i.test(text), raw: (diagnostics) => diagnostics.length === 0 };
+  if (kind === "fixing")
+    return {
+      tool: (text) => (observer ? /resolved/i.test(text) : !text.includes(String(code))),
+      raw: (diagnostics) => !hasProbeError(diagnostics),
+    };
+  return {
+    tool: (text) => /no new errors or warnings|no errors or warnings/i.test(text),
+    raw: (diagnostics) => diagnostics.length === 0,
+  };
 }
 
 async function toolEdit({ tool, file, content, observer, expect }) {
@@ -57,27 +64,57 @@ async function rawEdit({ raw, path, uri, content, languageId, accept, ceilingMs 
  * each side, the side going first alternating, with a short pause between measurements so one server's
  * leftover work does not land in the other's time.
  */
-export async function measureDiagnosticsAfterWrite({ tool, raw, file, rawPath, rawUri, original, languageId, edit, observer, edits, neutralEdits, log }) {
+export async function measureDiagnosticsAfterWrite({
+  tool,
+  raw,
+  file,
+  rawPath,
+  rawUri,
+  original,
+  languageId,
+  edit,
+  observer,
+  edits,
+  neutralEdits,
+  log,
+}) {
   const clean = original.replace(/\n?$/, "\n");
   const kinds = ["breaking", "fixing", "neutral"];
   const results = { tool: {}, raw: {}, samples: {} };
   for (const kind of kinds) [results.tool[kind], results.raw[kind]] = [[], []];
   for (let round = 0; round < edits; round++) {
     for (const kind of round < neutralEdits ? kinds : kinds.slice(0, 2)) {
-      const content = kind === "breaking" ? `${clean}${edit.breakingLine}\n` : kind === "fixing" ? original : `${clean}${edit.comment} neutral edit ${round}\n`;
+      const content =
+        kind === "breaking"
+          ? `${clean}${edit.breakingLine}\n`
+          : kind === "fixing"
+            ? original
+            : `${clean}${edit.comment} neutral edit ${round}\n`;
       const expect = expectations(kind, edit.code, observer);
       const sides = [
         async () => {
           const result = await toolEdit({ tool, file, content, observer, expect: expect.tool });
           results.tool[kind].push(result);
           results.samples[kind] ??= result.text;
-          if (!result.expected) log(`  tool ${kind} edit ${round + 1}: unexpected answer after ${result.ms.toFixed(0)} ms: ${JSON.stringify(result.text.slice(0, 300))}`);
+          if (!result.expected)
+            log(
+              `  tool ${kind} edit ${round + 1}: unexpected answer after ${result.ms.toFixed(0)} ms: ${JSON.stringify(result.text.slice(0, 300))}`,
+            );
         },
         async () => {
           const ceilingMs = kind === "neutral" ? rawNeutralCeilingMs : rawCeilingMs;
-          const result = await rawEdit({ raw, path: rawPath, uri: rawUri, content, languageId, accept: expect.raw, ceilingMs });
+          const result = await rawEdit({
+            raw,
+            path: rawPath,
+            uri: rawUri,
+            content,
+            languageId,
+            accept: expect.raw,
+            ceilingMs,
+          });
           results.raw[kind].push(result);
-          if (!result.expected && kind !== "neutral") log(`  raw ${kind} edit ${round + 1}: no diagnostics with the expected state within ${ceilingMs} ms`);
+          if (!result.expected && kind !== "neutral")
+            log(`  raw ${kind} edit ${round + 1}: no diagnostics with the expected state within ${ceilingMs} ms`);
         },
       ];
       if (round % 2 === 1) sides.reverse();

@@ -14,9 +14,22 @@ export const FIXTURE_COMMIT = "6520a93";
 /** Create one copy of the fixture; each side of the benchmark gets its own, so neither server sees the other's writes. */
 export function createTypescriptFixture(repo, label, commit) {
   const workdir = realpathSync(mkdtempSync(join(tmpdir(), `runbound-bench-lsp-${label}-`)));
-  const paths = ["tsconfig.base.json", "packages/tool-lsp/tsconfig.json", "packages/tool-lsp/package.json", "packages/tool-lsp/src", ":(exclude)packages/tool-lsp/src/__fixtures__"];
-  const archive = execFileSync("git", ["archive", "--format=tar", commit, "--", ...paths], { cwd: repo, maxBuffer: 1 << 28 });
+  const paths = [
+    "tsconfig.base.json",
+    "packages/tool-lsp/tsconfig.json",
+    "packages/tool-lsp/package.json",
+    "packages/tool-lsp/src",
+    ":(exclude)packages/tool-lsp/src/__fixtures__",
+  ];
+  const archive = execFileSync("git", ["archive", "--format=tar", commit, "--", ...paths], {
+    cwd: repo,
+    maxBuffer: 1 << 28,
+  });
   execFileSync("tar", ["-x", "-C", workdir], { input: archive });
   symlinkSync(join(repo, "node_modules"), join(workdir, "node_modules"), "dir");
-  return { workdir, root: join(workdir, "packages/tool-lsp"), remove: () => rmSync(workdir, { recursive: true, force: true }) };
+  return {
+    workdir,
+    root: join(workdir, "packages/tool-lsp"),
+    remove: () => rmSync(workdir, { recursive: true, force: true }),
+  };
 }

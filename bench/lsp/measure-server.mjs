@@ -10,12 +10,27 @@ import { measureOverhead } from "./warm-overhead.mjs";
 const mib = (kib) => (kib === undefined ? "?" : `${(kib / 1024).toFixed(0)} MiB`);
 
 /** Measure `server` (an entry of servers.mjs). @returns the figures, as report.mjs prints them. */
-export async function measureServer({ repo, server, fixtureCommit, observer, calls, warmup, coldRounds, edits, neutralEdits, log }) {
+export async function measureServer({
+  repo,
+  server,
+  fixtureCommit,
+  observer,
+  calls,
+  warmup,
+  coldRounds,
+  edits,
+  neutralEdits,
+  log,
+}) {
   const toolFixture = server.createFixture(repo, "tool", fixtureCommit);
   const rawFixture = server.createFixture(repo, "raw", fixtureCommit);
   const memory = [];
   const sampleMemory = async (label, toolPid, rawPid) => {
-    const sample = { label, toolKiB: await readGroupResidentMemoryKiB(toolPid), rawKiB: await readGroupResidentMemoryKiB(rawPid) };
+    const sample = {
+      label,
+      toolKiB: await readGroupResidentMemoryKiB(toolPid),
+      rawKiB: await readGroupResidentMemoryKiB(rawPid),
+    };
     memory.push(sample);
     log(`  memory ${label}: tool's server group ${mib(sample.toolKiB)}, raw's ${mib(sample.rawKiB)}`);
   };
@@ -27,7 +42,15 @@ export async function measureServer({ repo, server, fixtureCommit, observer, cal
     const figures = { ...server.describe(repo, fixtureCommit), memory };
 
     log(`\n[${server.id}] 1. cold first answer: ${coldRounds} rounds (+1 discarded), fresh server each`);
-    figures.cold = await measureColdStart({ rounds: coldRounds, toolFixture, toolQuery: toolQueries[0], launch, rawQuery: rawQueries[0], loading, log });
+    figures.cold = await measureColdStart({
+      rounds: coldRounds,
+      toolFixture,
+      toolQuery: toolQueries[0],
+      launch,
+      rawQuery: rawQueries[0],
+      loading,
+      log,
+    });
 
     log(`\n[${server.id}] 2. warm servers, one per side`);
     const tool = await openToolSide(toolFixture, { observer });
@@ -38,11 +61,22 @@ export async function measureServer({ repo, server, fixtureCommit, observer, cal
       if (loading !== undefined) await raw.waitProjectLoaded(loading.beginsWithinMs, loading.budgetMs);
       await sampleMemory("after start", tool.serverPid(), raw.pid);
       log(`  overhead: ${warmup} warm-up rounds, then ${calls} interleaved pairs per op`);
-      figures.overhead = await measureOverhead({ tool, raw, rawUri, rawWorkdir: rawFixture.workdir, toolQueries, rawQueries, calls, warmup });
+      figures.overhead = await measureOverhead({
+        tool,
+        raw,
+        rawUri,
+        rawWorkdir: rawFixture.workdir,
+        toolQueries,
+        rawQueries,
+        calls,
+        warmup,
+      });
       for (const mismatch of figures.overhead.mismatches) log(`  ANSWERS DIFFER — ${mismatch}`);
       await sampleMemory("after the overhead calls", tool.serverPid(), raw.pid);
 
-      log(`\n[${server.id}] 3. diagnostics after write: ${edits} breaking + ${edits} fixing + ${neutralEdits} neutral edits per side`);
+      log(
+        `\n[${server.id}] 3. diagnostics after write: ${edits} breaking + ${edits} fixing + ${neutralEdits} neutral edits per side`,
+      );
       figures.diagnostics = await measureDiagnosticsAfterWrite({
         tool,
         raw,

@@ -56,7 +56,8 @@ export function createPythonFixture(repo, label) {
   writeFileSync(join(packageDirectory, "__init__.py"), "");
   writeFileSync(join(packageDirectory, "greeting.py"), greeting);
   writeFileSync(join(packageDirectory, "main.py"), main);
-  for (let index = 0; index < moduleCount; index++) writeFileSync(join(packageDirectory, `module_${index}.py`), module(index));
+  for (let index = 0; index < moduleCount; index++)
+    writeFileSync(join(packageDirectory, `module_${index}.py`), module(index));
   symlinkSync(join(repo, "node_modules"), join(workdir, "node_modules"), "dir");
   return { workdir, root: workdir, remove: () => rmSync(workdir, { recursive: true, force: true }) };
 }

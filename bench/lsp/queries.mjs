@@ -12,10 +12,16 @@ import { DefinitionRequest, HoverRequest, ReferencesRequest } from "vscode-langu
 function locate(path, lineText, symbol, occurrence = 1) {
   const lines = readFileSync(path, "utf8").split("\n");
   const index = lines.findIndex((line) => line.includes(lineText));
-  if (index === -1) throw new Error(`The fixture file \`${path}\` has no line containing \`${lineText}\`; change the query in bench/lsp/servers.mjs to a line that exists.`);
+  if (index === -1)
+    throw new Error(
+      `The fixture file \`${path}\` has no line containing \`${lineText}\`; change the query in bench/lsp/servers.mjs to a line that exists.`,
+    );
   let character = -1;
   for (let found = 0; found < occurrence; found++) character = lines[index].indexOf(symbol, character + 1);
-  if (character === -1) throw new Error(`Line ${index + 1} of \`${path}\` does not contain \`${symbol}\`; change the query in bench/lsp/servers.mjs.`);
+  if (character === -1)
+    throw new Error(
+      `Line ${index + 1} of \`${path}\` does not contain \`${symbol}\`; change the query in bench/lsp/servers.mjs.`,
+    );
   return { line: index + 1, character };
 }
 
@@ -27,7 +33,13 @@ export function prepare(query, workdir) {
     ...query,
     path,
     text: readFileSync(path, "utf8"),
-    toolInput: { op: query.op, file: query.file, line, symbol: query.symbol, ...(query.occurrence === undefined ? {} : { occurrence: query.occurrence }) },
+    toolInput: {
+      op: query.op,
+      file: query.file,
+      line,
+      symbol: query.symbol,
+      ...(query.occurrence === undefined ? {} : { occurrence: query.occurrence }),
+    },
     rawParams: (uri) => ({ textDocument: { uri }, position: { line: line - 1, character } }),
   };
 }
@@ -74,12 +86,17 @@ export function toolPlaces(text) {
 /** Whether both sides gave the same answer (the tool lists at most 50 references). Returns a reason when not. */
 export function sameAnswer(query, toolText, rawAnswer, rawWorkdir) {
   if (query.op === "hover") {
-    const value = typeof rawAnswer?.contents === "object" && "value" in rawAnswer.contents ? rawAnswer.contents.value : JSON.stringify(rawAnswer?.contents);
+    const value =
+      typeof rawAnswer?.contents === "object" && "value" in rawAnswer.contents
+        ? rawAnswer.contents.value
+        : JSON.stringify(rawAnswer?.contents);
     const signature = /```\w*\n([^\n]+)/.exec(value)?.[1] ?? value.split("\n")[0];
     return toolText.includes(signature) ? undefined : `the tool's hover lacks the raw signature \`${signature}\``;
   }
   const raw = rawPlaces(rawAnswer, rawWorkdir).slice(0, 50);
   const tool = toolPlaces(toolText);
   const missing = raw.filter((place) => !tool.includes(place));
-  return missing.length === 0 && tool.length === raw.length ? undefined : `raw ${raw.length} places, tool ${tool.length}; raw only: ${missing.slice(0, 3).join(", ")}`;
+  return missing.length === 0 && tool.length === raw.length
+    ? undefined
+    : `raw ${raw.length} places, tool ${tool.length}; raw only: ${missing.slice(0, 3).join(", ")}`;
 }

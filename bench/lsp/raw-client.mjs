@@ -46,7 +46,10 @@ function waitUntil(wakers, done, ms) {
  */
 export async function startRawClient({ binary, args, root, env, capabilities, initializationOptions, settings }) {
   const child = await spawnOwnedProcess({ command: binary, args, cwd: root, env });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const connection = createProtocolConnection(
+    new StreamMessageReader(child.stdout),
+    new StreamMessageWriter(child.stdin),
+  );
   const wakers = new Set();
   const wake = () => {
     for (const check of [...wakers]) check();
@@ -55,10 +58,19 @@ export async function startRawClient({ binary, args, root, env, capabilities, in
   const publishes = new Map();
   let publishCount = 0;
   let pullRegistered = false;
-  const section = (name) => (name === undefined || name === "" ? settings ?? null : name.split(".").reduce((value, key) => (value === null || typeof value !== "object" ? null : value[key] ?? null), settings ?? null));
+  const section = (name) =>
+    name === undefined || name === ""
+      ? (settings ?? null)
+      : name
+          .split(".")
+          .reduce(
+            (value, key) => (value === null || typeof value !== "object" ? null : (value[key] ?? null)),
+            settings ?? null,
+          );
   connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((item) => section(item.section)));
   connection.onRequest(RegistrationRequest.type, (params) => {
-    if (params.registrations.some((registration) => registration.method === DocumentDiagnosticRequest.method)) pullRegistered = true;
+    if (params.registrations.some((registration) => registration.method === DocumentDiagnosticRequest.method))
+      pullRegistered = true;
   });
   connection.onRequest(UnregistrationRequest.type, () => undefined);
   connection.onRequest(WorkDoneProgressCreateRequest.type, () => undefined);
@@ -102,16 +114,22 @@ export async function startRawClient({ binary, args, root, env, capabilities, in
       const open = documents.get(uri);
       if (open === undefined) {
         documents.set(uri, 1);
-        void connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+        void connection.sendNotification(DidOpenTextDocumentNotification.type, {
+          textDocument: { uri, languageId, version: 1, text },
+        });
       } else {
         documents.set(uri, open + 1);
-        void connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: open + 1 }, contentChanges: [{ text }] });
+        void connection.sendNotification(DidChangeTextDocumentNotification.type, {
+          textDocument: { uri, version: open + 1 },
+          contentChanges: [{ text }],
+        });
       }
       return uri;
     },
     /** Wait (at most `beginsWithinMs`) for the server to report work, then (at most `budgetMs`) for it to end. */
     async waitProjectLoaded(beginsWithinMs, budgetMs) {
-      if (await waitUntil(wakers, () => progressSeen, beginsWithinMs)) await waitUntil(wakers, () => activeProgress.size === 0, budgetMs);
+      if (await waitUntil(wakers, () => progressSeen, beginsWithinMs))
+        await waitUntil(wakers, () => activeProgress.size === 0, budgetMs);
     },
     publishCount: () => publishCount,
     /** Wait for a publish for `uri` after publish number `after` whose diagnostics satisfy `accept`. @returns them, or undefined after `ms`. */
@@ -125,7 +143,10 @@ export async function startRawClient({ binary, args, root, env, capabilities, in
     /** Whether the server offers pull diagnostics (statically or by registration). */
     pulls: () => pullRegistered || initialized.capabilities.diagnosticProvider !== undefined,
     async stop() {
-      await Promise.race([connection.sendRequest(ShutdownRequest.type), new Promise((resolve) => setTimeout(resolve, 1_000))]).catch(() => undefined);
+      await Promise.race([
+        connection.sendRequest(ShutdownRequest.type),
+        new Promise((resolve) => setTimeout(resolve, 1_000)),
+      ]).catch(() => undefined);
       await connection.sendNotification(ExitNotification.type).catch(() => undefined);
       await child.waitForExit(1_000);
       connection.dispose();

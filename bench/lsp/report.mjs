@@ -19,7 +19,9 @@ export function report(id, figures, { calls, coldRounds, observer, log }) {
   for (const [op, series] of Object.entries(figures.overhead.byOp)) {
     const met = p50(series.difference) <= 3 && p95(series.difference) <= 10;
     goals.push({ server: id, goal: `overhead ${op}`, met });
-    log(`| ${op} | ${ms(p50(series.tool))} | ${ms(p95(series.tool))} | ${ms(p50(series.raw))} | ${ms(p95(series.raw))} | ${ms(p50(series.difference))} | ${ms(p95(series.difference))} | ${verdict(met)} |`);
+    log(
+      `| ${op} | ${ms(p50(series.tool))} | ${ms(p95(series.tool))} | ${ms(p50(series.raw))} | ${ms(p95(series.raw))} | ${ms(p50(series.difference))} | ${ms(p95(series.difference))} | ${verdict(met)} |`,
+    );
   }
 
   log(`\nCold first definition answer (ms, ${coldRounds} rounds; call that starts the server → first full answer)`);
@@ -29,7 +31,9 @@ export function report(id, figures, { calls, coldRounds, observer, log }) {
   for (const [name, rounds] of Object.entries(figures.cold)) {
     const times = rounds.map((round) => round.ms);
     const difference = name === "tool" ? "" : ms(p50(pairDifferences(toolTimes, times)));
-    log(`| ${name} | ${ms(p50(times))} | ${ms(Math.min(...times))} | ${ms(Math.max(...times))} | ${rounds.filter((round) => round.full).length}/${rounds.length} | ${difference} |`);
+    log(
+      `| ${name} | ${ms(p50(times))} | ${ms(Math.min(...times))} | ${ms(Math.max(...times))} | ${rounds.filter((round) => round.full).length}/${rounds.length} | ${difference} |`,
+    );
   }
   // Judged on the per-round differences: the rounds of one variant are minutes apart, under other loads.
   for (const baseline of Object.keys(figures.cold).filter((name) => name !== "tool")) {
@@ -37,11 +41,17 @@ export function report(id, figures, { calls, coldRounds, observer, log }) {
     const difference = p50(pairDifferences(toolTimes, times));
     const met = difference <= 100;
     goals.push({ server: id, goal: `cold vs ${baseline}`, met });
-    log(`tool − ${baseline}, median of the per-round differences: ${ms(difference)} ms (difference of the medians ${ms(p50(toolTimes) - p50(times))}); goal ≤ 100: ${verdict(met)}`);
+    log(
+      `tool − ${baseline}, median of the per-round differences: ${ms(difference)} ms (difference of the medians ${ms(p50(toolTimes) - p50(times))}); goal ≤ 100: ${verdict(met)}`,
+    );
   }
 
-  log(`\nDiagnostics after write (ms; tool: ${observer ? "the write call, whose result carries the diagnostics" : "write call + `lsp` `diagnostics` call"}; raw: write + didChange → the diagnostics with the expected state)`);
-  log("| edit | tool p50 | tool p95 | raw p50 | raw p95 | raw first publish p50 | tool − raw p50, per pair | expected answers tool / raw | goal p50 ≤ 600, p95 ≤ 1200 |");
+  log(
+    `\nDiagnostics after write (ms; tool: ${observer ? "the write call, whose result carries the diagnostics" : "write call + `lsp` `diagnostics` call"}; raw: write + didChange → the diagnostics with the expected state)`,
+  );
+  log(
+    "| edit | tool p50 | tool p95 | raw p50 | raw p95 | raw first publish p50 | tool − raw p50, per pair | expected answers tool / raw | goal p50 ≤ 600, p95 ≤ 1200 |",
+  );
   log("|---|---|---|---|---|---|---|---|---|");
   for (const kind of ["breaking", "fixing", "neutral"]) {
     const tool = figures.diagnostics.tool[kind];
@@ -58,9 +68,13 @@ export function report(id, figures, { calls, coldRounds, observer, log }) {
       `| ${kind} | ${ms(p50(toolMs))} | ${ms(p95(toolMs))} | ${ms(p50(rawMs))}${rawNote} | ${ms(p95(rawMs))} | ${ms(p50(raw.map((edit) => edit.firstMs)))} | ${ms(p50(pairDifferences(toolMs, rawMs)))} | ${count(tool)} / ${count(raw)} | ${kind === "neutral" ? `(no goal) ${verdict(met)}` : verdict(met)} |`,
     );
   }
-  for (const kind of ["breaking", "fixing", "neutral"]) if (figures.diagnostics.samples[kind] !== undefined) log(`first tool answer to a ${kind} edit: ${JSON.stringify(figures.diagnostics.samples[kind].slice(0, 400))}`);
+  for (const kind of ["breaking", "fixing", "neutral"])
+    if (figures.diagnostics.samples[kind] !== undefined)
+      log(`first tool answer to a ${kind} edit: ${JSON.stringify(figures.diagnostics.samples[kind].slice(0, 400))}`);
 
   const peak = (key) => Math.max(...figures.memory.map((sample) => sample[key] ?? 0)) / 1024;
-  log(`\nResident memory of the server process groups (the server and every process it started): peak tool ${peak("toolKiB").toFixed(0)} MiB, raw ${peak("rawKiB").toFixed(0)} MiB`);
+  log(
+    `\nResident memory of the server process groups (the server and every process it started): peak tool ${peak("toolKiB").toFixed(0)} MiB, raw ${peak("rawKiB").toFixed(0)} MiB`,
+  );
   return goals;
 }

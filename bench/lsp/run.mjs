@@ -31,8 +31,13 @@ const fixtureCommit = option("fixture-commit", FIXTURE_COMMIT);
 const log = (line) => console.log(line);
 const uptime = () => execFileSync("uptime", { encoding: "utf8" }).trim();
 
-for (const id of serverIds) if (SERVERS[id] === undefined) throw new Error(`\`--servers\` names \`${id}\`, which this benchmark does not know; use ${Object.keys(SERVERS).join(", ")}.`);
-if (!existsSync(join(repo, "packages/tool-lsp/dist/index.js"))) throw new Error("tool-lsp is not built; run npm run build first.");
+for (const id of serverIds)
+  if (SERVERS[id] === undefined)
+    throw new Error(
+      `\`--servers\` names \`${id}\`, which this benchmark does not know; use ${Object.keys(SERVERS).join(", ")}.`,
+    );
+if (!existsSync(join(repo, "packages/tool-lsp/dist/index.js")))
+  throw new Error("tool-lsp is not built; run npm run build first.");
 
 // The observer is measured once it is committed and in the build this benchmark imports, or when
 // --observer asks for the build's observer before its commit (the output says which).
@@ -41,7 +46,10 @@ const observerCommit = execFileSync("git", ["log", "--format=%h %s"], { cwd: rep
   .find((line) => /^\w+ tool-lsp: diagnostics on write/.test(line));
 const observerBuilt = lspPlugin.observers.length > 0;
 const observer = observerBuilt && (observerCommit !== undefined || process.argv.includes("--observer"));
-if (observerCommit !== undefined && !observerBuilt) log(`Commit \`${observerCommit}\` is in git log but the built tool-lsp has no observer: run \`npx tsc -p tsconfig.build.json\` in packages/tool-lsp.`);
+if (observerCommit !== undefined && !observerBuilt)
+  log(
+    `Commit \`${observerCommit}\` is in git log but the built tool-lsp has no observer: run \`npx tsc -p tsconfig.build.json\` in packages/tool-lsp.`,
+  );
 
 const started = { at: new Date().toISOString(), uptime: uptime(), loadavg: loadavg() };
 log(`lsp bench — ${started.at}; Node ${process.version}, ${cpus().length} CPUs; servers ${serverIds.join(", ")}`);
@@ -50,16 +58,44 @@ const observerState = observer
   ? `WITH the diagnostics-on-write observer (${lspPlugin.observers.map((entry) => entry.name).join(", ")}${observerCommit === undefined ? ", built but NOT yet committed" : `, ${observerCommit.split(" ")[0]}`}): the write call's own result`
   : `WITHOUT the diagnostics-on-write observer (${observerBuilt ? "built but not committed; --observer measures it" : "not in tool-lsp's build"}): write call + \`lsp\` \`diagnostics\` call`;
 const head = execFileSync("git", ["log", "-1", "--format=%h"], { cwd: repo, encoding: "utf8" }).trim();
-const dirty = execFileSync("git", ["status", "--porcelain", "--", "packages/tool-lsp/src"], { cwd: repo, encoding: "utf8" }).trim().length > 0;
-log(`tool-lsp build from HEAD ${head}${dirty ? " with uncommitted changes in packages/tool-lsp/src (the build may include them)" : ""}; fixture: packages/tool-lsp at ${fixtureCommit}`);
+const dirty =
+  execFileSync("git", ["status", "--porcelain", "--", "packages/tool-lsp/src"], { cwd: repo, encoding: "utf8" }).trim()
+    .length > 0;
+log(
+  `tool-lsp build from HEAD ${head}${dirty ? " with uncommitted changes in packages/tool-lsp/src (the build may include them)" : ""}; fixture: packages/tool-lsp at ${fixtureCommit}`,
+);
 log(`diagnostics after write measured ${observerState}`);
 
-const results = { started, node: process.version, head, dirty, fixtureCommit, observer, observerState, options: { calls, warmup, coldRounds, edits, neutralEdits }, servers: {} };
+const results = {
+  started,
+  node: process.version,
+  head,
+  dirty,
+  fixtureCommit,
+  observer,
+  observerState,
+  options: { calls, warmup, coldRounds, edits, neutralEdits },
+  servers: {},
+};
 const goals = [];
 for (const id of serverIds) {
   const server = SERVERS[id];
-  if (!existsSync(join(repo, "node_modules/.bin", server.program))) throw new Error(`${server.program} is missing from node_modules/.bin; run npm ci (tool-lsp has it as a devDependency).`);
-  const figures = await measureServer({ repo, server, fixtureCommit, observer, calls, warmup, coldRounds, edits, neutralEdits, log });
+  if (!existsSync(join(repo, "node_modules/.bin", server.program)))
+    throw new Error(
+      `${server.program} is missing from node_modules/.bin; run npm ci (tool-lsp has it as a devDependency).`,
+    );
+  const figures = await measureServer({
+    repo,
+    server,
+    fixtureCommit,
+    observer,
+    calls,
+    warmup,
+    coldRounds,
+    edits,
+    neutralEdits,
+    log,
+  });
   results.servers[id] = figures;
   goals.push(...report(id, figures, { calls, coldRounds, observer, log }));
 }
@@ -71,6 +107,7 @@ log(`load at the end: ${results.finished.uptime}`);
 const resultsDir = join(repo, "bench/results");
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `lsp-${started.at.replace(/[:.]/g, "-")}.json`);
-for (const figures of Object.values(results.servers)) for (const answers of Object.values(figures.diagnostics.tool)) for (const answer of answers) delete answer.text;
+for (const figures of Object.values(results.servers))
+  for (const answers of Object.values(figures.diagnostics.tool)) for (const answer of answers) delete answer.text;
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 log(`\nWrote ${file}`);

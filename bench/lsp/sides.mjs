@@ -11,7 +11,12 @@ import { startRawClient } from "./raw-client.mjs";
 import { benchWritePlugin } from "./write-plugin.mjs";
 
 // The same tools and supervisor without the write observer, for measuring the write + `diagnostics` path.
-const lspWithoutObserver = definePlugin({ name: lspPlugin.name, version: lspPlugin.version, tools: lspPlugin.tools, resourceProviders: lspPlugin.resourceProviders });
+const lspWithoutObserver = definePlugin({
+  name: lspPlugin.name,
+  version: lspPlugin.version,
+  tools: lspPlugin.tools,
+  resourceProviders: lspPlugin.resourceProviders,
+});
 
 /**
  * Open a run over `fixture` like the CLI does; servers start on the first `lsp` call. With `observer`
@@ -21,7 +26,8 @@ export async function openToolSide(fixture, { observer = false } = {}) {
   const run = createRun({ plugins: [observer ? lspPlugin : lspWithoutObserver, benchWritePlugin] });
   await run.attach(Workdir, { value: fixture.workdir });
   const failures = await attachDefaultResources(run, { workdir: fixture.workdir });
-  if (failures.size > 0) throw new Error(`The run could not attach ${[...failures.keys()].join(", ")}: ${[...failures.values()].join(" ")}`);
+  if (failures.size > 0)
+    throw new Error(`The run could not attach ${[...failures.keys()].join(", ")}: ${[...failures.values()].join(" ")}`);
   return {
     /** Call a tool; a failed call throws with the tool's message. */
     async call(name, input) {
@@ -43,10 +49,13 @@ export async function openToolSide(fixture, { observer = false } = {}) {
 export async function rawLaunch(repo, fixture, file) {
   const supervisor = createLspSupervisor();
   const route = await supervisor.route(fixture.workdir, join(fixture.workdir, file));
-  if (route.kind !== "ready") throw new Error(`No server for \`${file}\` in the fixture (route ${route.kind}); run npm ci.`);
+  if (route.kind !== "ready")
+    throw new Error(`No server for \`${file}\` in the fixture (route ${route.kind}); run npm ci.`);
   const { spec, root, binary, languageId } = route;
   // Not exported by tool-lsp (an internal constant): imported from its build so both sides advertise the same.
-  const { CLIENT_CAPABILITIES } = await import(pathToFileURL(join(repo, "packages/tool-lsp/dist/client-capabilities.js")).href);
+  const { CLIENT_CAPABILITIES } = await import(
+    pathToFileURL(join(repo, "packages/tool-lsp/dist/client-capabilities.js")).href
+  );
   return {
     spec,
     binary,

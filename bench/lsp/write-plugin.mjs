@@ -25,4 +25,8 @@ const benchWriteTool = defineTool({
 });
 
 /** The plugin holding `bench_write`. */
-export const benchWritePlugin = definePlugin({ name: "runbound-bench-lsp-write", version: "0.0.0", tools: [benchWriteTool] });
+export const benchWritePlugin = definePlugin({
+  name: "runbound-bench-lsp-write",
+  version: "0.0.0",
+  tools: [benchWriteTool],
+});

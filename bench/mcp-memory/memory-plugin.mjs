@@ -5,7 +5,8 @@ import * as v from "valibot";
 const memory = defineTool({
   name: "memory",
   tier: "read",
-  description: "The server's process.memoryUsage() in bytes, after a full garbage collection when the server runs with --expose-gc.",
+  description:
+    "The server's process.memoryUsage() in bytes, after a full garbage collection when the server runs with --expose-gc.",
   input: v.strictObject({}),
   requires: [],
   parallelSafe: true,

@@ -34,23 +34,44 @@ collect(workdir);
 
 const transport = new StdioClientTransport({
   command: process.execPath,
-  args: ["--expose-gc", join(repo, "packages/cli/bin/runbound.js"), "mcp", "--plugin", join(here, "memory-plugin.mjs"), "--workdir", workdir],
+  args: [
+    "--expose-gc",
+    join(repo, "packages/cli/bin/runbound.js"),
+    "mcp",
+    "--plugin",
+    join(here, "memory-plugin.mjs"),
+    "--workdir",
+    workdir,
+  ],
   env: { ...process.env, ...(arenaMax === undefined ? {} : { MALLOC_ARENA_MAX: arenaMax }) },
   stderr: "inherit",
 });
 const client = new Client({ name: "runbound-bench-memory", version: "1.0.0" });
 await client.connect(transport);
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${transport.pid}/status`, "utf8"))[1]) / 1024;
-const patterns = ["console.log($$$A)", "export function $F($$$P) { $$$B }", "await $X", "new ToolError($$$A)", "$A.$B($$$C)"];
+const patterns = [
+  "console.log($$$A)",
+  "export function $F($$$P) { $$$B }",
+  "await $X",
+  "new ToolError($$$A)",
+  "$A.$B($$$C)",
+];
 const megabytes = (bytes) => (bytes / 1048576).toFixed(0);
 
 async function sample(done) {
   const before = rssMb();
   const usage = JSON.parse((await client.callTool({ name: "memory", arguments: {} })).content[0].text);
-  console.log([done, before.toFixed(0), megabytes(usage.heapUsed), megabytes(usage.heapTotal), megabytes(usage.external)].map(String).map((cell) => cell.padStart(8)).join(" "));
+  console.log(
+    [done, before.toFixed(0), megabytes(usage.heapUsed), megabytes(usage.heapTotal), megabytes(usage.external)]
+      .map(String)
+      .map((cell) => cell.padStart(8))
+      .join(" "),
+  );
 }
 
-console.log(`${calls} calls (${mode}) over one connection, ${sources.length} sources under ${workdir}${arenaMax === undefined ? "" : `, MALLOC_ARENA_MAX=${arenaMax}`}`);
+console.log(
+  `${calls} calls (${mode}) over one connection, ${sources.length} sources under ${workdir}${arenaMax === undefined ? "" : `, MALLOC_ARENA_MAX=${arenaMax}`}`,
+);
 console.log(["calls", "rss MB", "heap MB", "heapTot", "extern"].map((cell) => cell.padStart(8)).join(" "));
 await sample(0);
 const started = performance.now();

@@ -8,5 +8,11 @@ export default {
   ignorePatterns: ["/.stryker-tmp*"],
   tempDirName: ".stryker-tmp-found-nodes",
   jsonReporter: { fileName: "reports/mutation/found-nodes.json" },
-  testFiles: ["src/found-nodes.test.ts", "src/syntax-errors.test.ts", "src/tolerant-patterns.test.ts", "src/ast-grep-tool.test.ts", "src/ast-edit-tool.test.ts"],
+  testFiles: [
+    "src/found-nodes.test.ts",
+    "src/syntax-errors.test.ts",
+    "src/tolerant-patterns.test.ts",
+    "src/ast-grep-tool.test.ts",
+    "src/ast-edit-tool.test.ts",
+  ],
 };

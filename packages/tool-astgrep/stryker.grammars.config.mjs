@@ -4,7 +4,12 @@ import base from "./stryker.config.mjs";
 // npx stryker run stryker.grammars.config.mjs --concurrency 1
 export default {
   ...base,
-  mutate: ["src/language-registry.ts", "src/grammar-packages.ts", "src/grammar-availability.ts", "src/grammar-catalog.ts"],
+  mutate: [
+    "src/language-registry.ts",
+    "src/grammar-packages.ts",
+    "src/grammar-availability.ts",
+    "src/grammar-catalog.ts",
+  ],
   testFiles: ["src/grammar-packages.test.ts", "src/grammar-registration.test.ts"],
   jsonReporter: { fileName: "reports/mutation/grammars.json" },
   tempDirName: ".stryker-tmp-grammars",

@@ -4,7 +4,17 @@
 // asks for every real component.
 /* global console, performance, process -- a Node script; the repository's lint config gives Node globals only to bench/ */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,7 +25,8 @@ const platform = `${process.platform}-${process.arch}`;
 const output = join(packageRoot, "dist", `astgrep-engine.${platform}.node`);
 const shown = relative(packageRoot, output);
 const required = process.env.RUNBOUND_REQUIRE_REAL === "1";
-const howToBuild = "install Rust 1.90 or newer with cargo (https://rustup.rs) and run `npm run build -w @runbound/astgrep-engine`";
+const howToBuild =
+  "install Rust 1.90 or newer with cargo (https://rustup.rs) and run `npm run build -w @runbound/astgrep-engine`";
 
 function say(message) {
   console.log(`astgrep-engine: ${message}`);
@@ -50,7 +61,14 @@ function newestSourceTime() {
 
 /** cargo on PATH, else where rustup puts it (a non-login shell may not have ~/.cargo/bin on PATH). */
 function findCargo() {
-  const candidates = ["cargo", join(process.env.CARGO_HOME || join(homedir(), ".cargo"), "bin", process.platform === "win32" ? "cargo.exe" : "cargo")];
+  const candidates = [
+    "cargo",
+    join(
+      process.env.CARGO_HOME || join(homedir(), ".cargo"),
+      "bin",
+      process.platform === "win32" ? "cargo.exe" : "cargo",
+    ),
+  ];
   for (const candidate of candidates) {
     const probe = spawnSync(candidate, ["--version"], { encoding: "utf8" });
     if (probe.status === 0) return { command: candidate, version: probe.stdout.trim() };
@@ -60,10 +78,16 @@ function findCargo() {
 
 /** Run cargo in the package, saying why the build stopped when it fails. */
 function runCargo(command, args, target) {
-  const run = spawnSync(command, args, { cwd: packageRoot, stdio: "inherit", env: { ...process.env, CARGO_TARGET_DIR: target } });
+  const run = spawnSync(command, args, {
+    cwd: packageRoot,
+    stdio: "inherit",
+    env: { ...process.env, CARGO_TARGET_DIR: target },
+  });
   if (run.status === 0) return true;
   const reason = run.error ? run.error.message : `exit status ${run.status ?? run.signal}`;
-  say(`cargo ${args.slice(0, 2).join(" ")} failed (${reason}; its output is above). Fix the Rust toolchain (Rust 1.90 or newer, and a C compiler for the grammars), or set RUNBOUND_ASTGREP_ENGINE=napi to build without the engine.`);
+  say(
+    `cargo ${args.slice(0, 2).join(" ")} failed (${reason}; its output is above). Fix the Rust toolchain (Rust 1.90 or newer, and a C compiler for the grammars), or set RUNBOUND_ASTGREP_ENGINE=napi to build without the engine.`,
+  );
   return false;
 }
 
@@ -78,8 +102,12 @@ function build() {
   }
   const cargo = findCargo();
   if (cargo === undefined) {
-    const stale = existsSync(output) ? ` The ${shown} already there was built from older sources and is left as it is.` : "";
-    say(`cargo was not found, so the native engine was not built (no ${shown}); tool-astgrep searches with @ast-grep/napi without it.${stale} To build it, ${howToBuild}.`);
+    const stale = existsSync(output)
+      ? ` The ${shown} already there was built from older sources and is left as it is.`
+      : "";
+    say(
+      `cargo was not found, so the native engine was not built (no ${shown}); tool-astgrep searches with @ast-grep/napi without it.${stale} To build it, ${howToBuild}.`,
+    );
     if (required) say("RUNBOUND_REQUIRE_REAL=1 requires the engine: failing.");
     return required ? 1 : 0;
   }
@@ -100,7 +128,9 @@ function build() {
   }
   if (!runCargo(cargo.command, ["build", "--release", "--locked"], target)) return 1;
   if (!existsSync(library)) {
-    say(`cargo reported success but ${library} is not there; is CARGO_BUILD_TARGET set? Unset it, or copy the library to ${shown} yourself.`);
+    say(
+      `cargo reported success but ${library} is not there; is CARGO_BUILD_TARGET set? Unset it, or copy the library to ${shown} yourself.`,
+    );
     return 1;
   }
   writeFileSync(stamp, checkout);

@@ -28,7 +28,10 @@ beforeAll(() => {
   // A copy, so sources edited while the test runs are read the same by both.
   sample = mkdtempSync(join(tmpdir(), "runbound-engine-cli-"));
   for (const directory of ["packages/runtime-kit/src", "packages/tool-kit/src"]) {
-    cpSync(join(repositoryRoot, directory), join(sample, directory), { recursive: true, filter: (path) => !path.includes("__fixtures__") });
+    cpSync(join(repositoryRoot, directory), join(sample, directory), {
+      recursive: true,
+      filter: (path) => !path.includes("__fixtures__"),
+    });
   }
   files = readdirSync(sample, { recursive: true, encoding: "utf8" })
     .filter((path) => path.endsWith(".ts"))
@@ -41,8 +44,12 @@ afterAll(() => {
 });
 
 function cliStarts(pattern: string): Starts {
-  const run = spawnSync(cli, ["run", "--pattern", pattern, "--lang", "ts", "--json=stream", sample], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (run.error !== undefined || run.status !== 0) throw new Error(`\`${cli} run --pattern ${pattern}\` failed: ${run.error?.message ?? run.stderr}`);
+  const run = spawnSync(cli, ["run", "--pattern", pattern, "--lang", "ts", "--json=stream", sample], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.error !== undefined || run.status !== 0)
+    throw new Error(`\`${cli} run --pattern ${pattern}\` failed: ${run.error?.message ?? run.stderr}`);
   const starts: Starts = new Map();
   for (const line of run.stdout.split("\n").filter((text) => text !== "")) {
     const match = JSON.parse(line) as CliMatch;
@@ -52,32 +59,47 @@ function cliStarts(pattern: string): Starts {
     const start = bytes.subarray(0, match.range.byteOffset.start).toString("utf8").length;
     starts.set(path, [...(starts.get(path) ?? []), `${match.range.start.line}:${start}`]);
   }
-  for (const matches of starts.values()) matches.sort((left, right) => Number(left.split(":")[1]) - Number(right.split(":")[1]));
+  for (const matches of starts.values())
+    matches.sort((left, right) => Number(left.split(":")[1]) - Number(right.split(":")[1]));
   return starts;
 }
 
 async function engineStarts(pattern: string): Promise<Starts> {
   const store = new engine!.TreeStore();
   const sources = files.map((file) => readFileSync(file));
-  const { results } = await store.searchSources({ language: "TypeScript", config: { rule: { pattern } }, single: [], multi: [], rewriting: false }, sources, files.map(() => 10_000), false);
+  const { results } = await store.searchSources(
+    { language: "TypeScript", config: { rule: { pattern } }, single: [], multi: [], rewriting: false },
+    sources,
+    files.map(() => 10_000),
+    false,
+  );
   const starts: Starts = new Map();
   results.forEach((result, index) => {
     expect(result.matches).toHaveLength(result.count);
-    if (result.count > 0) starts.set(relative(sample, files[index]!), result.matches.map((match) => `${match.line}:${match.start}`));
+    if (result.count > 0)
+      starts.set(
+        relative(sample, files[index]!),
+        result.matches.map((match) => `${match.line}:${match.start}`),
+      );
   });
   return starts;
 }
 
 describe.runIf(engine !== undefined)("the engine against the ast-grep CLI on this repository's sources", () => {
-  it.each(["$A.$B($$$)", "const $X = $Y", "await $E"])("finds the same matches at the same places for `%s`", async (pattern) => {
-    const fromCli = cliStarts(pattern);
-    const fromEngine = await engineStarts(pattern);
-    expect(files.length).toBeGreaterThan(20);
-    // Offsets differ between UTF-8 and UTF-16 only after non-ASCII text, which these sources have (`…`, `—`).
-    expect(files.filter((file) => readFileSync(file).length !== readFileSync(file, "utf8").length).length).toBeGreaterThan(3);
-    expect([...fromCli.values()].flat().length).toBeGreaterThan(20);
-    expect(Object.fromEntries([...fromEngine].sort())).toEqual(Object.fromEntries([...fromCli].sort()));
-  });
+  it.each(["$A.$B($$$)", "const $X = $Y", "await $E"])(
+    "finds the same matches at the same places for `%s`",
+    async (pattern) => {
+      const fromCli = cliStarts(pattern);
+      const fromEngine = await engineStarts(pattern);
+      expect(files.length).toBeGreaterThan(20);
+      // Offsets differ between UTF-8 and UTF-16 only after non-ASCII text, which these sources have (`…`, `—`).
+      expect(
+        files.filter((file) => readFileSync(file).length !== readFileSync(file, "utf8").length).length,
+      ).toBeGreaterThan(3);
+      expect([...fromCli.values()].flat().length).toBeGreaterThan(20);
+      expect(Object.fromEntries([...fromEngine].sort())).toEqual(Object.fromEntries([...fromCli].sort()));
+    },
+  );
 
   it("reports every ERROR region the CLI finds with a `kind: ERROR` rule, deep in clean code too", async () => {
     // ERROR nodes at the top level, in a type's parameters, three blocks down and in an arrow body,
@@ -96,18 +118,32 @@ describe.runIf(engine !== undefined)("the engine against the ast-grep CLI on thi
       });
       const rule = "id: error\nlanguage: ts\nrule: { kind: ERROR }";
       const run = spawnSync(cli, ["scan", "--inline-rules", rule, "--json=stream", directory], { encoding: "utf8" });
-      if (run.error !== undefined || run.status !== 0) throw new Error(`\`${cli} scan\` failed: ${run.error?.message ?? run.stderr}`);
+      if (run.error !== undefined || run.status !== 0)
+        throw new Error(`\`${cli} scan\` failed: ${run.error?.message ?? run.stderr}`);
       const fromCli = new Map<string, string[]>();
       for (const line of run.stdout.split("\n").filter((text) => text !== "")) {
         const match = JSON.parse(line) as CliMatch;
         const bytes = readFileSync(resolve(directory, match.file));
         const utf16 = (offset: number): number => bytes.subarray(0, offset).toString("utf8").length;
         const key = relative(directory, resolve(directory, match.file));
-        fromCli.set(key, [...(fromCli.get(key) ?? []), `${utf16(match.range.byteOffset.start)}-${utf16(match.range.byteOffset.end)}`]);
+        fromCli.set(key, [
+          ...(fromCli.get(key) ?? []),
+          `${utf16(match.range.byteOffset.start)}-${utf16(match.range.byteOffset.end)}`,
+        ]);
       }
       const store = new engine!.TreeStore();
-      const { results } = await store.searchSources({ language: "TypeScript", config: { rule: { pattern: "$A + $B" } }, single: [], multi: [], rewriting: false }, paths.map((path) => readFileSync(path)), paths.map(() => 0), false);
-      const fromEngine = new Map(results.map((result, index) => [`broken-${index}.ts`, (result.errors?.regions ?? []).map((region) => `${region.start}-${region.end}`)]));
+      const { results } = await store.searchSources(
+        { language: "TypeScript", config: { rule: { pattern: "$A + $B" } }, single: [], multi: [], rewriting: false },
+        paths.map((path) => readFileSync(path)),
+        paths.map(() => 0),
+        false,
+      );
+      const fromEngine = new Map(
+        results.map((result, index) => [
+          `broken-${index}.ts`,
+          (result.errors?.regions ?? []).map((region) => `${region.start}-${region.end}`),
+        ]),
+      );
       expect([...fromCli.values()].flat().length).toBeGreaterThanOrEqual(5);
       expect(Object.fromEntries([...fromEngine].sort())).toEqual(Object.fromEntries([...fromCli].sort()));
     } finally {

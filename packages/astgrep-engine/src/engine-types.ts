@@ -194,7 +194,13 @@ export interface TreeStore {
    * has room. `wanted[i]`: how many of file i's first matches the host may need. Cancelling
    * `cancellation` stops the call between files; it then answers `cancelled` and keeps nothing.
    */
-  searchPaths(query: QueryInput, paths: string[], wanted: number[], options: PathSearchOptions, cancellation: SearchCancellation): Promise<PathSearchResult>;
+  searchPaths(
+    query: QueryInput,
+    paths: string[],
+    wanted: number[],
+    options: PathSearchOptions,
+    cancellation: SearchCancellation,
+  ): Promise<PathSearchResult>;
   /**
    * Match kept trees. `wanted[i]`: how many of tree i's first matches to materialize. Rejects when an
    * id is not in the store (released, or never kept).

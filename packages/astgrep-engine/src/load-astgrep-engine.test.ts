@@ -21,14 +21,20 @@ describe("loadEngineBinary", () => {
     try {
       const broken = join(directory, `astgrep-engine.${platform}.node`);
       writeFileSync(broken, "not a shared library");
-      expect(() => loadEngineBinary(broken)).toThrow(new RegExp(`binary \`${broken.replaceAll("\\", "\\\\")}\` does not load on ${platform}: .+npm run build -w @runbound/astgrep-engine`));
+      expect(() => loadEngineBinary(broken)).toThrow(
+        new RegExp(
+          `binary \`${broken.replaceAll("\\", "\\\\")}\` does not load on ${platform}: .+npm run build -w @runbound/astgrep-engine`,
+        ),
+      );
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
   });
 
   it("looks for this platform's binary in dist/", () => {
-    expect(engineBinaryPath().endsWith(`${sep}astgrep-engine${sep}dist${sep}astgrep-engine.${platform}.node`)).toBe(true);
+    expect(engineBinaryPath().endsWith(`${sep}astgrep-engine${sep}dist${sep}astgrep-engine.${platform}.node`)).toBe(
+      true,
+    );
   });
 });
 

@@ -3,7 +3,8 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { AstGrepEngine } from "./engine-types.js";
 
-const fix = "Build it from source with cargo (Rust 1.90 or newer, https://rustup.rs): `npm run build -w @runbound/astgrep-engine` in the runbound repository.";
+const fix =
+  "Build it from source with cargo (Rust 1.90 or newer, https://rustup.rs): `npm run build -w @runbound/astgrep-engine` in the runbound repository.";
 
 /**
  * Where the build puts this platform's binary: dist/, next to the compiled loader. Written as
@@ -27,7 +28,9 @@ export function loadEngineBinary(path: string): AstGrepEngine {
     return createRequire(import.meta.url)(path) as AstGrepEngine;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`The native ast-grep engine binary \`${path}\` does not load on ${platform}: ${reason}. ${fix}`, { cause: error });
+    throw new Error(`The native ast-grep engine binary \`${path}\` does not load on ${platform}: ${reason}. ${fix}`, {
+      cause: error,
+    });
   }
 }
 

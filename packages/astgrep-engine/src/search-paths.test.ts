@@ -7,7 +7,13 @@ import type { PathSearchOptions, QueryInput, TreeStore } from "./engine-types.js
 import { builtEngine } from "./test-support/built-engine.js";
 
 const engine = builtEngine();
-const callQuery: QueryInput = { language: "TypeScript", config: { rule: { pattern: "f($X)" } }, single: ["X"], multi: [], rewriting: false };
+const callQuery: QueryInput = {
+  language: "TypeScript",
+  config: { rule: { pattern: "f($X)" } },
+  single: ["X"],
+  multi: [],
+  rewriting: false,
+};
 
 let workdir: string;
 let outside: string;
@@ -28,11 +34,26 @@ function write(name: string, content: string | Buffer): string {
 }
 
 function options(overrides: Partial<PathSearchOptions> = {}): PathSearchOptions {
-  return { workdir, maxBytes: 1 << 20, literals: [], keepBytes: 0, treeCostPerByte: 30, answerMatches: 50, bundleBytes: 512 * 1024, ...overrides };
+  return {
+    workdir,
+    maxBytes: 1 << 20,
+    literals: [],
+    keepBytes: 0,
+    treeCostPerByte: 30,
+    answerMatches: 50,
+    bundleBytes: 512 * 1024,
+    ...overrides,
+  };
 }
 
 async function search(store: TreeStore, paths: string[], overrides: Partial<PathSearchOptions> = {}) {
-  return store.searchPaths(callQuery, paths, paths.map(() => 50), options(overrides), new engine!.SearchCancellation());
+  return store.searchPaths(
+    callQuery,
+    paths,
+    paths.map(() => 50),
+    options(overrides),
+    new engine!.SearchCancellation(),
+  );
 }
 
 describe.runIf(engine !== undefined)("TreeStore.searchPaths", () => {
@@ -74,7 +95,9 @@ describe.runIf(engine !== undefined)("TreeStore.searchPaths", () => {
     const status = statSync(plain);
     expect(outcomes[0]!.identity).toEqual({ size: status.size, mtimeMs: status.mtimeMs, ino: status.ino });
     expect(outcomes[0]!.result?.count).toBe(2);
-    expect(outcomes.slice(1).every((outcome) => outcome.result === undefined && outcome.identity === undefined)).toBe(true);
+    expect(outcomes.slice(1).every((outcome) => outcome.result === undefined && outcome.identity === undefined)).toBe(
+      true,
+    );
   });
 
   it("never blocks on a FIFO: the call answers while no writer ever opens it", async () => {
@@ -101,7 +124,9 @@ describe.runIf(engine !== undefined)("TreeStore.searchPaths", () => {
   it("materializes the first matches of the whole call by path order, and counts every one", async () => {
     // Files finish in no order on the engine's threads; the answer still holds the first three by
     // file order and position, whichever file was parsed first.
-    const paths = Array.from({ length: 40 }, (_, index) => write(`f${String(index).padStart(2, "0")}.ts`, "f(1);\nf(2);\n".repeat(50)));
+    const paths = Array.from({ length: 40 }, (_, index) =>
+      write(`f${String(index).padStart(2, "0")}.ts`, "f(1);\nf(2);\n".repeat(50)),
+    );
     const { outcomes } = await search(new engine!.TreeStore(), paths, { answerMatches: 3 });
     expect(outcomes.map((outcome) => outcome.result!.count)).toEqual(paths.map(() => 100));
     expect(outcomes.map((outcome) => outcome.result!.matches.length)).toEqual([3, ...paths.slice(1).map(() => 0)]);
@@ -125,8 +150,14 @@ describe.runIf(engine !== undefined)("TreeStore.searchPaths", () => {
     expect(store.size).toBe(3);
     const keptOutcome = kept.outcomes.find((outcome) => outcome.id !== undefined)!;
     expect(keptOutcome.bytes?.toString("utf8")).toBe(source);
-    expect(kept.outcomes.filter((outcome) => outcome.id === undefined).every((outcome) => outcome.bytes === undefined)).toBe(true);
-    const again = await store.searchTrees(callQuery, ids, ids.map(() => 1));
+    expect(
+      kept.outcomes.filter((outcome) => outcome.id === undefined).every((outcome) => outcome.bytes === undefined),
+    ).toBe(true);
+    const again = await store.searchTrees(
+      callQuery,
+      ids,
+      ids.map(() => 1),
+    );
     expect(again.map((result) => result.count)).toEqual([100, 100, 100]);
     const none = await search(store, paths);
     expect(none.outcomes.every((outcome) => outcome.id === undefined)).toBe(true);
@@ -135,16 +166,27 @@ describe.runIf(engine !== undefined)("TreeStore.searchPaths", () => {
 
   it("parses every bundle, those deferred behind another one too, and the small files beside them", async () => {
     const bundle = `${"f(1);\n".repeat(30_000)}`;
-    const paths = [...Array.from({ length: 4 }, (_, index) => write(`bundle${index}.ts`, bundle)), ...Array.from({ length: 8 }, (_, index) => write(`small${index}.ts`, "f(2);\n"))];
+    const paths = [
+      ...Array.from({ length: 4 }, (_, index) => write(`bundle${index}.ts`, bundle)),
+      ...Array.from({ length: 8 }, (_, index) => write(`small${index}.ts`, "f(2);\n")),
+    ];
     const { outcomes } = await search(new engine!.TreeStore(), paths, { maxBytes: 1 << 22, bundleBytes: 64 * 1024 });
-    expect(outcomes.map((outcome) => outcome.result?.count)).toEqual([30_000, 30_000, 30_000, 30_000, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(outcomes.map((outcome) => outcome.result?.count)).toEqual([
+      30_000, 30_000, 30_000, 30_000, 1, 1, 1, 1, 1, 1, 1, 1,
+    ]);
   });
 
   it("stops between files when cancelled, answering `cancelled` and keeping nothing", async () => {
     const paths = Array.from({ length: 200 }, (_, index) => write(`c${index}.ts`, "f(1);\n".repeat(2000)));
     const store = new engine!.TreeStore();
     const cancellation = new engine!.SearchCancellation();
-    const running = store.searchPaths(callQuery, paths, paths.map(() => 1), options({ keepBytes: 1 << 30 }), cancellation);
+    const running = store.searchPaths(
+      callQuery,
+      paths,
+      paths.map(() => 1),
+      options({ keepBytes: 1 << 30 }),
+      cancellation,
+    );
     cancellation.cancel();
     const { outcomes, cancelled } = await running;
     expect(cancelled).toBe(true);
@@ -154,9 +196,12 @@ describe.runIf(engine !== undefined)("TreeStore.searchPaths", () => {
 
   it("rejects a rule that does not compile at the call, naming it", () => {
     const bad: QueryInput = { ...callQuery, config: { rule: { kind: "no_such_kind_here" } } };
-    expect(() => new engine!.TreeStore().searchPaths(bad, [], [], options(), new engine!.SearchCancellation())).toThrow(/no_such_kind_here/);
+    expect(() => new engine!.TreeStore().searchPaths(bad, [], [], options(), new engine!.SearchCancellation())).toThrow(
+      /no_such_kind_here/,
+    );
   });
 });
 
 // The FIFO test needs mkfifo (coreutils); say so rather than fail obscurely.
-if (engine !== undefined && spawnSync("mkfifo", ["--version"]).error !== undefined) throw new Error("mkfifo (coreutils) is needed by these tests.");
+if (engine !== undefined && spawnSync("mkfifo", ["--version"]).error !== undefined)
+  throw new Error("mkfifo (coreutils) is needed by these tests.");

@@ -6,15 +6,35 @@ import type { CallerApprovals } from "@runbound/tool-vibe";
 import { askTiersForWorkers, createCliApprovalPolicy } from "./approval-policy.js";
 
 const tierTool = (name: string, tier: Tier) =>
-  defineTool({ name, title: name, tier, description: `A ${tier} tool for tests.`, input: v.strictObject({}), requires: [], parallelSafe: true, run: async () => `${name} ran` });
+  defineTool({
+    name,
+    title: name,
+    tier,
+    description: `A ${tier} tool for tests.`,
+    input: v.strictObject({}),
+    requires: [],
+    parallelSafe: true,
+    run: async () => `${name} ran`,
+  });
 
-const plugin = definePlugin({ name: "approval-test", version: "0.0.0", tools: [tierTool("look", "read"), tierTool("save", "write"), tierTool("launch", "exec")] });
+const plugin = definePlugin({
+  name: "approval-test",
+  version: "0.0.0",
+  tools: [tierTool("look", "read"), tierTool("save", "write"), tierTool("launch", "exec")],
+});
 
 /** A run with the CLI's policy and an approver that says yes and remembers what it was asked. */
 function runWith(askTiers: Tier[], workerAskTiers: Tier[], callerApprovals?: CallerApprovals) {
   const asked: string[] = [];
   const approver = { approve: async (request: ApprovalRequest) => (asked.push(request.tool.name), true) };
-  return { run: createRun({ plugins: [plugin], approvalPolicy: createCliApprovalPolicy({ askTiers, workerAskTiers, callerApprovals }), approver }), asked };
+  return {
+    run: createRun({
+      plugins: [plugin],
+      approvalPolicy: createCliApprovalPolicy({ askTiers, workerAskTiers, callerApprovals }),
+      approver,
+    }),
+    asked,
+  };
 }
 
 /** The worker's end of an approval channel whose caller approves `save` only, and remembers what it was asked. */
@@ -23,7 +43,9 @@ function callerApproving(approved: string) {
   const callerApprovals: CallerApprovals = {
     approve: async (tool, input) => {
       askedCaller.push({ tool, input });
-      return tool === approved ? { approved: true } : { approved: false, message: `Calling \`${tool}\` was denied by the operator.` };
+      return tool === approved
+        ? { approved: true }
+        : { approved: false, message: `Calling \`${tool}\` was denied by the operator.` };
     },
     dispose: () => undefined,
   };
@@ -48,7 +70,10 @@ describe("createCliApprovalPolicy", () => {
       "Error (denied): Calling `launch` needs approval: this runbound runs as a worker, the run that started it asks before `exec` calls (RUNBOUND_ASK=write,exec), and the caller answered: Calling `launch` was denied by the operator. Do not retry; finish what you can without it and report that this step needs `launch`, so the caller can do it or approve it.",
     );
     expect(resultText(await run.call("look", {}))).toBe("look ran");
-    expect(askedCaller).toEqual([{ tool: "save", input: {} }, { tool: "launch", input: {} }]);
+    expect(askedCaller).toEqual([
+      { tool: "save", input: {} },
+      { tool: "launch", input: {} },
+    ]);
     expect(asked).toEqual([]);
   });
 

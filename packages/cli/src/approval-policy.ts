@@ -29,10 +29,19 @@ function deniedForWorker(tool: { name: string; tier: Tier }, workerAskTiers: rea
  * stdin is its brief, not that operator, and the brief could answer its own question. A call the caller
  * approved is still asked about here when `--ask` names its tier too.
  */
-export function createCliApprovalPolicy({ askTiers, workerAskTiers, callerApprovals }: CliApprovalTiers): ApprovalPolicy {
+export function createCliApprovalPolicy({
+  askTiers,
+  workerAskTiers,
+  callerApprovals,
+}: CliApprovalTiers): ApprovalPolicy {
   return async ({ tool, input }, signal) => {
     if (workerAskTiers.includes(tool.tier)) {
-      if (callerApprovals === undefined) throw deniedForWorker(tool, workerAskTiers, "no operator of that caller can be reached from this worker, so it was denied.");
+      if (callerApprovals === undefined)
+        throw deniedForWorker(
+          tool,
+          workerAskTiers,
+          "no operator of that caller can be reached from this worker, so it was denied.",
+        );
       const answer = await callerApprovals.approve(tool.name, input, signal);
       if (!answer.approved) throw deniedForWorker(tool, workerAskTiers, `the caller answered: ${answer.message}`);
     }

@@ -5,7 +5,12 @@ import { describe, expect, it } from "vitest";
 import { runCliInTerminal } from "./__fixtures__/run-cli-in-terminal.js";
 import { runCli } from "./__fixtures__/run-cli.js";
 
-const question = JSON.stringify({ question: "Which database should the tests use?", options: [{ label: "sqlite" }, { label: "postgres" }], allow_free_text: false, multi_select: false });
+const question = JSON.stringify({
+  question: "Which database should the tests use?",
+  options: [{ label: "sqlite" }, { label: "postgres" }],
+  allow_free_text: false,
+  multi_select: false,
+});
 
 describe("runbound call at a terminal", () => {
   it("asks ask_user's question on the terminal, re-asks after an invalid reply, and prints the answer", async () => {
@@ -21,11 +26,17 @@ describe("runbound call at a terminal", () => {
 
   it("asks --ask's permission prompts on the terminal with the same card", async () => {
     const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-ask-tty-write-")));
-    const allowed = await runCliInTerminal(["call", "write", '{"path":"a.txt","content":"yes"}', "--ask", "write", "-C", project], ["1"]);
+    const allowed = await runCliInTerminal(
+      ["call", "write", '{"path":"a.txt","content":"yes"}', "--ask", "write", "-C", project],
+      ["1"],
+    );
     expect(allowed.screen).toContain("May `write` (write) run");
     expect(allowed.code).toBe(0);
     expect(await readFile(join(project, "a.txt"), "utf8")).toBe("yes");
-    const denied = await runCliInTerminal(["call", "write", '{"path":"b.txt","content":"no"}', "--ask", "write", "-C", project], ["3"]);
+    const denied = await runCliInTerminal(
+      ["call", "write", '{"path":"b.txt","content":"no"}', "--ask", "write", "-C", project],
+      ["3"],
+    );
     expect(denied.code).toBe(1);
     expect(denied.screen).toContain("was denied");
     await expect(readFile(join(project, "b.txt"), "utf8")).rejects.toThrow();

@@ -25,13 +25,19 @@ export interface WorkerRules {
  * operator). A run that does not trust the project tells its workers so (`RUNBOUND_TRUST_PROJECT=no`).
  * The roster's workers die with the run.
  */
-export async function attachVibeMode(run: Run, workdir: string, workers: VibeWorkers, { askTiers, trustsProject, placement, readOnlyPaths }: WorkerRules): Promise<void> {
+export async function attachVibeMode(
+  run: Run,
+  workdir: string,
+  workers: VibeWorkers,
+  { askTiers, trustsProject, placement, readOnlyPaths }: WorkerRules,
+): Promise<void> {
   const roster = createProcessRoster({
     ...(placement === undefined ? {} : { placement }),
     ...(readOnlyPaths === undefined ? {} : { readOnlyPaths }),
     env: trustsProject ? process.env : { ...process.env, [WORKER_TRUST_VARIABLE]: "no" },
     askTiers,
-    approve: ({ workerId, ceiling, tool, input }, signal) => run.approve(tool, input, { caller: { name: `worker ${workerId}`, ceiling }, signal }),
+    approve: ({ workerId, ceiling, tool, input }, signal) =>
+      run.approve(tool, input, { caller: { name: `worker ${workerId}`, ceiling }, signal }),
     ...(workers.fast === undefined ? {} : { fast: workers.fast }),
     ...(workers.good === undefined ? {} : { good: workers.good }),
     cwd: workdir,

@@ -51,31 +51,48 @@ describe("parseCommandLine", () => {
   }
 
   it("names the unknown option, the option missing its value and the value it took for one", () => {
-    expect(usageMessage(["call", "read", "--bogus"])).toBe("Unknown option `--bogus`. Run `runbound --help` for the options; an argument that starts with `-` goes after `--`.");
+    expect(usageMessage(["call", "read", "--bogus"])).toBe(
+      "Unknown option `--bogus`. Run `runbound --help` for the options; an argument that starts with `-` goes after `--`.",
+    );
     expect(usageMessage(["tools", "--format"])).toBe("Option `--format` needs a value, as in `--format json`.");
     expect(usageMessage(["-C"])).toBe("Option `-C` needs a value, as in `--workdir path/to/project`.");
-    expect(usageMessage(["tools", "--format", "--caller"])).toBe("Option `--format` is followed by `--caller`, which looks like an option, not its value. Give it a value, as in `--format json`, or write `--format=--caller` if that is the value.");
-    expect(usageMessage(["--version=2"])).toBe("Option `--version` takes no value, but got `2`. Write `--version` alone.");
+    expect(usageMessage(["tools", "--format", "--caller"])).toBe(
+      "Option `--format` is followed by `--caller`, which looks like an option, not its value. Give it a value, as in `--format json`, or write `--format=--caller` if that is the value.",
+    );
+    expect(usageMessage(["--version=2"])).toBe(
+      "Option `--version` takes no value, but got `2`. Write `--version` alone.",
+    );
   });
 
   it("refuses, naming them, the arguments a command does not take, with one rule for every command", () => {
-    expect(usageMessage(["tools", "extra"])).toBe("Unexpected argument `extra`. `runbound tools` takes no arguments. Run `runbound tools --help` for its options.");
-    expect(usageMessage(["status", "a", "b"])).toBe("Unexpected arguments `a`, `b`. `runbound status` takes no arguments. Run `runbound status --help` for its options.");
-    expect(usageMessage(["call", "read", "{}", "x"])).toMatch(/^Unexpected argument `x`\. `runbound call` takes a tool name and one JSON input\./);
+    expect(usageMessage(["tools", "extra"])).toBe(
+      "Unexpected argument `extra`. `runbound tools` takes no arguments. Run `runbound tools --help` for its options.",
+    );
+    expect(usageMessage(["status", "a", "b"])).toBe(
+      "Unexpected arguments `a`, `b`. `runbound status` takes no arguments. Run `runbound status --help` for its options.",
+    );
+    expect(usageMessage(["call", "read", "{}", "x"])).toMatch(
+      /^Unexpected argument `x`\. `runbound call` takes a tool name and one JSON input\./,
+    );
     expect(usageMessage(["session", "x"])).toMatch(/^Unexpected argument `x`\. `runbound session` takes no arguments/);
     expect(usageMessage(["mcp", "x"])).toMatch(/^Unexpected argument `x`\. `runbound mcp` takes no arguments/);
   });
 
   it("accepts what each command takes, a value that is a lone dash, values after -- and help whatever follows", () => {
     expect(parseCommandLine(["call", "read", "-"]).positionals).toEqual(["read", "-"]);
-    expect(parseCommandLine(["call", "read", "--", "--not-an-option"]).positionals).toEqual(["read", "--not-an-option"]);
+    expect(parseCommandLine(["call", "read", "--", "--not-an-option"]).positionals).toEqual([
+      "read",
+      "--not-an-option",
+    ]);
     expect(parseCommandLine(["--format=-x", "tools"]).format).toBe("-x");
     expect(parseCommandLine(["-C", "-", "tools"]).workdir).toBe("-");
     expect(parseCommandLine(["tools", "extra", "--help"]).help).toBe(true);
     expect(parseCommandLine(["tools", "extra", "-v"]).version).toBe(true);
     expect(parseCommandLine(["-hv"])).toMatchObject({ help: true, version: true, command: undefined });
     expect(parseCommandLine(["-C", "/p"])).toMatchObject({ command: undefined, positionals: [], workdir: "/p" });
-    expect(usageMessage(["frobnicate"])).toBe("Unknown command `frobnicate`. Commands: status, tools, call, session, mcp.");
+    expect(usageMessage(["frobnicate"])).toBe(
+      "Unknown command `frobnicate`. Commands: status, tools, call, session, mcp.",
+    );
   });
 
   it("keeps every option's value and defaults the rest", () => {
@@ -102,7 +119,23 @@ describe("parseCommandLine", () => {
       version: false,
     };
     expect(parseCommandLine(["status"])).toEqual({ ...defaults, command: "status" });
-    expect(parseCommandLine(["tools", "-C", "/p", "--plugin", "a", "--plugin", "b", "--caller", "plan", "--ask", "write", "--format", "json"])).toEqual({
+    expect(
+      parseCommandLine([
+        "tools",
+        "-C",
+        "/p",
+        "--plugin",
+        "a",
+        "--plugin",
+        "b",
+        "--caller",
+        "plan",
+        "--ask",
+        "write",
+        "--format",
+        "json",
+      ]),
+    ).toEqual({
       ...defaults,
       command: "tools",
       workdir: "/p",
@@ -111,13 +144,41 @@ describe("parseCommandLine", () => {
       ask: "write",
       format: "json",
     });
-    expect(parseCommandLine(["mcp", "--eval-python", "pyodide", "--vibe", "--worker-fast", "runbound session", "--worker-good", "agent --model big"])).toMatchObject({
+    expect(
+      parseCommandLine([
+        "mcp",
+        "--eval-python",
+        "pyodide",
+        "--vibe",
+        "--worker-fast",
+        "runbound session",
+        "--worker-good",
+        "agent --model big",
+      ]),
+    ).toMatchObject({
       evalPython: "pyodide",
       vibe: true,
       workerFast: "runbound session",
       workerGood: "agent --model big",
     });
-    expect(parseCommandLine(["call", "eval", "{}", "--sandbox", "required", "--pass-env", "HF_TOKEN", "--pass-env", "PIP_INDEX_URL", "--allow-network", "--worker-env", "ANTHROPIC_API_KEY", "--worker-read", "/opt/agent"])).toMatchObject({
+    expect(
+      parseCommandLine([
+        "call",
+        "eval",
+        "{}",
+        "--sandbox",
+        "required",
+        "--pass-env",
+        "HF_TOKEN",
+        "--pass-env",
+        "PIP_INDEX_URL",
+        "--allow-network",
+        "--worker-env",
+        "ANTHROPIC_API_KEY",
+        "--worker-read",
+        "/opt/agent",
+      ]),
+    ).toMatchObject({
       sandbox: "required",
       passEnv: ["HF_TOKEN", "PIP_INDEX_URL"],
       allowNetwork: true,
@@ -132,11 +193,15 @@ describe("resolveCliArguments", () => {
     const args = resolveCliArguments(parseCommandLine(["tools", "--caller", "plan", "--ask", " write , exec ,"]));
     expect(args.caller).toEqual({ name: "plan", ceiling: "read" });
     expect(args.askTiers).toEqual(["write", "exec"]);
-    expect(resolveCliArguments(parseCommandLine(["tools"]))).toMatchObject({ caller: { name: "main", ceiling: "exec" }, askTiers: [] });
+    expect(resolveCliArguments(parseCommandLine(["tools"]))).toMatchObject({
+      caller: { name: "main", ceiling: "exec" },
+      askTiers: [],
+    });
   });
 
   it("trusts the project's own programs for a caller that may run programs anyway, unless told otherwise (issue 22, item 9)", () => {
-    const trust = (argv: string[], environment: NodeJS.ProcessEnv = {}): boolean => resolveCliArguments(parseCommandLine(argv), environment).projectTrust.trusted;
+    const trust = (argv: string[], environment: NodeJS.ProcessEnv = {}): boolean =>
+      resolveCliArguments(parseCommandLine(argv), environment).projectTrust.trusted;
     expect(trust(["tools"])).toBe(true);
     expect(trust(["tools", "--caller", "plan"])).toBe(false);
     // A worker whose ceiling its caller lowered is read-only too, whatever caller it names.
@@ -144,38 +209,67 @@ describe("resolveCliArguments", () => {
     expect(trust(["tools"], { RUNBOUND_CEILING: "write" })).toBe(false);
     expect(trust(["tools", "--caller", "plan", "--trust-project"])).toBe(true);
     expect(trust(["tools", "--no-trust-project"])).toBe(false);
-    expect(usageMessage(["tools", "--trust-project", "--no-trust-project"])).toBe("`--trust-project` and `--no-trust-project` contradict each other. Give one of them.");
+    expect(usageMessage(["tools", "--trust-project", "--no-trust-project"])).toBe(
+      "`--trust-project` and `--no-trust-project` contradict each other. Give one of them.",
+    );
   });
 
   it("refuses a caller that is only an inherited property name", () => {
-    expect(usageMessage(["tools", "--caller", "toString"])).toBe("Unknown caller `toString`. Use --caller main or --caller plan.");
+    expect(usageMessage(["tools", "--caller", "toString"])).toBe(
+      "Unknown caller `toString`. Use --caller main or --caller plan.",
+    );
   });
 
   it("names the Python kernel choices and what vibe mode needs", () => {
-    expect(usageMessage(["tools", "--eval-python", "jython"])).toBe("Unknown choice `jython` for --eval-python. Use --eval-python native, --eval-python pyodide, --eval-python auto.");
-    expect(usageMessage(["tools", "--vibe"])).toBe("`--vibe` needs the command a background worker runs: add --worker-fast <command> and/or --worker-good <command>, as in --worker-fast 'runbound session'.");
-    expect(usageMessage(["tools", "--worker-good", "agent"])).toBe("`--worker-good` only applies in vibe mode. Add --vibe to let the run spawn background workers, or drop --worker-good.");
-    expect(resolveCliArguments(parseCommandLine(["tools", "--eval-python", "native", "--vibe", "--worker-good", "agent"]))).toMatchObject({ evalPython: "native", vibe: { fast: undefined, good: "agent" } });
+    expect(usageMessage(["tools", "--eval-python", "jython"])).toBe(
+      "Unknown choice `jython` for --eval-python. Use --eval-python native, --eval-python pyodide, --eval-python auto.",
+    );
+    expect(usageMessage(["tools", "--vibe"])).toBe(
+      "`--vibe` needs the command a background worker runs: add --worker-fast <command> and/or --worker-good <command>, as in --worker-fast 'runbound session'.",
+    );
+    expect(usageMessage(["tools", "--worker-good", "agent"])).toBe(
+      "`--worker-good` only applies in vibe mode. Add --vibe to let the run spawn background workers, or drop --worker-good.",
+    );
+    expect(
+      resolveCliArguments(parseCommandLine(["tools", "--eval-python", "native", "--vibe", "--worker-good", "agent"])),
+    ).toMatchObject({ evalPython: "native", vibe: { fast: undefined, good: "agent" } });
     expect(resolveCliArguments(parseCommandLine(["tools"]))).toMatchObject({ evalPython: undefined, vibe: undefined });
   });
 
   it("reads --parse-cache-mib as a whole number of MiB from 0 to 65536, and names a bad value", () => {
-    expect(resolveCliArguments(parseCommandLine(["status", "--parse-cache-mib", "64"]))).toMatchObject({ parseCacheBytes: 64 * 1024 * 1024 });
-    expect(resolveCliArguments(parseCommandLine(["status", "--parse-cache-mib=0"]))).toMatchObject({ parseCacheBytes: 0 });
-    expect(resolveCliArguments(parseCommandLine(["status", "--parse-cache-mib", "65536"]))).toMatchObject({ parseCacheBytes: 65_536 * 1024 * 1024 });
+    expect(resolveCliArguments(parseCommandLine(["status", "--parse-cache-mib", "64"]))).toMatchObject({
+      parseCacheBytes: 64 * 1024 * 1024,
+    });
+    expect(resolveCliArguments(parseCommandLine(["status", "--parse-cache-mib=0"]))).toMatchObject({
+      parseCacheBytes: 0,
+    });
+    expect(resolveCliArguments(parseCommandLine(["status", "--parse-cache-mib", "65536"]))).toMatchObject({
+      parseCacheBytes: 65_536 * 1024 * 1024,
+    });
     expect(resolveCliArguments(parseCommandLine(["status"]))).toMatchObject({ parseCacheBytes: undefined });
     expect(usageMessage(["status", "--parse-cache-mib", "banana"])).toBe(
       "`--parse-cache-mib` is `banana`, not a whole number of mebibytes from 0 to 65536. Give one, as in --parse-cache-mib 512 (0 turns the parse cache off).",
     );
-    for (const bad of ["65537", "-1", "1.5", "1e3", "", " 64", "0x10", "Infinity"]) expect(usageMessage(["status", `--parse-cache-mib=${bad}`])).toContain(`is \`${bad}\`, not a whole number`);
-    expect(usageMessage(["status", "--parse-cache-mib"])).toBe("Option `--parse-cache-mib` needs a value, as in `--parse-cache-mib 512`.");
+    for (const bad of ["65537", "-1", "1.5", "1e3", "", " 64", "0x10", "Infinity"])
+      expect(usageMessage(["status", `--parse-cache-mib=${bad}`])).toContain(`is \`${bad}\`, not a whole number`);
+    expect(usageMessage(["status", "--parse-cache-mib"])).toBe(
+      "Option `--parse-cache-mib` needs a value, as in `--parse-cache-mib 512`.",
+    );
   });
 
   it("caps the caller's ceiling at the one a worker inherits in RUNBOUND_CEILING, and refuses one that is not a tier", () => {
-    expect(resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "read" }).caller).toEqual({ name: "main", ceiling: "read" });
-    expect(resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "write" }).caller).toEqual({ name: "main", ceiling: "write" });
+    expect(resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "read" }).caller).toEqual({
+      name: "main",
+      ceiling: "read",
+    });
+    expect(resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "write" }).caller).toEqual({
+      name: "main",
+      ceiling: "write",
+    });
     // An inherited ceiling never raises one: a plan caller stays read-only under exec.
-    expect(resolveCliArguments(parseCommandLine(["tools", "--caller", "plan"]), { RUNBOUND_CEILING: "exec" }).caller).toEqual({ name: "plan", ceiling: "read" });
+    expect(
+      resolveCliArguments(parseCommandLine(["tools", "--caller", "plan"]), { RUNBOUND_CEILING: "exec" }).caller,
+    ).toEqual({ name: "plan", ceiling: "read" });
     expect(() => resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "root" })).toThrow(
       "The environment variable RUNBOUND_CEILING is `root`, which is not a tier. Set it to read, write or exec, or unset it.",
     );
@@ -183,21 +277,30 @@ describe("resolveCliArguments", () => {
 
   it("refuses an empty RUNBOUND_CEILING instead of reading it as unset, which would lift the ceiling to exec", () => {
     expect(() => resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: "" })).toThrow(
-      new UsageError("The environment variable RUNBOUND_CEILING is empty, which is not a tier. Set it to read, write or exec, or unset it."),
+      new UsageError(
+        "The environment variable RUNBOUND_CEILING is empty, which is not a tier. Set it to read, write or exec, or unset it.",
+      ),
     );
-    expect(() => resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: " read" })).toThrow("is ` read`, which is not a tier");
+    expect(() => resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_CEILING: " read" })).toThrow(
+      "is ` read`, which is not a tier",
+    );
   });
 
   it("reads the approvals a worker inherits in RUNBOUND_ASK apart from --ask", () => {
-    const resolved = (environment: NodeJS.ProcessEnv, argv: readonly string[] = ["tools"]) => resolveCliArguments(parseCommandLine(argv), environment);
+    const resolved = (environment: NodeJS.ProcessEnv, argv: readonly string[] = ["tools"]) =>
+      resolveCliArguments(parseCommandLine(argv), environment);
     expect(resolved({})).toMatchObject({ askTiers: [], workerAskTiers: [] });
     expect(resolved({ RUNBOUND_ASK: "none" })).toMatchObject({ workerAskTiers: [] });
-    expect(resolved({ RUNBOUND_ASK: "write,exec" }, ["tools", "--ask", "read"])).toMatchObject({ askTiers: ["read"], workerAskTiers: ["write", "exec"] });
+    expect(resolved({ RUNBOUND_ASK: "write,exec" }, ["tools", "--ask", "read"])).toMatchObject({
+      askTiers: ["read"],
+      workerAskTiers: ["write", "exec"],
+    });
     expect(resolved({ RUNBOUND_ASK: " exec , write,exec" })).toMatchObject({ workerAskTiers: ["exec", "write"] });
   });
 
   it("refuses a RUNBOUND_ASK that is not a list of tiers or none, naming the value and the fix", () => {
-    const fix = "Set it to a comma-separated list of read, write, exec (as in RUNBOUND_ASK=write,exec) or to none, or unset it.";
+    const fix =
+      "Set it to a comma-separated list of read, write, exec (as in RUNBOUND_ASK=write,exec) or to none, or unset it.";
     const refusal = (value: string) => {
       try {
         resolveCliArguments(parseCommandLine(["tools"]), { RUNBOUND_ASK: value });
@@ -209,10 +312,16 @@ describe("resolveCliArguments", () => {
     };
     expect(refusal("")).toBe(`The environment variable RUNBOUND_ASK is empty: no tier is named. ${fix}`);
     expect(refusal(" ")).toBe(`The environment variable RUNBOUND_ASK is \` \`: no tier is named. ${fix}`);
-    expect(refusal("write,root")).toBe(`The environment variable RUNBOUND_ASK is \`write,root\`: \`root\` is not a tier. ${fix}`);
-    expect(refusal("write,,exec")).toBe(`The environment variable RUNBOUND_ASK is \`write,,exec\`: it has an empty item. ${fix}`);
+    expect(refusal("write,root")).toBe(
+      `The environment variable RUNBOUND_ASK is \`write,root\`: \`root\` is not a tier. ${fix}`,
+    );
+    expect(refusal("write,,exec")).toBe(
+      `The environment variable RUNBOUND_ASK is \`write,,exec\`: it has an empty item. ${fix}`,
+    );
     expect(refusal("write,")).toContain("it has an empty item");
-    expect(refusal("none,write")).toBe(`The environment variable RUNBOUND_ASK is \`none,write\`: \`none\` cannot be combined with tiers. ${fix}`);
+    expect(refusal("none,write")).toBe(
+      `The environment variable RUNBOUND_ASK is \`none,write\`: \`none\` cannot be combined with tiers. ${fix}`,
+    );
     expect(refusal("WRITE")).toContain("`WRITE` is not a tier");
     for (const value of ["", "write,root", "none,write"]) expectFullSentences(refusal(value));
   });

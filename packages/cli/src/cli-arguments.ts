@@ -154,8 +154,14 @@ const valueExamples: Record<OptionName, string> = {
 const commandArguments: Record<CommandName, { count: number; hint: string }> = {
   status: { count: 0, hint: "`runbound status` takes no arguments. Run `runbound status --help` for its options." },
   tools: { count: 0, hint: "`runbound tools` takes no arguments. Run `runbound tools --help` for its options." },
-  call: { count: 2, hint: "`runbound call` takes a tool name and one JSON input. Quote the JSON for your shell so that it stays one argument, as in '{\"path\":\"README.md\"}'." },
-  session: { count: 0, hint: "`runbound session` takes no arguments: it reads its requests on stdin. Run `runbound session --help` for the format." },
+  call: {
+    count: 2,
+    hint: '`runbound call` takes a tool name and one JSON input. Quote the JSON for your shell so that it stays one argument, as in \'{"path":"README.md"}\'.',
+  },
+  session: {
+    count: 0,
+    hint: "`runbound session` takes no arguments: it reads its requests on stdin. Run `runbound session --help` for the format.",
+  },
   mcp: { count: 0, hint: "`runbound mcp` takes no arguments. Run `runbound mcp --help` for its options." },
 };
 
@@ -165,18 +171,31 @@ function isOptionName(name: string): name is OptionName {
 
 // Node's strict mode words its own errors (run-on, with an unclosed quote), so the parser runs
 // lenient and the same checks are made here, each with a sentence of ours.
-function checkOptionToken(token: { name: string; rawName: string; value?: string | undefined; inlineValue?: boolean | undefined }): void {
+function checkOptionToken(token: {
+  name: string;
+  rawName: string;
+  value?: string | undefined;
+  inlineValue?: boolean | undefined;
+}): void {
   if (!isOptionName(token.name)) {
-    throw new UsageError(`Unknown option \`${token.rawName}\`. Run \`runbound --help\` for the options; an argument that starts with \`-\` goes after \`--\`.`);
+    throw new UsageError(
+      `Unknown option \`${token.rawName}\`. Run \`runbound --help\` for the options; an argument that starts with \`-\` goes after \`--\`.`,
+    );
   }
   const example = valueExamples[token.name];
   if (options[token.name].type === "boolean") {
-    if (token.value !== undefined) throw new UsageError(`Option \`${token.rawName}\` takes no value, but got \`${token.value}\`. Write \`${example}\` alone.`);
+    if (token.value !== undefined)
+      throw new UsageError(
+        `Option \`${token.rawName}\` takes no value, but got \`${token.value}\`. Write \`${example}\` alone.`,
+      );
     return;
   }
-  if (token.value === undefined) throw new UsageError(`Option \`${token.rawName}\` needs a value, as in \`${example}\`.`);
+  if (token.value === undefined)
+    throw new UsageError(`Option \`${token.rawName}\` needs a value, as in \`${example}\`.`);
   if (token.inlineValue !== true && token.value.length > 1 && token.value.startsWith("-")) {
-    throw new UsageError(`Option \`${token.rawName}\` is followed by \`${token.value}\`, which looks like an option, not its value. Give it a value, as in \`${example}\`, or write \`${token.rawName}=${token.value}\` if that is the value.`);
+    throw new UsageError(
+      `Option \`${token.rawName}\` is followed by \`${token.value}\`, which looks like an option, not its value. Give it a value, as in \`${example}\`, or write \`${token.rawName}=${token.value}\` if that is the value.`,
+    );
   }
 }
 
@@ -190,7 +209,13 @@ function checkArgumentCount(command: CommandName, positionals: readonly string[]
 
 /** Parse `argv` (without `node` and the script). Throws {@link UsageError} naming the bad option or argument. */
 export function parseCommandLine(argv: readonly string[]): CommandLine {
-  const { values, positionals, tokens } = parseArgs({ args: [...argv], allowPositionals: true, strict: false, tokens: true, options });
+  const { values, positionals, tokens } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+    options,
+  });
   for (const token of tokens) if (token.kind === "option") checkOptionToken(token);
   const [command, ...commandPositionals] = positionals;
   if (command !== undefined && !(COMMANDS as readonly string[]).includes(command)) {

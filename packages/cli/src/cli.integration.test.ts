@@ -20,7 +20,9 @@ describe("runbound CLI", () => {
     const { code, stdout } = await runCli(["--help"]);
     expect(code).toBe(0);
     for (const command of ["status", "tools", "call", "session", "mcp"]) expect(stdout).toContain(command);
-    expect(stdout).toContain("Exit codes: 0 ok; 1 the tool answered an error (call), also for an unknown tool or an input the tool\nrejects, such as a missing field; 2 bad command line, nothing was called:");
+    expect(stdout).toContain(
+      "Exit codes: 0 ok; 1 the tool answered an error (call), also for an unknown tool or an input the tool\nrejects, such as a missing field; 2 bad command line, nothing was called:",
+    );
     expect((await runCli(["call", "--help"])).stdout).toContain("Usage: runbound call <tool>");
   });
 
@@ -31,7 +33,9 @@ describe("runbound CLI", () => {
   });
 
   it("reads the input from stdin with -", async () => {
-    const { code, stdout } = await runCli(["call", "read", "-", "-C", project], { stdin: '{"path":"README.md","limit":1}' });
+    const { code, stdout } = await runCli(["call", "read", "-", "-C", project], {
+      stdin: '{"path":"README.md","limit":1}',
+    });
     expect(code).toBe(0);
     expect(stdout).toContain("1\t# Demo");
   });
@@ -57,7 +61,9 @@ describe("runbound CLI", () => {
     const mistyped = await runCli(["call", "read", '{"path":3}', "-C", project]);
     expect(mistyped.stdout).toContain("Field `path` must be string, but got 3.");
     const extra = await runCli(["call", "read", '{"path":"README.md","colour":1}', "-C", project]);
-    expect(extra.stdout).toContain("Field `colour` is not accepted by `read`; its fields are `path`, `offset`, `limit`.");
+    expect(extra.stdout).toContain(
+      "Field `colour` is not accepted by `read`; its fields are `path`, `offset`, `limit`.",
+    );
     const outside = await runCli(["call", "read", '{"path":"../x"}', "-C", project]);
     expect(outside.code).toBe(1);
     expect(outside.stdout).toContain("Error (outside_workdir): Path `../x` resolves outside the working directory");
@@ -75,9 +81,19 @@ describe("runbound CLI", () => {
   });
 
   it("denies a call that --ask requires approval for, since no one can be asked in the shell", async () => {
-    const denied = await runCli(["call", "write", '{"path":"denied.txt","content":"x"}', "--ask", "write,exec", "-C", project]);
+    const denied = await runCli([
+      "call",
+      "write",
+      '{"path":"denied.txt","content":"x"}',
+      "--ask",
+      "write,exec",
+      "-C",
+      project,
+    ]);
     expect(denied.code).toBe(1);
-    expect(denied.stdout).toContain("Error (denied): Calling `write` needs approval, and no approver is connected to this run");
+    expect(denied.stdout).toContain(
+      "Error (denied): Calling `write` needs approval, and no approver is connected to this run",
+    );
     const read = await runCli(["call", "read", '{"path":"README.md","limit":1}', "--ask", "write", "-C", project]);
     expect(read.code).toBe(0);
     const bad = await runCli(["tools", "--ask", "admin", "-C", project]);
@@ -94,31 +110,50 @@ describe("runbound CLI", () => {
   });
 
   it("exports openai and anthropic formats", async () => {
-    const openai = JSON.parse((await runCli(["tools", "--format", "openai", "-C", project])).stdout) as Array<Record<string, unknown>>;
-    expect(openai.find((tool) => tool["name"] === "edit")).toMatchObject({ type: "function", strict: true, parameters: { required: ["path", "old_string", "new_string", "replace_all"] } });
-    const anthropic = JSON.parse((await runCli(["tools", "--format", "anthropic", "-C", project])).stdout) as Array<Record<string, unknown>>;
-    expect(anthropic.find((tool) => tool["name"] === "read")).toMatchObject({ input_schema: { type: "object", required: ["path"] } });
+    const openai = JSON.parse((await runCli(["tools", "--format", "openai", "-C", project])).stdout) as Array<
+      Record<string, unknown>
+    >;
+    expect(openai.find((tool) => tool["name"] === "edit")).toMatchObject({
+      type: "function",
+      strict: true,
+      parameters: { required: ["path", "old_string", "new_string", "replace_all"] },
+    });
+    const anthropic = JSON.parse((await runCli(["tools", "--format", "anthropic", "-C", project])).stdout) as Array<
+      Record<string, unknown>
+    >;
+    expect(anthropic.find((tool) => tool["name"] === "read")).toMatchObject({
+      input_schema: { type: "object", required: ["path"] },
+    });
   });
 
   it("shows every tool's registration in status", async () => {
     const { code, stdout } = await runCli(["status", "--caller", "plan", "-C", project]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/✓ read\s+read/);
-    expect(stdout).toMatch(/✗ write\s+write\s+@runbound\/tool-files — tier `write` is above caller `plan`'s ceiling `read`/);
+    expect(stdout).toMatch(
+      /✗ write\s+write\s+@runbound\/tool-files — tier `write` is above caller `plan`'s ceiling `read`/,
+    );
     expect(stdout).toContain("✓ run.workdir");
     expect(stdout).toMatch(/✓ astgrep\.parser: \d+ grammars: typescript, tsx, javascript/);
   });
 
   it("keeps one run across session requests and answers bad lines without stopping", async () => {
     const requests = [
-      JSON.stringify({ id: 1, tool: "edit", input: { path: "src/app.ts", old_string: "console.log(name)", new_string: "console.info(name)" } }),
+      JSON.stringify({
+        id: 1,
+        tool: "edit",
+        input: { path: "src/app.ts", old_string: "console.log(name)", new_string: "console.info(name)" },
+      }),
       "not json",
       JSON.stringify({ id: 2, command: "tools" }),
       JSON.stringify({ id: 3, tool: "read", input: { path: "src/app.ts", offset: 2, limit: 1 } }),
     ].join("\n");
     const { code, stdout } = await runCli(["session", "-C", project], { stdin: `${requests}\n` });
     expect(code).toBe(0);
-    const responses = stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const responses = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(responses).toHaveLength(4);
     const byId = new Map(responses.map((response) => [response["id"], response]));
     expect(JSON.stringify(byId.get(1))).toContain("Edited `src/app.ts`");
@@ -136,25 +171,33 @@ describe("runbound's command line, one set of rules (issue 12)", () => {
     expect(missing.stdout).toContain("Field `path` is required");
     const notAnObject = await runCli(["call", "read", "3", "-C", project]);
     expect(notAnObject.code).toBe(2);
-    expect(notAnObject.stderr).toBe(`runbound: The input argument is a number, not a JSON object: \`3\`. Quote the object for your shell, as in '{"path":"README.md"}'.\n`);
+    expect(notAnObject.stderr).toBe(
+      `runbound: The input argument is a number, not a JSON object: \`3\`. Quote the object for your shell, as in '{"path":"README.md"}'.\n`,
+    );
     const list = await runCli(["call", "read", "-", "-C", project], { stdin: '["README.md"]' });
     expect(list.code).toBe(2);
-    expect(list.stderr).toContain("The input on stdin is an array, not a JSON object: `[\"README.md\"]`.");
+    expect(list.stderr).toContain('The input on stdin is an array, not a JSON object: `["README.md"]`.');
   });
 
   it("refuses an argument a command does not take, naming it, for tools as for call", async () => {
     const tools = await runCli(["tools", "extra", "-C", project]);
     expect(tools).toMatchObject({ code: 2, stdout: "" });
-    expect(tools.stderr).toBe("runbound: Unexpected argument `extra`. `runbound tools` takes no arguments. Run `runbound tools --help` for its options.\n");
+    expect(tools.stderr).toBe(
+      "runbound: Unexpected argument `extra`. `runbound tools` takes no arguments. Run `runbound tools --help` for its options.\n",
+    );
     const call = await runCli(["call", "read", '{"path":"README.md"}', "extra", "-C", project]);
     expect(call.code).toBe(2);
-    expect(call.stderr).toContain("runbound: Unexpected argument `extra`. `runbound call` takes a tool name and one JSON input.");
+    expect(call.stderr).toContain(
+      "runbound: Unexpected argument `extra`. `runbound call` takes a tool name and one JSON input.",
+    );
   });
 
   it("says in full sentences what is wrong with an option", async () => {
     const unknown = await runCli(["call", "read", "--bogus", "-C", project]);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe("runbound: Unknown option `--bogus`. Run `runbound --help` for the options; an argument that starts with `-` goes after `--`.\n");
+    expect(unknown.stderr).toBe(
+      "runbound: Unknown option `--bogus`. Run `runbound --help` for the options; an argument that starts with `-` goes after `--`.\n",
+    );
     const noValue = await runCli(["tools", "--format"]);
     expect(noValue.code).toBe(2);
     expect(noValue.stderr).toBe("runbound: Option `--format` needs a value, as in `--format json`.\n");
@@ -163,7 +206,9 @@ describe("runbound's command line, one set of rules (issue 12)", () => {
   it("says that bad JSON came from stdin, on one line, and how to send it there", async () => {
     const { code, stderr } = await runCli(["call", "read", "-", "-C", project], { stdin: '{"path":\n README.md}\n' });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^runbound: The input on stdin is not valid JSON \(.+\): `\{"path": README\.md\}`\. Send one JSON object on stdin, as in `echo '\{"path":"README\.md"\}' \| runbound call read -`\.\n$/);
+    expect(stderr).toMatch(
+      /^runbound: The input on stdin is not valid JSON \(.+\): `\{"path": README\.md\}`\. Send one JSON object on stdin, as in `echo '\{"path":"README\.md"\}' \| runbound call read -`\.\n$/,
+    );
     expect(stderr).not.toContain("shell");
     const empty = await runCli(["call", "read", "-", "-C", project], { stdin: "" });
     expect(empty.code).toBe(2);
@@ -171,16 +216,28 @@ describe("runbound's command line, one set of rules (issue 12)", () => {
   });
 
   it("lists each tool's input schema in a session, as `tools --format json` does, and takes a request without input", async () => {
-    const requests = [{ id: 1, command: "tools" }, { id: 2, tool: "read" }, { id: 3 }, { id: 4, command: "list" }].map((request) => JSON.stringify(request)).join("\n");
+    const requests = [{ id: 1, command: "tools" }, { id: 2, tool: "read" }, { id: 3 }, { id: 4, command: "list" }]
+      .map((request) => JSON.stringify(request))
+      .join("\n");
     const { code, stdout } = await runCli(["session", "-C", project], { stdin: `${requests}\n` });
     expect(code).toBe(0);
-    const byId = new Map(stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>).map((response) => [response["id"], response]));
+    const byId = new Map(
+      stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .map((response) => [response["id"], response]),
+    );
     const exported = JSON.parse((await runCli(["tools", "--format", "json", "-C", project])).stdout) as unknown[];
     expect(byId.get(1)!["tools"]).toEqual(exported);
-    expect(byId.get(1)!["tools"]).toContainEqual(expect.objectContaining({ name: "read", inputSchema: expect.objectContaining({ required: ["path"] }) }));
+    expect(byId.get(1)!["tools"]).toContainEqual(
+      expect.objectContaining({ name: "read", inputSchema: expect.objectContaining({ required: ["path"] }) }),
+    );
     expect(JSON.stringify(byId.get(2)!["result"])).toContain("Field `path` is required");
-    expect(byId.get(3)!["error"]).toBe('A request needs "tool", a tool name; this one has none. Send {"id":1,"tool":"read","input":{"path":"README.md"}} ("input" is optional and defaults to {}), or {"command":"tools"} to list the tools.');
-    expect(byId.get(4)!["error"]).toContain("Unknown command `\"list\"`.");
+    expect(byId.get(3)!["error"]).toBe(
+      'A request needs "tool", a tool name; this one has none. Send {"id":1,"tool":"read","input":{"path":"README.md"}} ("input" is optional and defaults to {}), or {"command":"tools"} to list the tools.',
+    );
+    expect(byId.get(4)!["error"]).toContain('Unknown command `"list"`.');
   });
 
   it("keeps a call's images where it said, and removes image directories older than a day at the next one", async () => {
@@ -194,19 +251,34 @@ describe("runbound's command line, one set of rules (issue 12)", () => {
     for (const directory of [stale, unrelated]) await utimes(directory, twoDaysAgo, twoDaysAgo);
     const env = { ...process.env, TMPDIR: temporary };
     const help = await runCli(["call", "--help"], { env });
-    expect(help.stdout).toContain(`in a new directory \`${join(temporary, "runbound-images-XXXXXX")}\` per call; a later call that saves images\nremoves those older than 24 hours.`);
-    const { code, stdout } = await runCli(["call", "snapshot", "--plugin", join(fixtures, "image-plugin.mjs"), "-C", project], { env });
+    expect(help.stdout).toContain(
+      `in a new directory \`${join(temporary, "runbound-images-XXXXXX")}\` per call; a later call that saves images\nremoves those older than 24 hours.`,
+    );
+    const { code, stdout } = await runCli(
+      ["call", "snapshot", "--plugin", join(fixtures, "image-plugin.mjs"), "-C", project],
+      { env },
+    );
     expect(code).toBe(0);
     const saved = /saved to (.+\.png)\]/.exec(stdout)![1]!;
     expect(saved.startsWith(join(temporary, "runbound-images-"))).toBe(true);
-    expect((await readdir(temporary)).sort()).toEqual([basename(dirname(saved)), "runbound-images-recent", "someone-elses-images"].sort());
+    expect((await readdir(temporary)).sort()).toEqual(
+      [basename(dirname(saved)), "runbound-images-recent", "someone-elses-images"].sort(),
+    );
     expect((await stat(saved)).size).toBe(8);
   });
 });
 
 describe("runbound --plugin", () => {
   it("loads a third-party plugin from a path and calls its tool", async () => {
-    const { code, stdout } = await runCli(["call", "greet", '{"name":"Ada"}', "--plugin", join(fixtures, "greeting-plugin.mjs"), "-C", project]);
+    const { code, stdout } = await runCli([
+      "call",
+      "greet",
+      '{"name":"Ada"}',
+      "--plugin",
+      join(fixtures, "greeting-plugin.mjs"),
+      "-C",
+      project,
+    ]);
     expect(code).toBe(0);
     expect(stdout).toBe("Hello, Ada!\n");
   });
@@ -219,21 +291,38 @@ describe("runbound --plugin", () => {
     await writeFile(join(packageDir, "package.json"), JSON.stringify({ name, type: "module", exports: exportsField }));
     await writeFile(join(packageDir, "index.mjs"), await readFile(join(fixtures, "greeting-plugin.mjs"), "utf8"));
     await mkdir(join(workspace, "node_modules", "@runbound"));
-    await symlink(fileURLToPath(new URL("../../../node_modules/@runbound/tool-kit", import.meta.url)), join(workspace, "node_modules", "@runbound", "tool-kit"));
-    await symlink(fileURLToPath(new URL("../../../node_modules/valibot", import.meta.url)), join(workspace, "node_modules", "valibot"));
+    await symlink(
+      fileURLToPath(new URL("../../../node_modules/@runbound/tool-kit", import.meta.url)),
+      join(workspace, "node_modules", "@runbound", "tool-kit"),
+    );
+    await symlink(
+      fileURLToPath(new URL("../../../node_modules/valibot", import.meta.url)),
+      join(workspace, "node_modules", "valibot"),
+    );
     return workspace;
   }
 
   it("loads a plugin by package name from the workdir's node_modules", async () => {
     const workspace = await projectWithPackage("acme-greeting", { ".": "./index.mjs" });
-    const { code, stdout } = await runCli(["call", "greet", '{"name":"Grace"}', "--plugin", "acme-greeting", "-C", workspace]);
+    const { code, stdout } = await runCli([
+      "call",
+      "greet",
+      '{"name":"Grace"}',
+      "--plugin",
+      "acme-greeting",
+      "-C",
+      workspace,
+    ]);
     expect(code).toBe(0);
     expect(stdout).toBe("Hello, Grace!\n");
   });
 
   it("loads a package whose exports offer only the import condition, as an import from the workdir would", async () => {
     const workspace = await projectWithPackage("acme-esm-only", { ".": { import: "./index.mjs" } });
-    const { code, stdout, stderr } = await runCli(["call", "greet", '{"name":"Edsger"}', "--plugin", "acme-esm-only", "-C", workspace], { cwd: tmpdir() });
+    const { code, stdout, stderr } = await runCli(
+      ["call", "greet", '{"name":"Edsger"}', "--plugin", "acme-esm-only", "-C", workspace],
+      { cwd: tmpdir() },
+    );
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout).toBe("Hello, Edsger!\n");
@@ -243,34 +332,57 @@ describe("runbound --plugin", () => {
     const workspace = await projectWithPackage("acme-require-only", { ".": { require: "./index.mjs" } });
     const { code, stderr } = await runCli(["tools", "--plugin", "acme-require-only", "-C", workspace]);
     expect(code).toBe(3);
-    expect(stderr).toContain(`runbound: Plugin \`acme-require-only\` is installed for the workdir \`${workspace}\` but cannot be imported: `);
-    expect(stderr).toContain("package.json. Give its package.json an `exports` entry with an `import` or `default` condition.");
+    expect(stderr).toContain(
+      `runbound: Plugin \`acme-require-only\` is installed for the workdir \`${workspace}\` but cannot be imported: `,
+    );
+    expect(stderr).toContain(
+      "package.json. Give its package.json an `exports` entry with an `import` or `default` condition.",
+    );
   });
 
   it("loads a plugin given as its package directory through the package's own exports", async () => {
     const workspace = await projectWithPackage("acme-directory", { ".": { import: "./index.mjs" } });
-    const { code, stdout, stderr } = await runCli(["call", "greet", '{"name":"Alan"}', "--plugin", ".", "-C", workspace], { cwd: join(workspace, "node_modules", "acme-directory") });
+    const { code, stdout, stderr } = await runCli(
+      ["call", "greet", '{"name":"Alan"}', "--plugin", ".", "-C", workspace],
+      { cwd: join(workspace, "node_modules", "acme-directory") },
+    );
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout).toBe("Hello, Alan!\n");
   });
 
   it("says a directory without a package.json is not a plugin, naming what to pass instead", async () => {
-    const { code, stderr } = await runCli(["tools", "--plugin", "./__fixtures__", "-C", project], { cwd: dirname(fixtures) });
+    const { code, stderr } = await runCli(["tools", "--plugin", "./__fixtures__", "-C", project], {
+      cwd: dirname(fixtures),
+    });
     expect(code).toBe(3);
-    expect(stderr).toContain(`Plugin \`./__fixtures__\` is a directory without a package.json naming its package (looked at \`${join(fixtures, "package.json")}\`). Pass the plugin's built entry file (e.g. ./__fixtures__/dist/index.js) or the directory of its package.`);
+    expect(stderr).toContain(
+      `Plugin \`./__fixtures__\` is a directory without a package.json naming its package (looked at \`${join(fixtures, "package.json")}\`). Pass the plugin's built entry file (e.g. ./__fixtures__/dist/index.js) or the directory of its package.`,
+    );
   });
 
   it("resolves a plugin path from the current directory, not the workdir", async () => {
-    const fromFixtures = await runCli(["call", "greet", '{"name":"Barbara"}', "--plugin", "./greeting-plugin.mjs", "-C", project], { cwd: fixtures });
+    const fromFixtures = await runCli(
+      ["call", "greet", '{"name":"Barbara"}', "--plugin", "./greeting-plugin.mjs", "-C", project],
+      { cwd: fixtures },
+    );
     expect(fromFixtures).toMatchObject({ code: 0, stdout: "Hello, Barbara!\n" });
     const fromProject = await runCli(["tools", "--plugin", "./greeting-plugin.mjs", "-C", fixtures], { cwd: project });
     expect(fromProject.code).toBe(3);
-    expect(fromProject.stderr).toContain(`Plugin file \`./greeting-plugin.mjs\` does not exist (looked at \`${join(project, "greeting-plugin.mjs")}\`). Pass a path to the plugin's built JavaScript entry, relative to the current directory.`);
+    expect(fromProject.stderr).toContain(
+      `Plugin file \`./greeting-plugin.mjs\` does not exist (looked at \`${join(project, "greeting-plugin.mjs")}\`). Pass a path to the plugin's built JavaScript entry, relative to the current directory.`,
+    );
   });
 
   it("saves an image of a result to a file and prints its path", async () => {
-    const { code, stdout } = await runCli(["call", "snapshot", "--plugin", join(fixtures, "image-plugin.mjs"), "-C", project]);
+    const { code, stdout } = await runCli([
+      "call",
+      "snapshot",
+      "--plugin",
+      join(fixtures, "image-plugin.mjs"),
+      "-C",
+      project,
+    ]);
     expect(code).toBe(0);
     const [caption, imageLine] = stdout.trim().split("\n");
     expect(caption).toBe("a picture:");
@@ -282,13 +394,17 @@ describe("runbound --plugin", () => {
   it("exits 3 for a plugin with an unknown specificationVersion", async () => {
     const { code, stderr } = await runCli(["tools", "--plugin", join(fixtures, "future-plugin.mjs"), "-C", project]);
     expect(code).toBe(3);
-    expect(stderr).toContain("Plugin `future-plugin` declares specificationVersion `tool-v9`, but this host understands `tool-v1`");
+    expect(stderr).toContain(
+      "Plugin `future-plugin` declares specificationVersion `tool-v9`, but this host understands `tool-v1`",
+    );
   });
 
   it("exits 3 for a plugin that throws while imported, saying so instead of suggesting an install", async () => {
     const { code, stderr } = await runCli(["tools", "--plugin", join(fixtures, "throwing-plugin.mjs"), "-C", project]);
     expect(code).toBe(3);
-    expect(stderr).toContain("throwing-plugin.mjs` threw while it was imported: boom at import. This is a bug in the plugin;");
+    expect(stderr).toContain(
+      "throwing-plugin.mjs` threw while it was imported: boom at import. This is a bug in the plugin;",
+    );
     expect(stderr).not.toContain("npm install");
   });
 

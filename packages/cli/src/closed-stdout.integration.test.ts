@@ -17,7 +17,9 @@ beforeAll(async () => {
  * Run `runbound` with its stdout pipe already closed by the reader, as `runbound … | true` does:
  * the read end is destroyed before the child can write, so its first write meets EPIPE.
  */
-function runWithClosedStdout(args: readonly string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; pid: number; leftBehind: number[] }> {
+function runWithClosedStdout(
+  args: readonly string[],
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; pid: number; leftBehind: number[] }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [binPath, ...args, "-C", project], { stdio: ["pipe", "pipe", "pipe"] });
     child.stdout.destroy();

@@ -47,7 +47,17 @@ describe("createImageDirectory", () => {
     await chown(foreign, 4242, 4242);
     await utimes(foreign, new Date(Date.now() - 48 * hour), new Date(Date.now() - 48 * hour));
     const created = await createImageDirectory();
-    expect((await readdir(temporary)).sort()).toEqual([basename(created), "other-stale", "runbound-images-file", "runbound-images-foreign", "runbound-images-link", "runbound-images-young", "target-stale"].sort());
+    expect((await readdir(temporary)).sort()).toEqual(
+      [
+        basename(created),
+        "other-stale",
+        "runbound-images-file",
+        "runbound-images-foreign",
+        "runbound-images-link",
+        "runbound-images-young",
+        "target-stale",
+      ].sort(),
+    );
     expect(await readdir(target)).toEqual(["image-1.png"]);
   });
 });

@@ -31,6 +31,10 @@ export async function createImageDirectory(): Promise<string> {
   const parent = tmpdir();
   const now = Date.now();
   const names = await readdir(parent).catch(() => [] as string[]);
-  await Promise.all(names.filter((name) => name.startsWith(IMAGE_DIRECTORY_PREFIX)).map((name) => removeIfStale(join(parent, name), now)));
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(IMAGE_DIRECTORY_PREFIX))
+      .map((name) => removeIfStale(join(parent, name), now)),
+  );
   return mkdtemp(join(parent, IMAGE_DIRECTORY_PREFIX));
 }

@@ -17,7 +17,10 @@ function asSentence(error: unknown): string {
  */
 async function resolvePackageDirectory(specifier: string, directory: string): Promise<string> {
   const manifestPath = join(directory, "package.json");
-  const manifest = await readFile(manifestPath, "utf8").then((text) => JSON.parse(text) as { name?: unknown }, () => undefined);
+  const manifest = await readFile(manifestPath, "utf8").then(
+    (text) => JSON.parse(text) as { name?: unknown },
+    () => undefined,
+  );
   if (typeof manifest?.name !== "string") {
     throw new ToolError({
       code: "invalid_plugin",
@@ -42,7 +45,10 @@ async function resolveSpecifier(specifier: string, workdir: string): Promise<str
     const path = resolve(process.cwd(), specifier);
     const stats = await stat(path).catch(() => undefined);
     if (stats === undefined) {
-      throw new ToolError({ code: "not_found", message: `Plugin file \`${specifier}\` does not exist (looked at \`${path}\`). Pass a path to the plugin's built JavaScript entry, relative to the current directory.` });
+      throw new ToolError({
+        code: "not_found",
+        message: `Plugin file \`${specifier}\` does not exist (looked at \`${path}\`). Pass a path to the plugin's built JavaScript entry, relative to the current directory.`,
+      });
     }
     return stats.isDirectory() ? resolvePackageDirectory(specifier, path) : pathToFileURL(path).href;
   }
@@ -87,7 +93,10 @@ export async function loadPlugin(specifier: string, workdir: string): Promise<Pl
   }
   const plugin = (module["default"] ?? module["plugin"]) as Plugin | undefined;
   if (plugin === undefined || typeof plugin !== "object") {
-    throw new ToolError({ code: "invalid_plugin", message: `Plugin \`${specifier}\` has no default export. Export the result of \`definePlugin(...)\` as default.` });
+    throw new ToolError({
+      code: "invalid_plugin",
+      message: `Plugin \`${specifier}\` has no default export. Export the result of \`definePlugin(...)\` as default.`,
+    });
   }
   assertValidPlugin(plugin);
   return plugin;

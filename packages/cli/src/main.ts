@@ -30,7 +30,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       await writeLine(commandLine.help ? io.stdout : io.stderr, helpText(commandLine.command));
       return commandLine.help ? EXIT_CODES.ok : EXIT_CODES.usage;
     }
-    const [{ resolveCliArguments }, command] = await Promise.all([import("./resolve-cli-arguments.js"), commands[commandLine.command]()]);
+    const [{ resolveCliArguments }, command] = await Promise.all([
+      import("./resolve-cli-arguments.js"),
+      commands[commandLine.command](),
+    ]);
     return await command(resolveCliArguments(commandLine), io);
   } catch (error) {
     return reportFailure(error, io);
@@ -57,6 +60,9 @@ async function reportFailure(error: unknown, io: CliIo): Promise<number> {
     await tell(io, `runbound: ${error.message}`);
     return EXIT_CODES.setup;
   }
-  await tell(io, `runbound: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await tell(
+    io,
+    `runbound: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   return EXIT_CODES.setup;
 }

@@ -9,7 +9,12 @@ import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { ADAPTERS } from "@runbound/tool-debug";
 import { afterEach, describe, expect, it } from "vitest";
-import { descendantsOf, isRunning, millisecondsUntilExit, processesWithEnvironment } from "./__fixtures__/process-table.js";
+import {
+  descendantsOf,
+  isRunning,
+  millisecondsUntilExit,
+  processesWithEnvironment,
+} from "./__fixtures__/process-table.js";
 import { binPath } from "./__fixtures__/run-cli.js";
 
 // tool-debug's C fixture (CMakeLists.txt marks it as lldb's): `app loop` prints, then sleeps forever.
@@ -20,15 +25,28 @@ const cFixture = new URL("../../tool-debug/src/__fixtures__/c-app/", import.meta
 const goneLimitMs = 10_000;
 
 const lldb = ADAPTERS.find((adapter) => adapter.id === "lldb")!;
-const lldbFound = "command" in (await lldb.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: process.env["HOME"] ?? "/root" }));
+const lldbFound =
+  "command" in
+  (await lldb.locate({
+    root: "/",
+    pathVariable: process.env["PATH"],
+    debugpyPython: undefined,
+    home: process.env["HOME"] ?? "/root",
+  }));
 if (!lldbFound && process.env["RUNBOUND_REQUIRE_REAL"] === "1") {
-  throw new Error("RUNBOUND_REQUIRE_REAL is set but `lldb-dap` or `lldb-vscode[-NN]` is not installed; run `.ci/run`, whose .ci/install.d/debug.sh installs it.");
+  throw new Error(
+    "RUNBOUND_REQUIRE_REAL is set but `lldb-dap` or `lldb-vscode[-NN]` is not installed; run `.ci/run`, whose .ci/install.d/debug.sh installs it.",
+  );
 }
 
 // The MCP client, as its own process so the test can SIGKILL it (see the fixture's header).
 const clientScript = fileURLToPath(new URL("./__fixtures__/mcp-debug-client-until-killed.mjs", import.meta.url));
 
-type ClientEvent = { event: "server"; pid: number } | { event: "launched"; text: string; isError: boolean } | { event: "continuing" } | { event: "hung-up" };
+type ClientEvent =
+  | { event: "server"; pid: number }
+  | { event: "launched"; text: string; isError: boolean }
+  | { event: "continuing" }
+  | { event: "hung-up" };
 
 const started: Array<ChildProcessByStdio<Writable, Readable, Readable>> = [];
 const marks: string[] = [];
@@ -36,7 +54,8 @@ const marks: string[] = [];
 afterEach(() => {
   // Whatever a failed test left: the clients, and every process carrying a test's mark.
   for (const client of started.splice(0)) client.kill("SIGKILL");
-  for (const mark of marks.splice(0)) for (const pid of processesWithEnvironment("RUNBOUND_TEST_DEBUG_CLIENT_GONE", mark)) process.kill(pid, "SIGKILL");
+  for (const mark of marks.splice(0))
+    for (const pid of processesWithEnvironment("RUNBOUND_TEST_DEBUG_CLIENT_GONE", mark)) process.kill(pid, "SIGKILL");
 });
 
 async function builtProject(): Promise<string> {
@@ -62,7 +81,14 @@ async function stoppedSession(closeStdin: boolean, continueFirst = false): Promi
   const mark = randomUUID();
   marks.push(mark);
   const env = { ...process.env, RUNBOUND_TEST_DEBUG_CLIENT_GONE: mark };
-  const config = { command: process.execPath, args: [binPath, "mcp", "--workdir", project], env, cwd: project, closeStdin, continueFirst };
+  const config = {
+    command: process.execPath,
+    args: [binPath, "mcp", "--workdir", project],
+    env,
+    cwd: project,
+    closeStdin,
+    continueFirst,
+  };
   const client = spawn(process.execPath, [clientScript, JSON.stringify(config)], { stdio: ["pipe", "pipe", "pipe"] });
   started.push(client);
   let stderr = "";
@@ -81,7 +107,11 @@ async function stoppedSession(closeStdin: boolean, continueFirst = false): Promi
 }
 
 /** Milliseconds until none of `pids` and no process with the mark runs; undefined past the limit. */
-async function millisecondsUntilAllGone(pids: readonly number[], mark: string, limitMs: number): Promise<number | undefined> {
+async function millisecondsUntilAllGone(
+  pids: readonly number[],
+  mark: string,
+  limitMs: number,
+): Promise<number | undefined> {
   const start = performance.now();
   for (;;) {
     const alive = [...pids.filter(isRunning), ...processesWithEnvironment("RUNBOUND_TEST_DEBUG_CLIENT_GONE", mark)];
@@ -97,7 +127,10 @@ function expectStoppedUnderLldb(session: StoppedSession): void {
   expect(session.launched.text).toContain("main.c:11");
   // runbound mcp, lldb-vscode, lldb-server and the program at least; the program carries the mark too.
   const marked = processesWithEnvironment("RUNBOUND_TEST_DEBUG_CLIENT_GONE", session.mark);
-  const names = (pids: readonly number[]): string => pids.map((pid) => `${pid} ${readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").slice(0, 80)}`).join("; ");
+  const names = (pids: readonly number[]): string =>
+    pids
+      .map((pid) => `${pid} ${readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").slice(0, 80)}`)
+      .join("; ");
   expect(session.tree.length, names(session.tree)).toBeGreaterThanOrEqual(4);
   expect(marked.length, names(marked)).toBeGreaterThanOrEqual(4);
 }
@@ -130,7 +163,9 @@ describe.runIf(lldbFound)("runbound mcp with a debug session stopped at a breakp
     expect(await session.next()).toEqual({ event: "continuing" });
     session.client.kill("SIGKILL");
     const goneMs = await millisecondsUntilAllGone(session.tree, session.mark, goneLimitMs);
-    console.info(`client SIGKILLed during continue: everything gone after ${goneMs?.toFixed(0) ?? `more than ${goneLimitMs}`} ms`);
+    console.info(
+      `client SIGKILLed during continue: everything gone after ${goneMs?.toFixed(0) ?? `more than ${goneLimitMs}`} ms`,
+    );
     expect(goneMs).toBeDefined();
   });
 });

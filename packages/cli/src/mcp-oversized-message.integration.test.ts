@@ -23,7 +23,11 @@ describe("runbound mcp and a message over the stdio limit (issue 22, item 3)", (
   it("answers an 11 MiB request with an error naming the limit, and the run goes on", async () => {
     const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-oversized-")));
     await writeFile(join(project, "notes.txt"), "first\nsecond\n");
-    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--workdir", project], stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [binPath, "mcp", "--workdir", project],
+      stderr: "pipe",
+    });
     let stderr = "";
     transport.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const client = new Client({ name: "runbound-test", version: "1.0.0" });
@@ -32,7 +36,10 @@ describe("runbound mcp and a message over the stdio limit (issue 22, item 3)", (
     servers.push(pid);
 
     // State that must outlive the refused message: a kernel with a variable in it.
-    const set = await client.callTool({ name: "eval", arguments: { code: "globalThis.kept = 41", language: "javascript", description: "keep a value in the kernel" } });
+    const set = await client.callTool({
+      name: "eval",
+      arguments: { code: "globalThis.kept = 41", language: "javascript", description: "keep a value in the kernel" },
+    });
     expect(set.isError, text(set)).toBe(false);
     const kernels = descendantsOf(pid);
     expect(kernels.length).toBeGreaterThan(0);
@@ -43,7 +50,9 @@ describe("runbound mcp and a message over the stdio limit (issue 22, item 3)", (
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(McpError);
-    expect((refused as McpError).message).toContain("over this stdio connection's limit of 10 MiB (10,485,760 bytes) per message");
+    expect((refused as McpError).message).toContain(
+      "over this stdio connection's limit of 10 MiB (10,485,760 bytes) per message",
+    );
     expect((refused as McpError).message).toContain("Send less in one message");
     expect((refused as McpError).data).toMatchObject({ maxMessageBytes: 10 * 1024 * 1024 });
 
@@ -51,11 +60,18 @@ describe("runbound mcp and a message over the stdio limit (issue 22, item 3)", (
     expect(isRunning(pid)).toBe(true);
     const read = await client.callTool({ name: "read", arguments: { path: "notes.txt" } });
     expect(text(read)).toBe("1\tfirst\n2\tsecond");
-    const again = await client.callTool({ name: "eval", arguments: { code: "kept + 1", language: "javascript", description: "read the kept value back again" } });
+    const again = await client.callTool({
+      name: "eval",
+      arguments: { code: "kept + 1", language: "javascript", description: "read the kept value back again" },
+    });
     expect(text(again)).toContain("42");
     expect(kernels.every(isRunning)).toBe(true);
     // The operator's log says what happened too (stderr arrives on its own pipe, maybe later).
-    await vi.waitFor(() => expect(stderr).toMatch(/runbound mcp: refused a message of 11,534,\d{3} bytes \(`tools\/call`, id \d+\), over the limit of 10,485,760 bytes per message; answered with an error; the run goes on\./));
+    await vi.waitFor(() =>
+      expect(stderr).toMatch(
+        /runbound mcp: refused a message of 11,534,\d{3} bytes \(`tools\/call`, id \d+\), over the limit of 10,485,760 bytes per message; answered with an error; the run goes on\./,
+      ),
+    );
 
     await client.close();
     expect(await millisecondsUntilExit(pid, 10_000)).toBeDefined();

@@ -14,11 +14,25 @@ import { binPath } from "./__fixtures__/run-cli.js";
 const fixtures = new URL("./__fixtures__/", import.meta.url).pathname;
 const structuredPlugin = join(fixtures, "structured-plugin.mjs");
 // The official MCP Inspector's command-line mode, from this package's devDependencies.
-const inspectorCli = join(dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/inspector/package.json")), "cli/build/cli.js");
+const inspectorCli = join(
+  dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/inspector/package.json")),
+  "cli/build/cli.js",
+);
 
 /** Run the MCP Inspector CLI against `runbound mcp` as a child process; its stdout is the JSON answer. */
 async function inspect(workdir: string, ...methodArgs: string[]): Promise<Record<string, unknown>> {
-  const args = [inspectorCli, "--cli", process.execPath, binPath, "mcp", "--plugin", structuredPlugin, "--workdir", workdir, ...methodArgs];
+  const args = [
+    inspectorCli,
+    "--cli",
+    process.execPath,
+    binPath,
+    "mcp",
+    "--plugin",
+    structuredPlugin,
+    "--workdir",
+    workdir,
+    ...methodArgs,
+  ];
   const { stdout } = await promisify(execFile)(process.execPath, args, { timeout: 60_000 });
   return JSON.parse(stdout) as Record<string, unknown>;
 }
@@ -27,7 +41,9 @@ type ListedTool = { name: string; title?: string; outputSchema?: unknown; annota
 
 /** What tools/list must say of the official tools and of the fixture plugin's (titles aside, which a tool may declare). */
 function expectHonestAnnotations(tools: readonly ListedTool[]): void {
-  const annotations = Object.fromEntries(tools.map(({ name, annotations: { title: _title, ...hints } = {} }) => [name, hints]));
+  const annotations = Object.fromEntries(
+    tools.map(({ name, annotations: { title: _title, ...hints } = {} }) => [name, hints]),
+  );
   const readOnly = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
   const destructive = { readOnlyHint: false, destructiveHint: true, openWorldHint: false };
   expect(annotations).toMatchObject({
@@ -44,22 +60,37 @@ function expectHonestAnnotations(tools: readonly ListedTool[]): void {
     count_lines: { ...readOnly, idempotentHint: true },
     start_nothing: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   });
-  expect(tools.filter((tool) => tool.annotations?.["idempotentHint"] !== undefined).map((tool) => tool.name)).toEqual(["count_lines"]);
+  expect(tools.filter((tool) => tool.annotations?.["idempotentHint"] !== undefined).map((tool) => tool.name)).toEqual([
+    "count_lines",
+  ]);
   for (const tool of tools) expect(tool.title, tool.name).toEqual(expect.any(String));
-  expect(tools.find((tool) => tool.name === "count_lines")).toMatchObject({ title: "Count lines", annotations: { title: "Count lines" } });
+  expect(tools.find((tool) => tool.name === "count_lines")).toMatchObject({
+    title: "Count lines",
+    annotations: { title: "Count lines" },
+  });
   expect(tools.find((tool) => tool.name === "count_lines")!.outputSchema).toStrictEqual({
     type: "object",
-    properties: { lines: { type: "number", description: "How many lines." }, longest: { type: "number", description: "Characters in the longest line." } },
+    properties: {
+      lines: { type: "number", description: "How many lines." },
+      longest: { type: "number", description: "Characters in the longest line." },
+    },
     required: ["lines", "longest"],
   });
-  expect(tools.filter((tool) => tool.outputSchema !== undefined).map((tool) => tool.name)).toEqual(["count_lines", "miscount"]);
+  expect(tools.filter((tool) => tool.outputSchema !== undefined).map((tool) => tool.name)).toEqual([
+    "count_lines",
+    "miscount",
+  ]);
 }
 
 describe("runbound mcp", () => {
   it("serves the run to the official MCP client over a real stdio child process", async () => {
     const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-")));
     await writeFile(join(project, "notes.txt"), "first\nsecond\n");
-    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--workdir", project], stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [binPath, "mcp", "--workdir", project],
+      stderr: "pipe",
+    });
     const client = new Client({ name: "runbound-test", version: "1.0.0" });
     await client.connect(transport);
     const pid = transport.pid!;
@@ -67,7 +98,11 @@ describe("runbound mcp", () => {
     const { tools } = await client.listTools();
     const names = tools.map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(["read", "write", "edit", "apply_patch"]));
-    expect(tools.find((tool) => tool.name === "read")!.inputSchema).toMatchObject({ type: "object", required: ["path"], additionalProperties: false });
+    expect(tools.find((tool) => tool.name === "read")!.inputSchema).toMatchObject({
+      type: "object",
+      required: ["path"],
+      additionalProperties: false,
+    });
 
     const read = await client.callTool({ name: "read", arguments: { path: "notes.txt" } });
     expect(read).toEqual({ content: [{ type: "text", text: "1\tfirst\n2\tsecond" }], isError: false });
@@ -78,17 +113,29 @@ describe("runbound mcp", () => {
 
     await client.close();
     // The run ends with the connection: the server process exits and leaves nothing behind.
-    for (let waited = 0; isRunning(pid) && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; isRunning(pid) && waited < 5_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(isRunning(pid)).toBe(false);
   });
 
   it("asks the client's user through elicitation for calls --ask names: allow once, always for this tool, deny", async () => {
     const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-ask-")));
-    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--ask", "write", "--workdir", project], stderr: "pipe" });
-    const client = new Client({ name: "runbound-test", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [binPath, "mcp", "--ask", "write", "--workdir", project],
+      stderr: "pipe",
+    });
+    const client = new Client(
+      { name: "runbound-test", version: "1.0.0" },
+      { capabilities: { elicitation: { form: {} } } },
+    );
     const questions: string[] = [];
     // 1 = allow once, then decline = deny, then 2 = always allow `write` for the rest of the run.
-    const answers = [{ action: "accept", content: { choice: "1" } }, { action: "decline" }, { action: "accept", content: { choice: "2" } }];
+    const answers = [
+      { action: "accept", content: { choice: "1" } },
+      { action: "decline" },
+      { action: "accept", content: { choice: "2" } },
+    ];
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
       questions.push(request.params.message);
       return answers.shift()!;
@@ -113,14 +160,29 @@ describe("runbound mcp", () => {
   it("offers ask_user only to a client that declares elicitation, and maps its answers", async () => {
     const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-ask-user-")));
     const withoutElicitation = new Client({ name: "runbound-test", version: "1.0.0" });
-    await withoutElicitation.connect(new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--workdir", project], stderr: "pipe" }));
+    await withoutElicitation.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [binPath, "mcp", "--workdir", project],
+        stderr: "pipe",
+      }),
+    );
     expect((await withoutElicitation.listTools()).tools.map((tool) => tool.name)).not.toContain("ask_user");
     await withoutElicitation.close();
 
-    const client = new Client({ name: "runbound-test", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+    const client = new Client(
+      { name: "runbound-test", version: "1.0.0" },
+      { capabilities: { elicitation: { form: {} } } },
+    );
     const answers = [{ action: "accept", content: { choice: "2" } }, { action: "decline" }];
     client.setRequestHandler(ElicitRequestSchema, async () => answers.shift()!);
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--workdir", project], stderr: "pipe" }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [binPath, "mcp", "--workdir", project],
+        stderr: "pipe",
+      }),
+    );
     // The port is attached once the client has initialized; the tool list then includes ask_user.
     let names: string[] = [];
     for (let waited = 0; !names.includes("ask_user") && waited < 10_000; waited += 100) {
@@ -128,14 +190,25 @@ describe("runbound mcp", () => {
       if (!names.includes("ask_user")) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(names).toContain("ask_user");
-    const question = { question: "Which database should the tests use?", options: [{ label: "sqlite" }, { label: "postgres" }], allow_free_text: false, multi_select: false };
+    const question = {
+      question: "Which database should the tests use?",
+      options: [{ label: "sqlite" }, { label: "postgres" }],
+      allow_free_text: false,
+      multi_select: false,
+    };
     const answered = await client.callTool({ name: "ask_user", arguments: question });
     expect(answered.isError).toBe(false);
     expect(JSON.stringify(answered.content)).toContain("postgres");
     // The structured answer reaches the client, checked against the schema it published (the SDK client validates it).
     expect(answered.structuredContent).toEqual({ status: "answered", choices: [{ number: 2, label: "postgres" }] });
-    expect((await client.listTools()).tools.find((tool) => tool.name === "ask_user")!.outputSchema).toMatchObject({ type: "object", required: ["status"] });
-    const skipped = await client.callTool({ name: "ask_user", arguments: { ...question, question: "Should the tests also run on CI?" } });
+    expect((await client.listTools()).tools.find((tool) => tool.name === "ask_user")!.outputSchema).toMatchObject({
+      type: "object",
+      required: ["status"],
+    });
+    const skipped = await client.callTool({
+      name: "ask_user",
+      arguments: { ...question, question: "Should the tests also run on CI?" },
+    });
     expect(skipped.isError).toBe(false);
     expect(JSON.stringify(skipped.content)).toMatch(/skipped/i);
     expect(skipped.structuredContent).toMatchObject({ status: "skipped" });
@@ -144,14 +217,21 @@ describe("runbound mcp", () => {
 
   it("keeps a plugin's console.log off the JSON-RPC stream, on stderr", async () => {
     const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-log-")));
-    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--plugin", join(fixtures, "logging-plugin.mjs"), "--workdir", project], stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [binPath, "mcp", "--plugin", join(fixtures, "logging-plugin.mjs"), "--workdir", project],
+      stderr: "pipe",
+    });
     let stderr = "";
     transport.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const client = new Client({ name: "runbound-test", version: "1.0.0" });
     const clientErrors: string[] = [];
     client.onerror = (error) => clientErrors.push(error.message);
     await client.connect(transport);
-    expect(await client.callTool({ name: "chatty", arguments: {} })).toEqual({ content: [{ type: "text", text: "done" }], isError: false });
+    expect(await client.callTool({ name: "chatty", arguments: {} })).toEqual({
+      content: [{ type: "text", text: "done" }],
+      isError: false,
+    });
     await client.close();
     expect(clientErrors).toEqual([]);
     expect(stderr).toContain("debug output from chatty");
@@ -161,7 +241,11 @@ describe("runbound mcp", () => {
 
   it("serves only read tools to a plan caller", async () => {
     const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-plan-")));
-    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--caller", "plan", "--workdir", project], stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [binPath, "mcp", "--caller", "plan", "--workdir", project],
+      stderr: "pipe",
+    });
     const client = new Client({ name: "runbound-test", version: "1.0.0" });
     await client.connect(transport);
     const { tools } = await client.listTools();
@@ -172,7 +256,11 @@ describe("runbound mcp", () => {
 
   it("lists honest annotations and output schemas, and sends structuredContent the SDK client validates", async () => {
     const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-structured-")));
-    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp", "--plugin", structuredPlugin, "--workdir", project], stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [binPath, "mcp", "--plugin", structuredPlugin, "--workdir", project],
+      stderr: "pipe",
+    });
     const client = new Client({ name: "runbound-test", version: "1.0.0" });
     await client.connect(transport);
     // Listing first is what makes the SDK client validate each result against the tool's outputSchema.
@@ -188,7 +276,10 @@ describe("runbound mcp", () => {
     expect(broken).not.toHaveProperty("structuredContent");
     expect(broken.isError).toBe(true);
     expect(broken.content).toStrictEqual([
-      { type: "text", text: 'Error (internal): Tool `miscount` answered a `structured` result that does not match its output schema: field `structured.lines` must be number, but got "1". This is a bug in the tool: report it to its plugin\'s authors. The tool\'s own answer follows.' },
+      {
+        type: "text",
+        text: "Error (internal): Tool `miscount` answered a `structured` result that does not match its output schema: field `structured.lines` must be number, but got \"1\". This is a bug in the tool: report it to its plugin's authors. The tool's own answer follows.",
+      },
       { type: "text", text: "1 lines." },
     ]);
     await client.close();
@@ -198,7 +289,9 @@ describe("runbound mcp", () => {
     const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-inspector-")));
     const listed = await inspect(project, "--method", "tools/list");
     expectHonestAnnotations(listed["tools"] as ListedTool[]);
-    expect(await inspect(project, "--method", "tools/call", "--tool-name", "count_lines", "--tool-arg", "text=a\nbc")).toStrictEqual({
+    expect(
+      await inspect(project, "--method", "tools/call", "--tool-name", "count_lines", "--tool-arg", "text=a\nbc"),
+    ).toStrictEqual({
       content: [{ type: "text", text: "2 lines, the longest has 2 characters." }],
       structuredContent: { lines: 2, longest: 2 },
       isError: false,

@@ -34,8 +34,17 @@ export async function loadOfficialPlugins(settings: OfficialPluginSettings = {})
     ...(settings.evalPython === undefined ? {} : { python: settings.evalPython }),
     ...(settings.kernelPlacement === undefined ? {} : { placement: settings.kernelPlacement }),
   };
-  const evalPlugin = Object.keys(kernelFactory).length === 0 ? evalPackage.default : evalPackage.createEvalPlugin({ factory: kernelFactory });
-  const astgrepPlugin = settings.parseCacheBytes === undefined ? astgrep.default : astgrep.createAstGrepPlugin({ parser: { parseCacheBytes: settings.parseCacheBytes } });
-  const lspPlugin = settings.projectTrust === undefined ? lsp.default : lsp.createLspPlugin({ supervisor: { projectTrust: settings.projectTrust } });
+  const evalPlugin =
+    Object.keys(kernelFactory).length === 0
+      ? evalPackage.default
+      : evalPackage.createEvalPlugin({ factory: kernelFactory });
+  const astgrepPlugin =
+    settings.parseCacheBytes === undefined
+      ? astgrep.default
+      : astgrep.createAstGrepPlugin({ parser: { parseCacheBytes: settings.parseCacheBytes } });
+  const lspPlugin =
+    settings.projectTrust === undefined
+      ? lsp.default
+      : lsp.createLspPlugin({ supervisor: { projectTrust: settings.projectTrust } });
   return [files.default, astgrepPlugin, lspPlugin, evalPlugin, debug.default, ask.default, vibe.default];
 }

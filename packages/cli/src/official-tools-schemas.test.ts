@@ -7,7 +7,9 @@ describe("every official tool's schema", () => {
   // human or vibe mode): a host may export any of them.
   it("exports under each profile (json, openai-strict, anthropic) and meets its rules", async () => {
     const tools = (await loadOfficialPlugins()).flatMap((plugin) => plugin.tools);
-    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["read", "ast_grep", "lsp", "eval", "debug", "ask_user", "vibe_spawn", "vibe_list"]));
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(["read", "ast_grep", "lsp", "eval", "debug", "ask_user", "vibe_spawn", "vibe_list"]),
+    );
     const problems: string[] = [];
     for (const tool of tools) {
       for (const profile of SCHEMA_PROFILES) {

@@ -68,7 +68,10 @@ async function realWorkdir(path: string): Promise<string> {
   const absolute = resolve(path);
   const stats = await stat(absolute).catch(() => undefined);
   if (stats === undefined || !stats.isDirectory()) {
-    throw new ToolError({ code: "not_found", message: `Working directory \`${path}\` does not exist or is not a directory. Pass an existing directory with --workdir.` });
+    throw new ToolError({
+      code: "not_found",
+      message: `Working directory \`${path}\` does not exist or is not a directory. Pass an existing directory with --workdir.`,
+    });
   }
   return realpath(absolute);
 }
@@ -81,11 +84,20 @@ async function realWorkdir(path: string): Promise<string> {
  */
 export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   const workdir = await realWorkdir(settings.workdir);
-  const placements = settings.sandbox === undefined ? undefined : await resolveSandboxPlacements(settings.sandbox, workdir);
-  const plugins = [...(await loadOfficialPlugins({ evalPython: settings.evalPython, parseCacheBytes: settings.parseCacheBytes, projectTrust: settings.projectTrust, kernelPlacement: placements?.kernels }))];
+  const placements =
+    settings.sandbox === undefined ? undefined : await resolveSandboxPlacements(settings.sandbox, workdir);
+  const plugins = [
+    ...(await loadOfficialPlugins({
+      evalPython: settings.evalPython,
+      parseCacheBytes: settings.parseCacheBytes,
+      projectTrust: settings.projectTrust,
+      kernelPlacement: placements?.kernels,
+    })),
+  ];
   for (const specifier of settings.plugins) plugins.push(await loadPlugin(specifier, workdir));
   const workerAskTiers = settings.workerAskTiers ?? [];
-  const callerApprovals = workerAskTiers.length === 0 ? undefined : connectToCaller(settings.environment ?? process.env);
+  const callerApprovals =
+    workerAskTiers.length === 0 ? undefined : connectToCaller(settings.environment ?? process.env);
   const approvals = { askTiers: settings.askTiers ?? [], workerAskTiers, callerApprovals };
   const run = createRun({ plugins, caller: settings.caller, approvalPolicy: createCliApprovalPolicy(approvals) });
   await run.attach(Workdir, { value: workdir });
@@ -95,10 +107,13 @@ export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
   // a read tool nobody approves, so a worker with fewer approvals would be a way around them.
   // What they ask about is decided here as if this run's caller had called it: this run's policy, then
   // its operator (or, for a worker of a worker, this run's own caller in turn).
-  if (settings.vibe !== undefined) await attachVibeMode(run, workdir, settings.vibe, {
+  if (settings.vibe !== undefined)
+    await attachVibeMode(run, workdir, settings.vibe, {
       askTiers: askTiersForWorkers(approvals),
       trustsProject: settings.projectTrust?.trusted ?? true,
-      ...(placements === undefined ? {} : { placement: placements.workers, readOnlyPaths: placements.workerReadOnlyPaths }),
+      ...(placements === undefined
+        ? {}
+        : { placement: placements.workers, readOnlyPaths: placements.workerReadOnlyPaths }),
     });
   noteUnattachedResources(run);
   return {
@@ -107,7 +122,10 @@ export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
     plugins,
     providerFailures,
     placements: [
-      { programs: "eval's kernels (native Python, JavaScript, Pyodide's child)", where: (placements?.kernels ?? hostPlacement).describe() },
+      {
+        programs: "eval's kernels (native Python, JavaScript, Pyodide's child)",
+        where: (placements?.kernels ?? hostPlacement).describe(),
+      },
       { programs: "vibe workers", where: (placements?.workers ?? hostPlacement).describe() },
       { programs: notYetPlaced, where: `${hostPlacement.describe()} (--sandbox does not place them yet)` },
     ],

@@ -16,8 +16,12 @@ describe("parseJsonInput", () => {
   });
 
   it("says where bad JSON came from and how to send it from there", () => {
-    expect(messageOf(() => parseJsonInput("{path: x}", "argument"))).toMatch(/^The input argument is not valid JSON \(.+\): `\{path: x\}`\. Quote the object for your shell, as in '\{"path":"README.md"\}'\.$/);
-    expect(messageOf(() => parseJsonInput("{path: x}", "stdin"))).toMatch(/^The input on stdin is not valid JSON \(.+\): `\{path: x\}`\. Send one JSON object on stdin, as in `echo '\{"path":"README.md"\}' \| runbound call read -`\.$/);
+    expect(messageOf(() => parseJsonInput("{path: x}", "argument"))).toMatch(
+      /^The input argument is not valid JSON \(.+\): `\{path: x\}`\. Quote the object for your shell, as in '\{"path":"README.md"\}'\.$/,
+    );
+    expect(messageOf(() => parseJsonInput("{path: x}", "stdin"))).toMatch(
+      /^The input on stdin is not valid JSON \(.+\): `\{path: x\}`\. Send one JSON object on stdin, as in `echo '\{"path":"README.md"\}' \| runbound call read -`\.$/,
+    );
   });
 
   it("keeps the message on one line and cuts a long input at 80 characters", () => {
@@ -29,8 +33,12 @@ describe("parseJsonInput", () => {
   });
 
   it("refuses empty input and a JSON value that is not an object, naming its kind", () => {
-    expect(messageOf(() => parseJsonInput(" \n", "stdin"))).toBe(`The input on stdin is empty. Send one JSON object on stdin, as in \`echo '{"path":"README.md"}' | runbound call read -\`.`);
-    expect(messageOf(() => parseJsonInput("3", "argument"))).toBe(`The input argument is a number, not a JSON object: \`3\`. Quote the object for your shell, as in '{"path":"README.md"}'.`);
+    expect(messageOf(() => parseJsonInput(" \n", "stdin"))).toBe(
+      `The input on stdin is empty. Send one JSON object on stdin, as in \`echo '{"path":"README.md"}' | runbound call read -\`.`,
+    );
+    expect(messageOf(() => parseJsonInput("3", "argument"))).toBe(
+      `The input argument is a number, not a JSON object: \`3\`. Quote the object for your shell, as in '{"path":"README.md"}'.`,
+    );
     expect(messageOf(() => parseJsonInput("[1]", "argument"))).toContain("is an array, not a JSON object: `[1]`.");
     expect(messageOf(() => parseJsonInput("null", "argument"))).toContain("is null, not a JSON object");
   });
@@ -38,6 +46,13 @@ describe("parseJsonInput", () => {
 
 describe("nonObjectKind", () => {
   it("names every kind of JSON value but an object", () => {
-    expect([{}, [], null, 1, "s", true].map(nonObjectKind)).toEqual([undefined, "an array", "null", "a number", "a string", "a boolean"]);
+    expect([{}, [], null, 1, "s", true].map(nonObjectKind)).toEqual([
+      undefined,
+      "an array",
+      "null",
+      "a number",
+      "a string",
+      "a boolean",
+    ]);
   });
 });

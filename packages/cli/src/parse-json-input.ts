@@ -5,7 +5,10 @@ export type JsonInputSource = "argument" | "stdin";
 
 const sources: Record<JsonInputSource, { name: string; howToFix: string }> = {
   argument: { name: "The input argument", howToFix: `Quote the object for your shell, as in '{"path":"README.md"}'.` },
-  stdin: { name: "The input on stdin", howToFix: `Send one JSON object on stdin, as in \`echo '{"path":"README.md"}' | runbound call read -\`.` },
+  stdin: {
+    name: "The input on stdin",
+    howToFix: `Send one JSON object on stdin, as in \`echo '{"path":"README.md"}' | runbound call read -\`.`,
+  },
 };
 
 /** How a JSON value that is not an object reads in a message (`a number`), or undefined for an object. */
@@ -34,9 +37,12 @@ export function parseJsonInput(text: string, source: JsonInputSource): Record<st
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${name} is not valid JSON (${oneLine(error instanceof Error ? error.message : String(error))}): \`${shown(text)}\`. ${howToFix}`);
+    throw new UsageError(
+      `${name} is not valid JSON (${oneLine(error instanceof Error ? error.message : String(error))}): \`${shown(text)}\`. ${howToFix}`,
+    );
   }
   const kind = nonObjectKind(value);
-  if (kind !== undefined) throw new UsageError(`${name} is ${kind}, not a JSON object: \`${shown(text)}\`. ${howToFix}`);
+  if (kind !== undefined)
+    throw new UsageError(`${name} is ${kind}, not a JSON object: \`${shown(text)}\`. ${howToFix}`);
   return value as Record<string, unknown>;
 }

@@ -11,7 +11,10 @@ import { isTerminal } from "./cli-io.js";
 export function progressOnStderr(stderr: Writable, tool: string): ((update: ProgressUpdate) => void) | undefined {
   if (!isTerminal(stderr)) return undefined;
   return (update) => {
-    const count = update.progress === undefined ? "" : ` (${update.progress}${update.total === undefined ? "" : `/${update.total}`})`;
+    const count =
+      update.progress === undefined
+        ? ""
+        : ` (${update.progress}${update.total === undefined ? "" : `/${update.total}`})`;
     // A closed stderr must not fail the call it reports on.
     stderr.write(`runbound: ${tool}: ${update.message}${count}\n`, () => undefined);
   };

@@ -44,15 +44,19 @@ beforeEach(async () => {
 });
 
 describe("the project's own programs and --caller plan (issue 22, item 9)", () => {
-  it("plan: lsp hover and diagnostics \"*\" run none of them, say which were passed over and how to trust", async () => {
+  it('plan: lsp hover and diagnostics "*" run none of them, say which were passed over and how to trust', async () => {
     const answer = await runbound(...hover, "--caller", "plan");
     expect(answer.code).toBe(1);
-    expect(answer.stdout).toContain("the project's own `node_modules/.bin/typescript-language-server` was not run: this run does not trust programs from inside the working directory; to use it, run runbound with `--trust-project`");
+    expect(answer.stdout).toContain(
+      "the project's own `node_modules/.bin/typescript-language-server` was not run: this run does not trust programs from inside the working directory; to use it, run runbound with `--trust-project`",
+    );
     const checkers = await runbound(...projectDiagnostics, "--caller", "plan");
     expect(checkers.stdout).toContain("the project's own `node_modules/.bin/tsc` was not run");
     const status = await runbound("status", "--caller", "plan");
     expect(status.stdout).toContain("Project programs are not trusted in this run");
-    expect(status.stdout).toContain("Passed over at the top of the working directory: `node_modules/.bin/typescript-language-server`. To trust the project, run runbound with `--trust-project` (caller `plan` can only use read tools, so it does not trust them by default).");
+    expect(status.stdout).toContain(
+      "Passed over at the top of the working directory: `node_modules/.bin/typescript-language-server`. To trust the project, run runbound with `--trust-project` (caller `plan` can only use read tools, so it does not trust them by default).",
+    );
     expect(await ran()).toEqual([]);
   }, 60_000);
 
@@ -72,7 +76,9 @@ describe("the project's own programs and --caller plan (issue 22, item 9)", () =
     expect(await ran()).toEqual(["typescript-language-server"]);
     const both = await runbound("status", "--trust-project", "--no-trust-project");
     expect(both.code).toBe(2);
-    expect(both.stderr).toContain("`--trust-project` and `--no-trust-project` contradict each other. Give one of them.");
+    expect(both.stderr).toContain(
+      "`--trust-project` and `--no-trust-project` contradict each other. Give one of them.",
+    );
   }, 60_000);
 
   it("a worker of a run that does not trust the project does not either, and cannot be told to", async () => {
@@ -83,17 +89,24 @@ describe("the project's own programs and --caller plan (issue 22, item 9)", () =
       { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
     ];
     const stdin = requests.map((request) => JSON.stringify(request)).join("\n") + "\n";
-    const session = await runCli(["session", "-C", project, "--no-trust-project", "--vibe", "--worker-fast", worker], { env: environment, stdin });
+    const session = await runCli(["session", "-C", project, "--no-trust-project", "--vibe", "--worker-fast", worker], {
+      env: environment,
+      stdin,
+    });
     expect(processesWithEnvironment("RUNBOUND_TRUST_TEST", testId)).toEqual([]);
     expect(session.code).toBe(0);
     expect(session.stdout).toContain("completed");
     expect(session.stdout).toContain("RUNBOUND_TRUST_PROJECT=no");
     expect(await ran()).toEqual([]);
-    const lifted = await runCli(["status", "-C", project, "--trust-project"], { env: { ...environment, RUNBOUND_TRUST_PROJECT: "no" } });
+    const lifted = await runCli(["status", "-C", project, "--trust-project"], {
+      env: { ...environment, RUNBOUND_TRUST_PROJECT: "no" },
+    });
     expect(lifted.code).toBe(2);
     expect(lifted.stderr).toContain("`--trust-project` cannot lift RUNBOUND_TRUST_PROJECT=no");
     const garbled = await runCli(["status", "-C", project], { env: { ...environment, RUNBOUND_TRUST_PROJECT: "yes" } });
     expect(garbled.code).toBe(2);
-    expect(garbled.stderr).toContain("The environment variable RUNBOUND_TRUST_PROJECT is `yes`: the only value is `no`");
+    expect(garbled.stderr).toContain(
+      "The environment variable RUNBOUND_TRUST_PROJECT is `yes`: the only value is `no`",
+    );
   }, 120_000);
 });

@@ -36,6 +36,8 @@ export function resolveAsImport(specifier: string, parentUrl: string): Promise<s
       else reject(Object.assign(new Error(answer.message), { code: answer.code }));
     });
     worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`The resolver for \`${specifier}\` exited with code ${code} before it answered.`)));
+    worker.once("exit", (code) =>
+      reject(new Error(`The resolver for \`${specifier}\` exited with code ${code} before it answered.`)),
+    );
   });
 }

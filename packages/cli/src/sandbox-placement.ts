@@ -41,19 +41,27 @@ function hostBecause(why: string): Placement {
  */
 export async function resolveSandboxPlacements(choice: SandboxChoice, workdir: string): Promise<SandboxPlacements> {
   const workerReadOnlyPaths = [runboundInstallation(), ...choice.workerRead];
-  if (choice.mode === "off") return { kernels: hostBecause("--sandbox off"), workers: hostBecause("--sandbox off"), workerReadOnlyPaths };
+  if (choice.mode === "off")
+    return { kernels: hostBecause("--sandbox off"), workers: hostBecause("--sandbox off"), workerReadOnlyPaths };
   const bubblewrap = await detectBubblewrap();
   if (bubblewrap.available) {
     const made = { bwrap: bubblewrap.bwrap, version: bubblewrap.version, workdir };
     return {
       kernels: createBubblewrapPlacement({ ...made, network: choice.allowNetwork, passEnv: choice.passEnv }),
       // A worker of a run that does not trust the project must hear it inside the sandbox too.
-      workers: createBubblewrapPlacement({ ...made, network: true, passEnv: [...choice.passEnv, ...choice.workerEnv, WORKER_TRUST_VARIABLE] }),
+      workers: createBubblewrapPlacement({
+        ...made,
+        network: true,
+        passEnv: [...choice.passEnv, ...choice.workerEnv, WORKER_TRUST_VARIABLE],
+      }),
       workerReadOnlyPaths,
     };
   }
   if (choice.mode === "required") {
-    throw new ToolError({ code: "unavailable", message: `--sandbox required, but no sandbox can be made here: ${bubblewrap.reason}. Install bubblewrap, or run with --sandbox auto to fall back to the host.` });
+    throw new ToolError({
+      code: "unavailable",
+      message: `--sandbox required, but no sandbox can be made here: ${bubblewrap.reason}. Install bubblewrap, or run with --sandbox auto to fall back to the host.`,
+    });
   }
   const fallback = hostBecause(`no sandbox: ${bubblewrap.reason}; --sandbox required would refuse to run`);
   return { kernels: fallback, workers: fallback, workerReadOnlyPaths };

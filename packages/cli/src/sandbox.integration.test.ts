@@ -16,12 +16,17 @@ afterEach(async () => {
   await rm(project, { recursive: true, force: true });
 });
 
-const cell = (code: string) => ["call", "eval", JSON.stringify({ code, description: "show what the python kernel can see" })];
+const cell = (code: string) => [
+  "call",
+  "eval",
+  JSON.stringify({ code, description: "show what the python kernel can see" }),
+];
 
 describe("runbound --sandbox", () => {
   it("by default runs eval's Python kernel in the sandbox: its own HOME, no secret of the host; off runs it on the host", async () => {
     const env = { ...process.env, RUNBOUND_CLI_SANDBOX_SECRET: "top secret", RUNBOUND_CLI_NAMED: "named" };
-    const probe = 'import os; print(os.environ.get("HOME"), os.environ.get("RUNBOUND_CLI_SANDBOX_SECRET"), os.environ.get("RUNBOUND_CLI_NAMED"))';
+    const probe =
+      'import os; print(os.environ.get("HOME"), os.environ.get("RUNBOUND_CLI_SANDBOX_SECRET"), os.environ.get("RUNBOUND_CLI_NAMED"))';
     const sandboxed = await runCli([...cell(probe), "-C", project, "--pass-env", "RUNBOUND_CLI_NAMED"], { env });
     expect(sandboxed.code).toBe(0);
     expect(sandboxed.stdout).toContain(", in a sandbox]");
@@ -33,22 +38,32 @@ describe("runbound --sandbox", () => {
 
   it("status says where each kind of program runs, and why not in a sandbox when none can be made", async () => {
     const placed = await runCli(["status", "-C", project]);
-    expect(placed.stdout).toContain("eval's kernels (native Python, JavaScript, Pyodide's child): in a sandbox (bubblewrap");
+    expect(placed.stdout).toContain(
+      "eval's kernels (native Python, JavaScript, Pyodide's child): in a sandbox (bubblewrap",
+    );
     expect(placed.stdout).toContain("vibe workers: in a sandbox (bubblewrap");
-    expect(placed.stdout).toContain("language servers and project checkers: on the host, with this machine's files, network and environment (--sandbox does not place them yet)");
+    expect(placed.stdout).toContain(
+      "language servers and project checkers: on the host, with this machine's files, network and environment (--sandbox does not place them yet)",
+    );
     // No bwrap on PATH: auto falls back to the host and says why; required refuses to open the run.
     const noBubblewrap = { ...process.env, PATH: "/nonexistent" };
     const fallback = await runCli(["status", "-C", project], { env: noBubblewrap });
-    expect(fallback.stdout).toContain("eval's kernels (native Python, JavaScript, Pyodide's child): on the host, with this machine's files, network and environment (no sandbox: bubblewrap (`bwrap`) is not on PATH");
+    expect(fallback.stdout).toContain(
+      "eval's kernels (native Python, JavaScript, Pyodide's child): on the host, with this machine's files, network and environment (no sandbox: bubblewrap (`bwrap`) is not on PATH",
+    );
     const required = await runCli(["status", "-C", project, "--sandbox", "required"], { env: noBubblewrap });
     expect(required.code).toBe(3);
-    expect(required.stderr).toContain("--sandbox required, but no sandbox can be made here: bubblewrap (`bwrap`) is not on PATH");
+    expect(required.stderr).toContain(
+      "--sandbox required, but no sandbox can be made here: bubblewrap (`bwrap`) is not on PATH",
+    );
   }, 60_000);
 
   it("refuses an unknown mode and a --pass-env that is not a variable name", async () => {
     const mode = await runCli(["status", "-C", project, "--sandbox", "maybe"]);
     expect(mode.code).toBe(2);
-    expect(mode.stderr).toContain("Unknown choice `maybe` for --sandbox. Use --sandbox auto, --sandbox required, --sandbox off.");
+    expect(mode.stderr).toContain(
+      "Unknown choice `maybe` for --sandbox. Use --sandbox auto, --sandbox required, --sandbox off.",
+    );
     const name = await runCli(["status", "-C", project, "--pass-env", "HF TOKEN"]);
     expect(name.code).toBe(2);
     expect(name.stderr).toContain("`HF TOKEN` in --pass-env is not an environment variable name");
@@ -62,21 +77,34 @@ describe("runbound --sandbox", () => {
       // A shell worker reports what it sees and leaves a detached sleeper behind, named by the marker.
       const shellWorker = `echo "home=$HOME secret=\${RUNBOUND_WORKER_TEST_SECRET:-unset} key=\${RUNBOUND_WORKER_TEST_KEY:-unset} id=$RUNBOUND_WORKER_ID"; cat "${homeFile}" 2>/dev/null || echo "home file: unreadable"; setsid sleep 300 ${marker} </dev/null >/dev/null 2>&1 &`;
       const env = { ...process.env, RUNBOUND_WORKER_TEST_SECRET: "top secret", RUNBOUND_WORKER_TEST_KEY: "model key" };
-      const shell = await runSession(project, ["--vibe", "--worker-fast", shellWorker, "--worker-env", "RUNBOUND_WORKER_TEST_KEY"], [
-        { id: 1, tool: "vibe_spawn", input: { brief: "report", label: "reporter" } },
-        { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 60 } },
-      ], env);
+      const shell = await runSession(
+        project,
+        ["--vibe", "--worker-fast", shellWorker, "--worker-env", "RUNBOUND_WORKER_TEST_KEY"],
+        [
+          { id: 1, tool: "vibe_spawn", input: { brief: "report", label: "reporter" } },
+          { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 60 } },
+        ],
+        env,
+      );
       const reported = resultTextOf(shell[1]!);
       expect(reported).toContain("home=/tmp/home secret=unset key=model key id=w1");
       expect(reported).toContain("home file: unreadable");
       // The session and its roster are gone: the worker's detached sleeper went with its sandbox.
       expect(await untilNoProcessWithLastArgument(marker, 5_000)).toEqual([]);
       // runbound itself as a sandboxed worker: it reads its own installation and writes the workdir.
-      const brief = JSON.stringify({ id: 1, tool: "write", input: { path: "from-worker.txt", content: "written in the sandbox\n" } });
-      const session = await runSession(project, ["--vibe", "--worker-fast", `exec "${process.execPath}" "${binPath}" session -C "${project}"`], [
-        { id: 1, tool: "vibe_spawn", input: { brief, label: "writer" } },
-        { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
-      ]);
+      const brief = JSON.stringify({
+        id: 1,
+        tool: "write",
+        input: { path: "from-worker.txt", content: "written in the sandbox\n" },
+      });
+      const session = await runSession(
+        project,
+        ["--vibe", "--worker-fast", `exec "${process.execPath}" "${binPath}" session -C "${project}"`],
+        [
+          { id: 1, tool: "vibe_spawn", input: { brief, label: "writer" } },
+          { id: 2, tool: "vibe_wait", input: { worker_id: "w1", timeout_seconds: 120 } },
+        ],
+      );
       expect(resultTextOf(session[1]!)).toContain("completed");
       expect(await readFile(join(project, "from-worker.txt"), "utf8")).toBe("written in the sandbox\n");
     } finally {

@@ -5,7 +5,8 @@ import { VibeRoster } from "@runbound/tool-vibe";
 
 // The resources this runner attaches only on request or when a human is there; for those, `status`
 // and a call that needs one say how to get them instead of "no plugin provides it".
-const vibeOff = "vibe mode is off. Start runbound with --vibe and --worker-fast <command> and/or --worker-good <command> to let the run spawn background workers";
+const vibeOff =
+  "vibe mode is off. Start runbound with --vibe and --worker-fast <command> and/or --worker-good <command> to let the run spawn background workers";
 const noHuman =
   "no human to ask. `runbound call` asks on its terminal when stdin and stdout are both a TTY; `runbound mcp` asks through the client when it declares elicitation; `session` never asks (stdin carries its requests)";
 

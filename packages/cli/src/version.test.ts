@@ -4,7 +4,9 @@ import { CLI_VERSION } from "./version.js";
 
 describe("CLI_VERSION", () => {
   it("equals package.json's version", async () => {
-    const manifest = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+    const manifest = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
     expect(CLI_VERSION).toBe(manifest.version);
   });
 });

@@ -29,7 +29,8 @@ export function resolveWorkerAskTiers(environment: NodeJS.ProcessEnv): Tier[] {
   const value = environment[WORKER_ASK_VARIABLE];
   if (value === undefined || value.trim() === NOTHING_ASKED) return [];
   const items = value.split(",").map((item) => item.trim());
-  if (items.some((item) => item === "")) refuse(value, value.trim() === "" ? "no tier is named" : "it has an empty item");
+  if (items.some((item) => item === ""))
+    refuse(value, value.trim() === "" ? "no tier is named" : "it has an empty item");
   if (items.includes(NOTHING_ASKED)) refuse(value, `\`${NOTHING_ASKED}\` cannot be combined with tiers`);
   const notTier = items.find((item) => !isTier(item));
   if (notTier !== undefined) refuse(value, `\`${notTier}\` is not a tier`);

@@ -21,7 +21,10 @@ export interface ApprovalRequest {
  * run, no approver is asked, and the error is the call's answer as it stands. A policy that waits (it
  * asks someone else, e.g. a worker's caller) stops when `signal` aborts: the call was cancelled.
  */
-export type ApprovalPolicy = (request: ApprovalRequest, signal: AbortSignal) => ApprovalDecision | Promise<ApprovalDecision>;
+export type ApprovalPolicy = (
+  request: ApprovalRequest,
+  signal: AbortSignal,
+) => ApprovalDecision | Promise<ApprovalDecision>;
 
 /** A human (or a UI) that answers "ask" decisions. */
 export interface Approver {

@@ -18,11 +18,18 @@ export interface ApprovalSettings {
  * An "ask" already answered yes outside the run (`withApprovedCall`) is not asked again; the
  * policy still decides first, so a denial stays a denial.
  */
-export async function approveCall(request: ApprovalRequest, settings: ApprovalSettings, signal: AbortSignal): Promise<void> {
+export async function approveCall(
+  request: ApprovalRequest,
+  settings: ApprovalSettings,
+  signal: AbortSignal,
+): Promise<void> {
   const approvedOutside = takeApprovedCall(request.tool.name);
   const decision = await settings.policy(request, signal);
   if (decision === "allow") return;
-  const denied = new ToolError({ code: "denied", message: `Calling \`${request.tool.name}\` was denied. Do not retry the same call; choose another approach or ask the user.` });
+  const denied = new ToolError({
+    code: "denied",
+    message: `Calling \`${request.tool.name}\` was denied. Do not retry the same call; choose another approach or ask the user.`,
+  });
   if (decision === "deny") throw denied;
   if (approvedOutside) return;
   const asked = settings.approver;

@@ -1,4 +1,11 @@
-import { defineResource, defineResourceProvider, definePlugin, defineTool, resultErrorCode, resultText } from "@runbound/tool-kit";
+import {
+  defineResource,
+  defineResourceProvider,
+  definePlugin,
+  defineTool,
+  resultErrorCode,
+  resultText,
+} from "@runbound/tool-kit";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { attachDefaultResources } from "./attach-default-resources.js";
@@ -8,14 +15,27 @@ const Good = defineResource<string>("defaults.good", "Created fine.");
 const Broken = defineResource<string>("defaults.broken", "Its provider throws.");
 const Stuck = defineResource<string>("defaults.stuck", "Its provider never answers.");
 
-const useBroken = defineTool({ name: "use_broken", tier: "read", description: "Needs the broken resource.", input: v.strictObject({}), requires: [Broken], parallelSafe: true, run: async () => "ran" });
+const useBroken = defineTool({
+  name: "use_broken",
+  tier: "read",
+  description: "Needs the broken resource.",
+  input: v.strictObject({}),
+  requires: [Broken],
+  parallelSafe: true,
+  run: async () => "ran",
+});
 
 const plugin = definePlugin({
   name: "defaults",
   version: "1.0.0",
   tools: [useBroken],
   resourceProviders: [
-    defineResourceProvider({ key: Broken, create: () => { throw new Error("binary missing"); } }),
+    defineResourceProvider({
+      key: Broken,
+      create: () => {
+        throw new Error("binary missing");
+      },
+    }),
     defineResourceProvider({ key: Stuck, create: () => new Promise(() => undefined) }),
     defineResourceProvider({ key: Good, create: ({ workdir }) => ({ value: `for ${workdir}` }) }),
   ],

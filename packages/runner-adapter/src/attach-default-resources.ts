@@ -18,7 +18,10 @@ export interface DefaultResourcesSettings {
  *
  * @returns resource id → why its provider could not create it.
  */
-export async function attachDefaultResources(run: Run, settings: DefaultResourcesSettings): Promise<Map<string, string>> {
+export async function attachDefaultResources(
+  run: Run,
+  settings: DefaultResourcesSettings,
+): Promise<Map<string, string>> {
   const failures = new Map<string, string>();
   for (const provider of run.plugins.flatMap((plugin) => plugin.resourceProviders)) {
     if (run.isAttached(provider.key)) continue;

@@ -34,11 +34,18 @@ const relay = defineTool({
 const plugin = definePlugin({ name: "heartbeat-test", version: "1.0.0", tools: [slow, relay] });
 const timing = { firstAfterMs: 60, everyMs: 100 };
 
-async function noticesOf(name: string, heartbeat: typeof timing | false = timing): Promise<{ notices: Array<ProgressUpdate & { at: number }>; answeredAt: number }> {
+async function noticesOf(
+  name: string,
+  heartbeat: typeof timing | false = timing,
+): Promise<{ notices: Array<ProgressUpdate & { at: number }>; answeredAt: number }> {
   const run = createRun({ plugins: [plugin], heartbeat });
   const started = Date.now();
   const notices: Array<ProgressUpdate & { at: number }> = [];
-  const result = await run.call(name, {}, { onProgress: (update) => notices.push({ ...update, at: Date.now() - started }) });
+  const result = await run.call(
+    name,
+    {},
+    { onProgress: (update) => notices.push({ ...update, at: Date.now() - started }) },
+  );
   expect(resultText(result)).toBe("done");
   const answeredAt = Date.now() - started;
   await wait(300);
@@ -56,10 +63,15 @@ describe("a long call's heartbeat", () => {
     expect(own).toBeGreaterThan(0);
     const after = notices.slice(own + 1);
     expect(after.length).toBeGreaterThanOrEqual(1);
-    expect(after[0]).toMatchObject({ message: expect.stringMatching(/^Compiling the program \([01] s so far\)$/), progress: 1, total: 3 });
+    expect(after[0]).toMatchObject({
+      message: expect.stringMatching(/^Compiling the program \([01] s so far\)$/),
+      progress: 1,
+      total: 3,
+    });
     // Never a silence longer than the interval (with slack for a busy machine; the tool is silent for 600 ms at a time), and nothing after the answer.
     const times = [0, ...notices.map((notice) => notice.at), answeredAt];
-    for (let index = 1; index < times.length; index += 1) expect(times[index]! - times[index - 1]!).toBeLessThan(timing.everyMs + 300);
+    for (let index = 1; index < times.length; index += 1)
+      expect(times[index]! - times[index - 1]!).toBeLessThan(timing.everyMs + 300);
     expect(notices.every((notice) => notice.at <= answeredAt)).toBe(true);
   });
 

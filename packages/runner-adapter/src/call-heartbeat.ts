@@ -17,7 +17,9 @@ export interface CallHeartbeat {
 }
 
 function seconds(ms: number): string {
-  return ms < 60_000 ? `${Math.round(ms / 1_000)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1_000)} s`;
+  return ms < 60_000
+    ? `${Math.round(ms / 1_000)} s`
+    : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1_000)} s`;
 }
 
 /**
@@ -26,7 +28,11 @@ function seconds(ms: number): string {
  * `firstAfterMs` without a notice, and then whenever `everyMs` passed without one, it repeats what the
  * call last said it was doing (or that it is running), with the time elapsed, and its last numbers.
  */
-export function startHeartbeat(send: (update: ProgressUpdate) => void, subject: string, timing: HeartbeatTiming = DEFAULT_HEARTBEAT): CallHeartbeat {
+export function startHeartbeat(
+  send: (update: ProgressUpdate) => void,
+  subject: string,
+  timing: HeartbeatTiming = DEFAULT_HEARTBEAT,
+): CallHeartbeat {
   const startedAt = Date.now();
   let last: ProgressUpdate | undefined;
   let lastSentAt = startedAt;

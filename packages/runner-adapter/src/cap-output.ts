@@ -7,7 +7,10 @@ function cutToBytes(text: string, bytes: number): string {
   const buffer = Buffer.from(text, "utf8");
   if (buffer.length <= bytes) return text;
   // Decoding a cut buffer may end in a broken character; drop the replacement char it leaves.
-  return buffer.subarray(0, bytes).toString("utf8").replace(/\uFFFD$/, "");
+  return buffer
+    .subarray(0, bytes)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
 }
 
 /**
@@ -15,7 +18,10 @@ function cutToBytes(text: string, bytes: number): string {
  * was shown and how to get the rest; images pass through.
  */
 export function capOutput(result: ToolResult, limitBytes: number): ToolResult {
-  const total = result.content.reduce((sum, part) => sum + (part.type === "text" ? Buffer.byteLength(part.text) : 0), 0);
+  const total = result.content.reduce(
+    (sum, part) => sum + (part.type === "text" ? Buffer.byteLength(part.text) : 0),
+    0,
+  );
   if (total <= limitBytes) return result;
   const note = (shown: number): string =>
     `[Output truncated: showed ${shown} of ${total} bytes. Narrow the request (a smaller path, range or max_results) to see the rest.]`;

@@ -6,7 +6,10 @@ import { unexportableProfiles } from "./schema/unexportable-profiles.js";
  * Every tool of a run by name, with the plugin that defines it and the schema profiles its input
  * cannot be exported in (each with the reason `exportInputSchema` gives).
  */
-export type ToolRegistry = ReadonlyMap<string, { tool: AnyTool; plugin: string; unexportable: ReadonlyMap<SchemaProfile, ToolError> }>;
+export type ToolRegistry = ReadonlyMap<
+  string,
+  { tool: AnyTool; plugin: string; unexportable: ReadonlyMap<SchemaProfile, ToolError> }
+>;
 
 /**
  * Check the plugins and index their tools by name. Two plugins defining one name, or a schema that has
@@ -14,7 +17,10 @@ export type ToolRegistry = ReadonlyMap<string, { tool: AnyTool; plugin: string; 
  * profile cannot express still loads, so a host that never uses that profile is not blocked.
  */
 export function collectTools(plugins: readonly Plugin[]): ToolRegistry {
-  const tools = new Map<string, { tool: AnyTool; plugin: string; unexportable: ReadonlyMap<SchemaProfile, ToolError> }>();
+  const tools = new Map<
+    string,
+    { tool: AnyTool; plugin: string; unexportable: ReadonlyMap<SchemaProfile, ToolError> }
+  >();
   for (const plugin of plugins) {
     assertValidPlugin(plugin);
     for (const tool of plugin.tools) {

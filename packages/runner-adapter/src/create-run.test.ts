@@ -1,4 +1,12 @@
-import { definePlugin, defineTool, defineWriteObserver, resultErrorCode, resultText, ToolError, type Plugin } from "@runbound/tool-kit";
+import {
+  definePlugin,
+  defineTool,
+  defineWriteObserver,
+  resultErrorCode,
+  resultText,
+  ToolError,
+  type Plugin,
+} from "@runbound/tool-kit";
 import * as v from "valibot";
 import { describe, expect, it, vi } from "vitest";
 import { Clock, Counter, examplePlugin } from "./__fixtures__/example-plugin.js";
@@ -19,7 +27,9 @@ describe("createRun: visibility", () => {
     expect(run.visibleTools(PLAN_CALLER).map((tool) => tool.name)).toEqual(["peek", "hang", "fail", "relay", "big"]);
     const result = await run.call("bump", { by: 1 }, { caller: PLAN_CALLER });
     expect(resultErrorCode(result)).toBe("unknown_tool");
-    expect(resultText(result)).toContain("Unknown tool `bump` for caller `plan`. Tools you can call: peek, hang, fail, relay, big.");
+    expect(resultText(result)).toContain(
+      "Unknown tool `bump` for caller `plan`. Tools you can call: peek, hang, fail, relay, big.",
+    );
   });
 
   it("registers a tool only while its resource is attached, and says which resource is missing", async () => {
@@ -39,11 +49,25 @@ describe("createRun: visibility", () => {
   });
 
   it("says `(none)` when the caller can call nothing, and names every missing resource", async () => {
-    expect(resultText(await createRun({ plugins: [] }).call("nope", {}))).toContain("Unknown tool `nope` for caller `main`. Tools you can call: (none).");
-    const both = defineTool({ name: "both", tier: "read", description: "Needs two.", input: v.strictObject({}), requires: [Counter, Clock], parallelSafe: true, run: async () => "ok" });
+    expect(resultText(await createRun({ plugins: [] }).call("nope", {}))).toContain(
+      "Unknown tool `nope` for caller `main`. Tools you can call: (none).",
+    );
+    const both = defineTool({
+      name: "both",
+      tier: "read",
+      description: "Needs two.",
+      input: v.strictObject({}),
+      requires: [Counter, Clock],
+      parallelSafe: true,
+      run: async () => "ok",
+    });
     const run = createRun({ plugins: [definePlugin({ name: "b", version: "1.0.0", tools: [both] })] });
-    expect(resultText(await run.call("both", {}))).toContain("Tool `both` needs `example.counter` (A counter for tests.), `example.clock` (A clock for tests.), which this run does not have attached.");
-    expect(run.toolStatus()).toEqual([{ tool: both, plugin: "b", registered: false, hidden: { kind: "resources", missing: [Counter, Clock] } }]);
+    expect(resultText(await run.call("both", {}))).toContain(
+      "Tool `both` needs `example.counter` (A counter for tests.), `example.clock` (A clock for tests.), which this run does not have attached.",
+    );
+    expect(run.toolStatus()).toEqual([
+      { tool: both, plugin: "b", registered: false, hidden: { kind: "resources", missing: [Counter, Clock] } },
+    ]);
     await run.attach(Counter, { value: { count: 0 } });
     await run.attach(Clock, { value: { now: () => 0 } });
     expect(run.toolStatus()).toEqual([{ tool: both, plugin: "b", registered: true }]);
@@ -69,7 +93,9 @@ describe("createRun: visibility", () => {
 
   it("refuses two plugins that register the same tool name, naming both", () => {
     const twin: Plugin = definePlugin({ name: "twin", version: "1.0.0", tools: [examplePlugin.tools[0]!] });
-    expect(() => createRun({ plugins: [examplePlugin, twin] })).toThrow("Tool `peek` is defined by both `example` and `twin`.");
+    expect(() => createRun({ plugins: [examplePlugin, twin] })).toThrow(
+      "Tool `peek` is defined by both `example` and `twin`.",
+    );
   });
 
   it("refuses a plugin whose input schema cannot be shown to a model as JSON Schema", () => {
@@ -82,7 +108,9 @@ describe("createRun: visibility", () => {
       parallelSafe: true,
       run: async () => "ok",
     });
-    expect(() => createRun({ plugins: [definePlugin({ name: "dated", version: "1.0.0", tools: [dated] })] })).toThrow("The input schema of `dated` cannot be exported as JSON Schema");
+    expect(() => createRun({ plugins: [definePlugin({ name: "dated", version: "1.0.0", tools: [dated] })] })).toThrow(
+      "The input schema of `dated` cannot be exported as JSON Schema",
+    );
   });
 
   it("refuses a plugin with an unknown specificationVersion", () => {
@@ -130,15 +158,24 @@ describe("createRun: approvals", () => {
   });
 
   it("denies, saying why, when the approver itself fails, and does not run the call", async () => {
-    const { run, counter } = await runWithCounter({ approvalPolicy: askFor(["write"]), approver: { approve: () => Promise.reject(new Error("the prompt window was closed.")) } });
+    const { run, counter } = await runWithCounter({
+      approvalPolicy: askFor(["write"]),
+      approver: { approve: () => Promise.reject(new Error("the prompt window was closed.")) },
+    });
     const result = await run.call("bump", { by: 1 });
     expect(resultErrorCode(result)).toBe("denied");
-    expect(resultText(result)).toContain("Calling `bump` needs approval, and the approver failed (the prompt window was closed), so it was denied.");
+    expect(resultText(result)).toContain(
+      "Calling `bump` needs approval, and the approver failed (the prompt window was closed), so it was denied.",
+    );
     expect(counter.count).toBe(0);
   });
 
   it("does not wait forever for an approver, and does not run the call", async () => {
-    const { run, counter } = await runWithCounter({ approvalPolicy: askFor(["write"]), approver: { approve: () => new Promise(() => undefined) }, approvalTimeoutMs: 50 });
+    const { run, counter } = await runWithCounter({
+      approvalPolicy: askFor(["write"]),
+      approver: { approve: () => new Promise(() => undefined) },
+      approvalTimeoutMs: 50,
+    });
     const result = await run.call("bump", { by: 1 });
     expect(resultErrorCode(result)).toBe("timeout");
     expect(resultText(result)).toContain("The approval of `bump` did not finish within 50 ms");
@@ -163,12 +200,17 @@ describe("createRun: approvals", () => {
   it("answers with the policy's own denial when the policy throws one, without asking a connected approver", async () => {
     const approve = vi.fn(async () => true);
     const policy = () => {
-      throw new ToolError({ code: "denied", message: "Calling `bump` is denied by the worker policy. Report back instead." });
+      throw new ToolError({
+        code: "denied",
+        message: "Calling `bump` is denied by the worker policy. Report back instead.",
+      });
     };
     const { run, counter } = await runWithCounter({ approvalPolicy: policy, approver: { approve } });
     const result = await run.call("bump", { by: 1 });
     expect(resultErrorCode(result)).toBe("denied");
-    expect(resultText(result)).toBe("Error (denied): Calling `bump` is denied by the worker policy. Report back instead.");
+    expect(resultText(result)).toBe(
+      "Error (denied): Calling `bump` is denied by the worker policy. Report back instead.",
+    );
     expect(approve).not.toHaveBeenCalled();
     expect(counter.count).toBe(0);
   });
@@ -181,14 +223,22 @@ describe("createRun: approving a call made elsewhere on the run's behalf", () =>
     const approve = vi.fn().mockResolvedValueOnce(true).mockResolvedValueOnce(false);
     const { run, counter } = await runWithCounter({ approvalPolicy: askFor(["write"]), approver: { approve } });
     await expect(run.approve("bump", { by: 3 }, { caller: worker })).resolves.toBeUndefined();
-    expect(approve.mock.calls[0]![0]).toMatchObject({ tool: { name: "bump" }, input: { by: 3 }, caller: worker, runId: run.id });
+    expect(approve.mock.calls[0]![0]).toMatchObject({
+      tool: { name: "bump" },
+      input: { by: 3 },
+      caller: worker,
+      runId: run.id,
+    });
     await expect(run.approve("bump", { by: 3 }, { caller: worker })).rejects.toMatchObject({ code: "denied" });
     expect(counter.count).toBe(0);
   });
 
   it("follows the policy first: allowed tiers are not asked, denied ones are denied without asking", async () => {
     const approve = vi.fn(async () => true);
-    const { run } = await runWithCounter({ approvalPolicy: (request) => (request.tool.tier === "read" ? "allow" : "deny"), approver: { approve } });
+    const { run } = await runWithCounter({
+      approvalPolicy: (request) => (request.tool.tier === "read" ? "allow" : "deny"),
+      approver: { approve },
+    });
     await expect(run.approve("peek", {}, { caller: worker })).resolves.toBeUndefined();
     await expect(run.approve("bump", { by: 1 }, { caller: worker })).rejects.toMatchObject({ code: "denied" });
     expect(approve).not.toHaveBeenCalled();
@@ -198,7 +248,9 @@ describe("createRun: approving a call made elsewhere on the run's behalf", () =>
     const approve = vi.fn(async () => true);
     const { run } = await runWithCounter({ approvalPolicy: askFor(["write"]), approver: { approve } });
     await expect(run.approve("format_disk", {}, { caller: worker })).rejects.toThrow(/has no tool `format_disk`/);
-    await expect(run.approve("bump", { by: 1 }, { caller: PLAN_CALLER })).rejects.toThrow("`bump` is a write tool and plan may use read tools at most");
+    await expect(run.approve("bump", { by: 1 }, { caller: PLAN_CALLER })).rejects.toThrow(
+      "`bump` is a write tool and plan may use read tools at most",
+    );
     expect(approve).not.toHaveBeenCalled();
   });
 
@@ -208,7 +260,13 @@ describe("createRun: approving a call made elsewhere on the run's behalf", () =>
       seen = signal;
       return "ask" as const;
     };
-    const { run } = await runWithCounter({ approvalPolicy: policy, approver: { approve: (_request, signal) => new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason))) } });
+    const { run } = await runWithCounter({
+      approvalPolicy: policy,
+      approver: {
+        approve: (_request, signal) =>
+          new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason))),
+      },
+    });
     const withdraw = new AbortController();
     const asked = run.approve("bump", { by: 1 }, { caller: worker, signal: withdraw.signal });
     await vi.waitFor(() => expect(seen).toBeDefined());
@@ -227,11 +285,21 @@ describe("createRun: running", () => {
   });
 
   it("refuses a result whose content parts are malformed, and forgets a call once it finished", async () => {
-    const broken = defineTool({ name: "broken", tier: "read", description: "Answers a text part without text.", input: v.strictObject({}), requires: [], parallelSafe: true, run: async () => ({ content: [{ type: "text" }] }) as never });
+    const broken = defineTool({
+      name: "broken",
+      tier: "read",
+      description: "Answers a text part without text.",
+      input: v.strictObject({}),
+      requires: [],
+      parallelSafe: true,
+      run: async () => ({ content: [{ type: "text" }] }) as never,
+    });
     const run = createRun({ plugins: [definePlugin({ name: "m", version: "1.0.0", tools: [broken] })] });
     const result = await run.call("broken", {});
     expect(resultErrorCode(result)).toBe("internal");
-    expect(resultText(result)).toContain("Tool `broken` returned a malformed result (expected text or { content: [...] }). This is a bug in the tool.");
+    expect(resultText(result)).toContain(
+      "Tool `broken` returned a malformed result (expected text or { content: [...] }). This is a bug in the tool.",
+    );
     await vi.waitFor(() => expect(run.activeCalls).toBe(0));
   });
 
@@ -276,7 +344,9 @@ describe("createRun: running", () => {
           return "ok";
         },
       });
-    const run = createRun({ plugins: [definePlugin({ name: "t", version: "1.0.0", tools: [track(false, "serial"), track(true, "free")] })] });
+    const run = createRun({
+      plugins: [definePlugin({ name: "t", version: "1.0.0", tools: [track(false, "serial"), track(true, "free")] })],
+    });
     await Promise.all([1, 2, 3].map(() => run.call("serial", {})));
     expect(peak).toBe(1);
     peak = 0;
@@ -357,7 +427,10 @@ describe("createRun: running", () => {
     const { run } = await runWithCounter({ outputLimitBytes: 120 });
     const result = await run.call(`missing_${"x".repeat(500)}`, {});
     expect(resultErrorCode(result)).toBe("unknown_tool");
-    const textBytes = result.content.reduce((sum, part) => sum + (part.type === "text" ? Buffer.byteLength(part.text) : 0), 0);
+    const textBytes = result.content.reduce(
+      (sum, part) => sum + (part.type === "text" ? Buffer.byteLength(part.text) : 0),
+      0,
+    );
     expect(textBytes).toBeLessThanOrEqual(120);
     expect(resultText(result)).toContain("[Output truncated: showed");
   });
@@ -374,7 +447,9 @@ describe("createRun: ctx.callTool", () => {
 
   it("validates nested input like a model call", async () => {
     const { run } = await runWithCounter();
-    expect(resultText(await run.call("relay", { tool: "bump", input: { by: "x" } }))).toContain("Field `by` must be number");
+    expect(resultText(await run.call("relay", { tool: "bump", input: { by: "x" } }))).toContain(
+      "Field `by` must be number",
+    );
   });
 
   it("refuses a serialized tool calling itself instead of deadlocking", async () => {
@@ -388,7 +463,11 @@ describe("createRun: ctx.callTool", () => {
 describe("createRun: write observers", () => {
   it("shows observers each written file once, however often the tool reported it", async () => {
     const seen: string[][] = [];
-    const recorder = defineWriteObserver({ name: "recorder", requires: [], observe: async (paths) => void seen.push([...paths]) });
+    const recorder = defineWriteObserver({
+      name: "recorder",
+      requires: [],
+      observe: async (paths) => void seen.push([...paths]),
+    });
     const twice = defineTool({
       name: "twice",
       tier: "write",
@@ -402,7 +481,9 @@ describe("createRun: write observers", () => {
         return "wrote";
       },
     });
-    const run = createRun({ plugins: [definePlugin({ name: "w", version: "1.0.0", tools: [twice], observers: [recorder] })] });
+    const run = createRun({
+      plugins: [definePlugin({ name: "w", version: "1.0.0", tools: [twice], observers: [recorder] })],
+    });
     expect(resultText(await run.call("twice", {}))).toBe("wrote");
     expect(seen).toEqual([["/w/a.ts", "/w/b.ts"]]);
   });
@@ -417,11 +498,16 @@ describe("createRun: write observers", () => {
       },
     });
     const onProgress = vi.fn();
-    const { run } = await runWithCounter({ plugins: [examplePlugin, definePlugin({ name: "obs", version: "1.0.0", tools: [], observers: [waiting] })], onProgress });
+    const { run } = await runWithCounter({
+      plugins: [examplePlugin, definePlugin({ name: "obs", version: "1.0.0", tools: [], observers: [waiting] })],
+      onProgress,
+    });
     const perCall = vi.fn();
     await run.call("bump", { by: 1, file: "/w/c.ts" }, { onProgress: perCall });
     expect(perCall).toHaveBeenCalledWith({ message: "checking /w/c.ts" });
-    expect(onProgress).toHaveBeenCalledWith(expect.objectContaining({ tool: "bump", update: { message: "checking /w/c.ts" } }));
+    expect(onProgress).toHaveBeenCalledWith(
+      expect.objectContaining({ tool: "bump", update: { message: "checking /w/c.ts" } }),
+    );
   });
 
   it("appends what observers say after a call reported written files", async () => {
@@ -433,12 +519,20 @@ describe("createRun: write observers", () => {
 
   it("adds a note when an observer fails or runs out of time, keeping the tool's answer", async () => {
     const slow = defineWriteObserver({ name: "slow", requires: [], observe: () => new Promise(() => undefined) });
-    const broken = defineWriteObserver({ name: "broken", requires: [], observe: async () => { throw new Error("boom"); } });
+    const broken = defineWriteObserver({
+      name: "broken",
+      requires: [],
+      observe: async () => {
+        throw new Error("boom");
+      },
+    });
     const plugin = definePlugin({ name: "obs", version: "1.0.0", tools: [], observers: [slow, broken] });
     const { run } = await runWithCounter({ plugins: [examplePlugin, plugin], observerTimeoutMs: 100 });
     const text = resultText(await run.call("bump", { by: 1, file: "/w/b.ts" }));
     expect(text).toContain("now 1");
-    expect(text).toContain("(Write observer `slow` could not finish: Write observer `slow` did not finish within 100 ms");
+    expect(text).toContain(
+      "(Write observer `slow` could not finish: Write observer `slow` did not finish within 100 ms",
+    );
     expect(text).toContain("(Write observer `broken` could not finish: boom)");
   });
 });
@@ -471,7 +565,9 @@ describe("createRun: resources inside a call", () => {
     const { run } = await runWithCounter({ plugins: [examplePlugin, plugin] });
     const result = await run.call("sneaky", {});
     expect(resultErrorCode(result)).toBe("internal");
-    expect(resultText(result)).toContain("Tool `sneaky` asked for resource `example.counter` without declaring it in `requires`.");
+    expect(resultText(result)).toContain(
+      "Tool `sneaky` asked for resource `example.counter` without declaring it in `requires`.",
+    );
   });
 
   it("answers `unavailable` when the resource is detached during the call", async () => {
@@ -480,7 +576,9 @@ describe("createRun: resources inside a call", () => {
     await run.detach(Counter);
     const result = await pending;
     expect(resultErrorCode(result)).toBe("unavailable");
-    expect(resultText(result)).toContain("Resource `example.counter` was detached during the call. Try again once it is attached.");
+    expect(resultText(result)).toContain(
+      "Resource `example.counter` was detached during the call. Try again once it is attached.",
+    );
   });
 
   it("keeps an instance attached again under its key, and ignores detaching what is not attached", async () => {
@@ -514,13 +612,21 @@ describe("createRun: progress", () => {
       },
     });
     const runEvents: unknown[] = [];
-    const run = createRun({ id: "p1", plugins: [definePlugin({ name: "p", version: "1.0.0", tools: [step] })], onProgress: (event) => runEvents.push(event) });
+    const run = createRun({
+      id: "p1",
+      plugins: [definePlugin({ name: "p", version: "1.0.0", tools: [step] })],
+      onProgress: (event) => runEvents.push(event),
+    });
     const callEvents: unknown[] = [];
     expect(resultText(await run.call("step", {}, { onProgress: (update) => callEvents.push(update) }))).toBe("ok");
     expect(runEvents).toEqual([{ runId: "p1", tool: "step", update: { message: "halfway", progress: 1, total: 2 } }]);
     expect(callEvents).toEqual([{ message: "halfway", progress: 1, total: 2 }]);
     // Nobody listening is fine too.
-    expect(resultText(await createRun({ plugins: [definePlugin({ name: "p", version: "1.0.0", tools: [step] })] }).call("step", {}))).toBe("ok");
+    expect(
+      resultText(
+        await createRun({ plugins: [definePlugin({ name: "p", version: "1.0.0", tools: [step] })] }).call("step", {}),
+      ),
+    ).toBe("ok");
   });
 
   it("tells the tool which run and caller it serves", async () => {
@@ -549,7 +655,12 @@ describe("createRun: describeResource", () => {
     expect(await run.describeResource(Counter)).toBeUndefined();
     await run.attach(Counter, { value: { count: 0 }, describe: () => "counting from 0" });
     expect(await run.describeResource(Counter)).toBe("counting from 0");
-    await run.attach(Counter, { value: { count: 0 }, describe: () => { throw new Error("probe failed"); } });
+    await run.attach(Counter, {
+      value: { count: 0 },
+      describe: () => {
+        throw new Error("probe failed");
+      },
+    });
     expect(await run.describeResource(Counter)).toBe("could not describe itself: probe failed");
   });
 });
@@ -577,7 +688,9 @@ describe("createRun: close", () => {
   it("refuses to attach a resource after close", async () => {
     const run = createRun({ plugins: [examplePlugin], id: "r1" });
     await run.close();
-    await expect(run.attach(Counter, { value: { count: 0 } })).rejects.toThrow("Run `r1` is closed; resource `example.counter` cannot be attached.");
+    await expect(run.attach(Counter, { value: { count: 0 } })).rejects.toThrow(
+      "Run `r1` is closed; resource `example.counter` cannot be attached.",
+    );
     await expect(run.attach(Counter, { value: { count: 0 } })).rejects.toMatchObject({ code: "unavailable" });
     expect(run.isAttached(Counter)).toBe(false);
   });
@@ -628,7 +741,10 @@ describe("createRun: close", () => {
   it("makes a second close wait for the first one to finish disposing", async () => {
     let disposed = false;
     const run = createRun({ plugins: [examplePlugin] });
-    await run.attach(Counter, { value: { count: 0 }, dispose: () => new Promise<void>((resolve) => setTimeout(() => resolve(void (disposed = true)), 50)) });
+    await run.attach(Counter, {
+      value: { count: 0 },
+      dispose: () => new Promise<void>((resolve) => setTimeout(() => resolve(void (disposed = true)), 50)),
+    });
     void run.close();
     await run.close();
     expect(disposed).toBe(true);

@@ -1,5 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { errorResult, parseToolInput, tierAllows, ToolError, whyToolHidden, type AnyResourceKey, type AnyTool, type CallerInfo, type Plugin, type ProgressUpdate, type ResourceInstance, type ResourceKey, type ToolHiddenReason, type ToolResult, type WriteObserver } from "@runbound/tool-kit";
+import {
+  errorResult,
+  parseToolInput,
+  tierAllows,
+  ToolError,
+  whyToolHidden,
+  type AnyResourceKey,
+  type AnyTool,
+  type CallerInfo,
+  type Plugin,
+  type ProgressUpdate,
+  type ResourceInstance,
+  type ResourceKey,
+  type ToolHiddenReason,
+  type ToolResult,
+  type WriteObserver,
+} from "@runbound/tool-kit";
 import { allowAll, type ApprovalPolicy, type Approver } from "./approval.js";
 import { approveCall } from "./approve-call.js";
 import { DEFAULT_HEARTBEAT, type HeartbeatTiming } from "./call-heartbeat.js";
@@ -185,7 +201,10 @@ export function createRun(settings: RunSettings): Run {
         const why = unattachedReasons.get(key.id);
         if (why !== undefined) byReason.set(why, [...(byReason.get(why) ?? []), `\`${key.id}\``]);
       }
-      const reasons = [...byReason].map(([why, ids]) => `${ids.join(" and ")} ${ids.length > 1 ? "are" : "is"} not attached because ${why.replace(/[.\s]+$/, "")}.`);
+      const reasons = [...byReason].map(
+        ([why, ids]) =>
+          `${ids.join(" and ")} ${ids.length > 1 ? "are" : "is"} not attached because ${why.replace(/[.\s]+$/, "")}.`,
+      );
       return new ToolError({
         code: "unavailable",
         message:
@@ -212,21 +231,35 @@ export function createRun(settings: RunSettings): Run {
     const { caller, chain } = scope;
     try {
       if (closing.signal.aborted) {
-        throw new ToolError({ code: "unavailable", message: `Run \`${runId}\` is closed; tool \`${name}\` cannot be called.` });
+        throw new ToolError({
+          code: "unavailable",
+          message: `Run \`${runId}\` is closed; tool \`${name}\` cannot be called.`,
+        });
       }
       const entry = registry.get(name);
-      if (entry === undefined || whyToolHidden(entry.tool, caller, resources.ids()) !== undefined) throw refuse(name, caller);
+      if (entry === undefined || whyToolHidden(entry.tool, caller, resources.ids()) !== undefined)
+        throw refuse(name, caller);
       const { tool } = entry;
       if (!tool.parallelSafe && chain.includes(tool.name)) {
-        throw new ToolError({ code: "invalid_input", message: `Tool \`${tool.name}\` cannot call itself through \`callTool\`: its calls run one at a time, so the nested call would wait forever.` });
+        throw new ToolError({
+          code: "invalid_input",
+          message: `Tool \`${tool.name}\` cannot call itself through \`callTool\`: its calls run one at a time, so the nested call would wait forever.`,
+        });
       }
       const input = parseToolInput(tool, rawInput);
       const callSignal = AbortSignal.any([scope.signal, closing.signal]);
-      await approveCall({ tool, input, caller, runId }, { policy: approvalPolicy, approver, timeoutMs: approvalTimeoutMs }, callSignal);
+      await approveCall(
+        { tool, input, caller, runId },
+        { policy: approvalPolicy, approver, timeoutMs: approvalTimeoutMs },
+        callSignal,
+      );
       const callScope = { ...scope, signal: callSignal };
       const result = tool.parallelSafe
         ? await start(tool, input, callScope).result
-        : await executeSerially(serial, tool.name, () => start(tool, input, callScope), { graceMs: settleGraceMs, signal: closing.signal });
+        : await executeSerially(serial, tool.name, () => start(tool, input, callScope), {
+            graceMs: settleGraceMs,
+            signal: closing.signal,
+          });
       return capOutput(result, outputLimitBytes);
     } catch (error) {
       // Refusals quote what the caller sent (a tool name, a field), so they are bounded like any answer.
@@ -241,7 +274,10 @@ export function createRun(settings: RunSettings): Run {
     plugins: settings.plugins,
     async attach(key, instance) {
       if (closing.signal.aborted) {
-        throw new ToolError({ code: "unavailable", message: `Run \`${runId}\` is closed; resource \`${key.id}\` cannot be attached.` });
+        throw new ToolError({
+          code: "unavailable",
+          message: `Run \`${runId}\` is closed; resource \`${key.id}\` cannot be attached.`,
+        });
       }
       await resources.attach(key, instance, settleGraceMs);
       unattachedReasons.delete(key.id);
@@ -280,11 +316,21 @@ export function createRun(settings: RunSettings): Run {
       const caller = options.caller ?? defaultCaller;
       const tool = registry.get(name)?.tool;
       if (tool === undefined || !tierAllows(caller.ceiling, tool.tier)) {
-        const why = tool === undefined ? `run \`${runId}\` has no tool \`${name}\`` : `\`${name}\` is a ${tool.tier} tool and ${caller.name} may use ${caller.ceiling} tools at most`;
-        throw new ToolError({ code: "denied", message: `Calling \`${name}\` cannot be approved here: ${why}, so it was denied. Do not retry; report that this step needs \`${name}\`.` });
+        const why =
+          tool === undefined
+            ? `run \`${runId}\` has no tool \`${name}\``
+            : `\`${name}\` is a ${tool.tier} tool and ${caller.name} may use ${caller.ceiling} tools at most`;
+        throw new ToolError({
+          code: "denied",
+          message: `Calling \`${name}\` cannot be approved here: ${why}, so it was denied. Do not retry; report that this step needs \`${name}\`.`,
+        });
       }
       const signal = AbortSignal.any([options.signal ?? new AbortController().signal, closing.signal]);
-      await approveCall({ tool, input, caller, runId }, { policy: approvalPolicy, approver, timeoutMs: approvalTimeoutMs }, signal);
+      await approveCall(
+        { tool, input, caller, runId },
+        { policy: approvalPolicy, approver, timeoutMs: approvalTimeoutMs },
+        signal,
+      );
     },
     onToolsChanged(listener) {
       listeners.add(listener);
@@ -299,7 +345,11 @@ export function createRun(settings: RunSettings): Run {
         closing.abort(new ToolError({ code: "cancelled", message: `Run \`${runId}\` closed.` }));
         // Give aborted tools a moment to release what they hold before their resources are disposed.
         const stopped = Promise.all(inFlight);
-        await withBudget(() => stopped, { timeoutMs: graceMs, signal: new AbortController().signal, label: `Closing run \`${runId}\`` }).result.catch(() => undefined);
+        await withBudget(() => stopped, {
+          timeoutMs: graceMs,
+          signal: new AbortController().signal,
+          label: `Closing run \`${runId}\``,
+        }).result.catch(() => undefined);
         await resources.disposeAll(graceMs);
       })();
       return closed;

@@ -1,4 +1,15 @@
-import { errorResult, toToolResult, ToolError, type AnyResourceKey, type AnyTool, type CallerInfo, type ProgressUpdate, type ToolContext, type ToolResult, type WriteObserver } from "@runbound/tool-kit";
+import {
+  errorResult,
+  toToolResult,
+  ToolError,
+  type AnyResourceKey,
+  type AnyTool,
+  type CallerInfo,
+  type ProgressUpdate,
+  type ToolContext,
+  type ToolResult,
+  type WriteObserver,
+} from "@runbound/tool-kit";
 import { startHeartbeat, type HeartbeatTiming } from "./call-heartbeat.js";
 import { isWellFormedResult } from "./is-well-formed-result.js";
 import type { ResourceTable } from "./resource-table.js";
@@ -50,7 +61,10 @@ export function executeCall(tool: AnyTool, input: unknown, scope: CallScope, con
   };
   // One heartbeat per request: a nested `ctx.callTool` call's notices already reach the same listener.
   const listened = context.onProgress !== undefined || scope.onProgress !== undefined;
-  const heartbeat = context.heartbeat === false || !listened || scope.chain.length > 0 ? undefined : startHeartbeat(send, label, context.heartbeat);
+  const heartbeat =
+    context.heartbeat === false || !listened || scope.chain.length > 0
+      ? undefined
+      : startHeartbeat(send, label, context.heartbeat);
   const progress = heartbeat === undefined ? send : heartbeat.report;
   const budget = withBudget(
     async (callSignal) => {
@@ -58,13 +72,17 @@ export function executeCall(tool: AnyTool, input: unknown, scope: CallScope, con
         resource: resources.getter(label, tool.requires),
         signal: callSignal,
         run: { id: runId, caller },
-        callTool: (name, nested) => context.dispatch(name, nested, { ...scope, signal: callSignal, chain: [...scope.chain, tool.name] }),
+        callTool: (name, nested) =>
+          context.dispatch(name, nested, { ...scope, signal: callSignal, chain: [...scope.chain, tool.name] }),
         wrote: (paths) => void written.push(...paths),
         progress,
       };
       const result = toToolResult(await tool.run(input, toolContext));
       if (!isWellFormedResult(result)) {
-        throw new ToolError({ code: "internal", message: `${label} returned a malformed result (expected text or { content: [...] }). This is a bug in the tool.` });
+        throw new ToolError({
+          code: "internal",
+          message: `${label} returned a malformed result (expected text or { content: [...] }). This is a bug in the tool.`,
+        });
       }
       return result;
     },

@@ -16,13 +16,22 @@ export interface SerialSettings {
  * times out, but the next call of that tool starts only once this one has really stopped (or the
  * grace passed), so a timed-out call that ignores its signal cannot overlap the next one.
  */
-export function executeSerially(queue: SerialQueue, key: string, start: () => CallExecution, settings: SerialSettings): Promise<ToolResult> {
+export function executeSerially(
+  queue: SerialQueue,
+  key: string,
+  start: () => CallExecution,
+  settings: SerialSettings,
+): Promise<ToolResult> {
   return new Promise((resolve) => {
     void queue.run(key, async () => {
       const call = start();
       resolve(await call.result);
       // withBudget clears its timer as soon as the call stops, so nothing is left keeping the process alive.
-      await withBudget(() => call.settled, { timeoutMs: settings.graceMs, signal: settings.signal, label: `The end of \`${key}\`` }).result.catch(() => undefined);
+      await withBudget(() => call.settled, {
+        timeoutMs: settings.graceMs,
+        signal: settings.signal,
+        label: `The end of \`${key}\``,
+      }).result.catch(() => undefined);
     });
   });
 }

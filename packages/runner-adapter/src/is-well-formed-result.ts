@@ -8,7 +8,9 @@ export function isWellFormedResult(value: unknown): value is ToolResult {
   return (
     Array.isArray(content) &&
     content.every((part: { type?: unknown; text?: unknown; data?: unknown; mimeType?: unknown }) =>
-      part?.type === "text" ? typeof part.text === "string" : part?.type === "image" && typeof part.data === "string" && typeof part.mimeType === "string",
+      part?.type === "text"
+        ? typeof part.text === "string"
+        : part?.type === "image" && typeof part.data === "string" && typeof part.mimeType === "string",
     )
   );
 }

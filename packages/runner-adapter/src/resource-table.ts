@@ -29,7 +29,11 @@ async function disposeQuietly(resource: AttachedResource, graceMs: number): Prom
   if (dispose === undefined) return;
   try {
     // Bounded, so a resource that hangs while cleaning up cannot hang `close()` or `detach()`.
-    await withBudget(async () => dispose(), { timeoutMs: graceMs, signal: new AbortController().signal, label: `Disposing \`${resource.key.id}\`` }).result;
+    await withBudget(async () => dispose(), {
+      timeoutMs: graceMs,
+      signal: new AbortController().signal,
+      label: `Disposing \`${resource.key.id}\``,
+    }).result;
   } catch {
     // A resource that fails to clean up must not keep the others from cleaning up.
   }
@@ -65,11 +69,17 @@ export function createResourceTable(onChange: () => void): ResourceTable {
     getter(owner, declared) {
       return (key) => {
         if (!declared.some((required) => required.id === key.id)) {
-          throw new ToolError({ code: "internal", message: `${owner} asked for resource \`${key.id}\` without declaring it in \`requires\`.` });
+          throw new ToolError({
+            code: "internal",
+            message: `${owner} asked for resource \`${key.id}\` without declaring it in \`requires\`.`,
+          });
         }
         const resource = attached.get(key.id);
         if (resource === undefined) {
-          throw new ToolError({ code: "unavailable", message: `Resource \`${key.id}\` was detached during the call. Try again once it is attached.` });
+          throw new ToolError({
+            code: "unavailable",
+            message: `Resource \`${key.id}\` was detached during the call. Try again once it is attached.`,
+          });
         }
         return resource.instance.value as never;
       };

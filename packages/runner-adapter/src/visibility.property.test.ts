@@ -34,11 +34,16 @@ describe("visibility property", () => {
           const run = createRun({ plugins: [definePlugin({ name: "prop", version: "1.0.0", tools })] });
           for (const key of attachedKeys) await run.attach(key, { value: key.id });
           const caller = { name: "caller", ceiling };
-          const inSchema = new Set(exportToolSchemas(run.visibleTools(caller), "json").map((entry) => entry["name"] as string));
+          const inSchema = new Set(
+            exportToolSchemas(run.visibleTools(caller), "json").map((entry) => entry["name"] as string),
+          );
           for (const tool of tools) {
             const result = await run.call(tool.name, {}, { caller });
             const accepted = result.isError !== true;
-            expect(accepted, `${tool.name} (${tool.tier}, needs ${tool.requires.map((key) => key.id).join("+")}) for ceiling ${ceiling}: ${resultErrorCode(result)}`).toBe(inSchema.has(tool.name));
+            expect(
+              accepted,
+              `${tool.name} (${tool.tier}, needs ${tool.requires.map((key) => key.id).join("+")}) for ceiling ${ceiling}: ${resultErrorCode(result)}`,
+            ).toBe(inSchema.has(tool.name));
           }
           await run.close();
         },

@@ -26,9 +26,27 @@ const usrLinks = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
 // groups (for `getpwuid`), the time zone, fonts, and Debian's per-Python configuration. Not /etc as a
 // whole: it holds the host's secrets (shadow, ssh host keys, credentials some services drop there).
 const etcEntries = [
-  "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "ssl", "ca-certificates", "ca-certificates.conf", "pki",
-  "resolv.conf", "hosts", "nsswitch.conf", "gai.conf", "host.conf", "passwd", "group", "localtime", "timezone",
-  "mime.types", "os-release", "fonts", "matplotlibrc",
+  "ld.so.cache",
+  "ld.so.conf",
+  "ld.so.conf.d",
+  "alternatives",
+  "ssl",
+  "ca-certificates",
+  "ca-certificates.conf",
+  "pki",
+  "resolv.conf",
+  "hosts",
+  "nsswitch.conf",
+  "gai.conf",
+  "host.conf",
+  "passwd",
+  "group",
+  "localtime",
+  "timezone",
+  "mime.types",
+  "os-release",
+  "fonts",
+  "matplotlibrc",
 ];
 
 function etcPythonEntries(): string[] {
@@ -47,7 +65,8 @@ function systemBinds(): string[] {
     if (stats.isSymbolicLink()) args.push("--symlink", readlinkSync(path), path);
     else args.push("--ro-bind", path, path);
   }
-  for (const entry of [...etcEntries, ...etcPythonEntries()]) args.push("--ro-bind-try", `/etc/${entry}`, `/etc/${entry}`);
+  for (const entry of [...etcEntries, ...etcPythonEntries()])
+    args.push("--ro-bind-try", `/etc/${entry}`, `/etc/${entry}`);
   return args;
 }
 
@@ -70,7 +89,9 @@ function pathBinds(workdir: string, readOnlyPaths: readonly string[]): string[] 
   const binds = new Map<string, "--ro-bind-try" | "--bind">();
   for (const path of readOnlyPaths) if (isAbsolute(path) && path !== "/") binds.set(path, "--ro-bind-try");
   binds.set(workdir, "--bind");
-  return [...binds].sort(([first], [second]) => first.length - second.length).flatMap(([path, flag]) => [flag, path, path]);
+  return [...binds]
+    .sort(([first], [second]) => first.length - second.length)
+    .flatMap(([path, flag]) => [flag, path, path]);
 }
 
 /**
@@ -94,9 +115,15 @@ export function createBubblewrapPlacement(settings: BubblewrapPlacementSettings)
       `the environment's allowlist${passEnv.length > 0 ? ` and ${passEnv.join(", ")}` : ""}, ${network ? "the network" : "no network"}; everything it starts ends with it`,
     place(request: PlacementRequest): PlacedCommand {
       if (!isAbsolute(request.command)) {
-        throw new TypeError(`A sandboxed program needs an absolute path, not \`${request.command}\`: the sandbox cannot look names up on this machine's PATH. Resolve it first.`);
+        throw new TypeError(
+          `A sandboxed program needs an absolute path, not \`${request.command}\`: the sandbox cannot look names up on this machine's PATH. Resolve it first.`,
+        );
       }
-      const readOnly = [...(settings.readOnlyPaths ?? []), ...(request.readOnlyPaths ?? []), dirname(request.command)].flatMap(realOrNothing);
+      const readOnly = [
+        ...(settings.readOnlyPaths ?? []),
+        ...(request.readOnlyPaths ?? []),
+        dirname(request.command),
+      ].flatMap(realOrNothing);
       const args = [
         "--unshare-all",
         ...(network ? ["--share-net"] : []),
@@ -105,19 +132,28 @@ export function createBubblewrapPlacement(settings: BubblewrapPlacementSettings)
         // reading reach it.
         "--die-with-parent",
         ...system,
-        "--proc", "/proc",
-        "--dev", "/dev",
-        "--tmpfs", "/tmp",
-        "--dir", SANDBOX_HOME,
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "--tmpfs",
+        "/tmp",
+        "--dir",
+        SANDBOX_HOME,
         ...pathBinds(settings.workdir, readOnly),
-        "--chdir", request.cwd,
+        "--chdir",
+        request.cwd,
         "--",
         request.command,
         ...request.args,
       ];
       // Through bwrap's own environment, not `--setenv`: a value in its arguments would be readable by
       // every process on the machine (/proc/<pid>/cmdline), a channel's secret included.
-      return { command: settings.bwrap, args, env: sandboxEnvironment(request.env, [...passEnv, ...(request.ownEnv ?? [])]) };
+      return {
+        command: settings.bwrap,
+        args,
+        env: sandboxEnvironment(request.env, [...passEnv, ...(request.ownEnv ?? [])]),
+      };
     },
   };
 }

@@ -58,7 +58,9 @@ describe("resolveInWorkdir", () => {
   it("answers a symlink loop and an over-long name as invalid input naming the path, not as a bug", async () => {
     await symlink("loop-b", join(workdir, "loop-a"));
     await symlink("loop-a", join(workdir, "loop-b"));
-    await expect(resolveInWorkdir(workdir, "loop-a/x.ts")).rejects.toThrow("`loop-a/x.ts` goes through a loop of symbolic links");
+    await expect(resolveInWorkdir(workdir, "loop-a/x.ts")).rejects.toThrow(
+      "`loop-a/x.ts` goes through a loop of symbolic links",
+    );
     expect(await codeOf("loop-a/x.ts")).toBe("invalid_input");
     expect(await codeOf(`${"n".repeat(300)}/x.ts`)).toBe("invalid_input");
   });
@@ -75,14 +77,18 @@ describe("resolveInWorkdir", () => {
   });
 
   it("names the path and the workdir in the message", async () => {
-    await expect(resolveInWorkdir(workdir, "../x")).rejects.toThrow(`Path \`../x\` resolves outside the working directory \`${workdir}\``);
+    await expect(resolveInWorkdir(workdir, "../x")).rejects.toThrow(
+      `Path \`../x\` resolves outside the working directory \`${workdir}\``,
+    );
   });
 
   it("refuses empty paths, NUL bytes and non-strings as invalid input, saying what a path must be", async () => {
     expect(await codeOf("")).toBe("invalid_input");
     expect(await codeOf("a\0b")).toBe("invalid_input");
     expect(await codeOf(5 as never)).toBe("invalid_input");
-    await expect(resolveInWorkdir(workdir, "")).rejects.toThrow("Path `` is not valid. Give a non-empty path without NUL bytes.");
+    await expect(resolveInWorkdir(workdir, "")).rejects.toThrow(
+      "Path `` is not valid. Give a non-empty path without NUL bytes.",
+    );
   });
 
   it("resolves a path below a file to where it would be (using it then says the file is no directory)", async () => {

@@ -32,7 +32,10 @@ const longestPathBytes = 4096;
 const longestNameBytes = 255;
 
 function tooLong(absolute: string): boolean {
-  return Buffer.byteLength(absolute) >= longestPathBytes || absolute.split(sep).some((name) => Buffer.byteLength(name) > longestNameBytes);
+  return (
+    Buffer.byteLength(absolute) >= longestPathBytes ||
+    absolute.split(sep).some((name) => Buffer.byteLength(name) > longestNameBytes)
+  );
 }
 
 function outside(path: string, workdir: string): ToolError {
@@ -56,15 +59,20 @@ function outside(path: string, workdir: string): ToolError {
  */
 export async function resolveInWorkdir(workdir: string, path: string): Promise<string> {
   if (typeof path !== "string" || path.length === 0 || path.includes("\0")) {
-    throw new ToolError({ code: "invalid_input", message: `Path \`${String(path)}\` is not valid. Give a non-empty path without NUL bytes.` });
+    throw new ToolError({
+      code: "invalid_input",
+      message: `Path \`${String(path)}\` is not valid. Give a non-empty path without NUL bytes.`,
+    });
   }
   const root = await realpath(workdir);
   const lexical = resolve(root, path);
-  if (tooLong(lexical)) throw fileSystemToolError(Object.assign(new Error("ENAMETOOLONG"), { code: "ENAMETOOLONG" }), shortened(path));
+  if (tooLong(lexical))
+    throw fileSystemToolError(Object.assign(new Error("ENAMETOOLONG"), { code: "ENAMETOOLONG" }), shortened(path));
   const real = await realpathOfLongestExistingPrefix(lexical).catch((error: unknown) => {
     throw fileSystemToolError(error, shortened(path));
   });
-  if (tooLong(real)) throw fileSystemToolError(Object.assign(new Error("ENAMETOOLONG"), { code: "ENAMETOOLONG" }), shortened(path));
+  if (tooLong(real))
+    throw fileSystemToolError(Object.assign(new Error("ENAMETOOLONG"), { code: "ENAMETOOLONG" }), shortened(path));
   if (!isInside(root, real)) throw outside(path, root);
   return real;
 }

@@ -16,7 +16,11 @@ beforeEach(async () => {
   await mkdir(outside);
 });
 
-async function opened(directory: string, addressing: "descriptor" | "path", create = false): Promise<ConfinedDirectory> {
+async function opened(
+  directory: string,
+  addressing: "descriptor" | "path",
+  create = false,
+): Promise<ConfinedDirectory> {
   const handle = await openConfinedDirectory(root, directory, { create, shown: "f.txt", addressing });
   if (handle === null) throw new Error("expected the directory to exist");
   return handle;
@@ -33,7 +37,9 @@ describe.each(["descriptor", "path"] as const)("openConfinedDirectory, addressin
     expect(await directory.inspect("none")).toBeNull();
     await directory.assertStillInside();
     await directory.close();
-    expect(await openConfinedDirectory(root, join(root, "new", "deeper"), { create: false, shown: "f.txt", addressing })).toBeNull();
+    expect(
+      await openConfinedDirectory(root, join(root, "new", "deeper"), { create: false, shown: "f.txt", addressing }),
+    ).toBeNull();
     const created = await opened(join(root, "new", "deeper"), addressing, true);
     expect(created.path).toBe(join(root, "new", "deeper"));
     await created.close();
@@ -42,13 +48,17 @@ describe.each(["descriptor", "path"] as const)("openConfinedDirectory, addressin
   it("refuses a component that is a symlink when it is opened", async () => {
     await rename(join(root, "a"), join(root, "a.moved"));
     await symlink(outside, join(root, "a"));
-    expect(await codeOf(openConfinedDirectory(root, join(root, "a", "b"), { create: true, shown: "f.txt", addressing }))).toBe("outside_workdir");
+    expect(
+      await codeOf(openConfinedDirectory(root, join(root, "a", "b"), { create: true, shown: "f.txt", addressing })),
+    ).toBe("outside_workdir");
   });
 
   it("notices a directory moved out of the workdir after it was opened", async () => {
     const directory = await opened(join(root, "a", "b"), addressing);
     await rename(join(root, "a"), join(outside, "a"));
-    expect(await codeOf(directory.assertStillInside())).toBe(addressing === "descriptor" ? "outside_workdir" : "conflict");
+    expect(await codeOf(directory.assertStillInside())).toBe(
+      addressing === "descriptor" ? "outside_workdir" : "conflict",
+    );
     await directory.close();
   });
 });

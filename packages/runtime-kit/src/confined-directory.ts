@@ -55,11 +55,21 @@ async function notADirectory(root: string, lexical: string, shown: string, cause
       cause,
     });
   }
-  return new ToolError({ code: "invalid_input", message: `${component} in \`${shown}\` is not a directory, so \`${shown}\` cannot be used. Check the path.`, cause });
+  return new ToolError({
+    code: "invalid_input",
+    message: `${component} in \`${shown}\` is not a directory, so \`${shown}\` cannot be used. Check the path.`,
+    cause,
+  });
 }
 
 /** Open one component below an open parent, making it first when asked; `null` when it is missing. */
-async function openChild(root: string, parent: string, childLexical: string, name: string, options: ConfinedDirectoryOptions): Promise<FileHandle | null> {
+async function openChild(
+  root: string,
+  parent: string,
+  childLexical: string,
+  name: string,
+  options: ConfinedDirectoryOptions,
+): Promise<FileHandle | null> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await open(join(parent, name), directoryFlags);
@@ -89,12 +99,21 @@ async function openChild(root: string, parent: string, childLexical: string, nam
  * @throws ToolError `outside_workdir`/`conflict` when a component is now a symlink, `invalid_input`
  * when it is a file, or the mapped file-system error.
  */
-export async function openConfinedDirectory(root: string, directory: string, options: ConfinedDirectoryOptions): Promise<ConfinedDirectory | null> {
+export async function openConfinedDirectory(
+  root: string,
+  directory: string,
+  options: ConfinedDirectoryOptions,
+): Promise<ConfinedDirectory | null> {
   const descriptorPaths = (options.addressing ?? (descriptorPathsAvailable ? "descriptor" : "path")) === "descriptor";
   if (!isInside(root, directory)) {
-    throw new ToolError({ code: "outside_workdir", message: `Path \`${options.shown}\` resolves outside the working directory \`${root}\`. Use a path inside it.` });
+    throw new ToolError({
+      code: "outside_workdir",
+      message: `Path \`${options.shown}\` resolves outside the working directory \`${root}\`. Use a path inside it.`,
+    });
   }
-  const components = relative(root, directory).split(sep).filter((part) => part !== "");
+  const components = relative(root, directory)
+    .split(sep)
+    .filter((part) => part !== "");
   let handle = await open(root, constants.O_RDONLY | constants.O_DIRECTORY).catch((error: unknown) => {
     throw fileSystemToolError(error, ".");
   });
@@ -135,7 +154,10 @@ export async function openConfinedDirectory(root: string, directory: string, opt
           })
         : await realpath(lexical).catch(() => `${lexical} (deleted)`);
       if (current.endsWith(" (deleted)")) {
-        throw new ToolError({ code: "conflict", message: `The directory of \`${options.shown}\` was deleted while the change was being written. Nothing was kept; try again.` });
+        throw new ToolError({
+          code: "conflict",
+          message: `The directory of \`${options.shown}\` was deleted while the change was being written. Nothing was kept; try again.`,
+        });
       }
       if (!isInside(root, current)) {
         throw new ToolError({
@@ -169,7 +191,12 @@ const readFlags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLO
  * @returns the bytes, or `null` when there is no such entry.
  * @throws ToolError `invalid_input` when the entry is not a regular file (or is bigger than `maxBytes`).
  */
-export async function readRegularEntry(directory: ConfinedDirectory, name: string, shown: string, maxBytes = Number.POSITIVE_INFINITY): Promise<Buffer | null> {
+export async function readRegularEntry(
+  directory: ConfinedDirectory,
+  name: string,
+  shown: string,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<Buffer | null> {
   const entry = await directory.inspect(name);
   if (entry === null) return null;
   assertRegular(entry, shown, maxBytes);
@@ -180,7 +207,8 @@ export async function readRegularEntry(directory: ConfinedDirectory, name: strin
     const code = errnoCode(error);
     if (code === "ENOENT") return null;
     // Swapped since the check: a link (ELOOP) or a socket (ENXIO).
-    if (code === "ELOOP" || code === "ENXIO") throw notRegular(shown, code === "ELOOP" ? "a symbolic link" : "not a regular file");
+    if (code === "ELOOP" || code === "ENXIO")
+      throw notRegular(shown, code === "ELOOP" ? "a symbolic link" : "not a regular file");
     throw fileSystemToolError(error, shown);
   }
   try {
@@ -197,11 +225,17 @@ function assertRegular(stats: Stats, shown: string, maxBytes: number): void {
   if (stats.isDirectory()) throw fileSystemToolError(Object.assign(new Error("EISDIR"), { code: "EISDIR" }), shown);
   if (!stats.isFile()) throw notRegular(shown, describeFileType(stats));
   if (stats.size > maxBytes) {
-    throw new ToolError({ code: "invalid_input", message: `\`${shown}\` is ${Math.round(stats.size / 1024 / 1024)} MiB; files up to ${Math.round(maxBytes / 1024 / 1024)} MiB can be used here. Use a smaller file.` });
+    throw new ToolError({
+      code: "invalid_input",
+      message: `\`${shown}\` is ${Math.round(stats.size / 1024 / 1024)} MiB; files up to ${Math.round(maxBytes / 1024 / 1024)} MiB can be used here. Use a smaller file.`,
+    });
   }
 }
 
 /** The refusal of a pipe, socket or device: only regular files are read or written (DESIGN §5). */
 export function notRegular(shown: string, kind: string): ToolError {
-  return new ToolError({ code: "invalid_input", message: `\`${shown}\` is ${kind}, not a regular file; only regular files can be read or written. Give the path of a regular file.` });
+  return new ToolError({
+    code: "invalid_input",
+    message: `\`${shown}\` is ${kind}, not a regular file; only regular files can be read or written. Give the path of a regular file.`,
+  });
 }

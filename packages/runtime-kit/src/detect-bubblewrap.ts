@@ -3,7 +3,8 @@ import { delimiter, join } from "node:path";
 import { isExecutableFile } from "./is-executable-file.js";
 
 /** Whether bubblewrap can make sandboxes here, and if not, why. */
-export type BubblewrapAvailability = { available: true; bwrap: string; version: string } | { available: false; reason: string };
+export type BubblewrapAvailability =
+  { available: true; bwrap: string; version: string } | { available: false; reason: string };
 
 const probeTimeoutMs = 5_000;
 
@@ -19,7 +20,10 @@ async function findOnPath(name: string, env: NodeJS.ProcessEnv): Promise<string 
 function run(program: string, args: readonly string[]): Promise<{ failure: string | undefined; stdout: string }> {
   return new Promise((resolve) => {
     execFile(program, args, { encoding: "utf8", timeout: probeTimeoutMs }, (error, stdout, stderr) => {
-      const failure = error === null ? undefined : firstLine(stderr) || (error.killed ? `no answer within ${probeTimeoutMs} ms` : error.message);
+      const failure =
+        error === null
+          ? undefined
+          : firstLine(stderr) || (error.killed ? `no answer within ${probeTimeoutMs} ms` : error.message);
       resolve({ failure, stdout });
     });
   });
@@ -36,11 +40,22 @@ function firstLine(text: string): string {
  */
 export async function detectBubblewrap(env: NodeJS.ProcessEnv = process.env): Promise<BubblewrapAvailability> {
   const bwrap = await findOnPath("bwrap", env);
-  if (bwrap === undefined) return { available: false, reason: "bubblewrap (`bwrap`) is not on PATH; install it (Debian and Ubuntu: apt-get install bubblewrap)" };
+  if (bwrap === undefined)
+    return {
+      available: false,
+      reason: "bubblewrap (`bwrap`) is not on PATH; install it (Debian and Ubuntu: apt-get install bubblewrap)",
+    };
   const probe = await run(bwrap, ["--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--", "true"]);
   if (probe.failure !== undefined) {
-    return { available: false, reason: `\`${bwrap}\` cannot make a sandbox here (${probe.failure}); user namespaces may be disabled, or this is a container without them` };
+    return {
+      available: false,
+      reason: `\`${bwrap}\` cannot make a sandbox here (${probe.failure}); user namespaces may be disabled, or this is a container without them`,
+    };
   }
   const version = await run(bwrap, ["--version"]);
-  return { available: true, bwrap, version: firstLine(version.stdout).replace(/^bubblewrap\s+/, "") || "unknown version" };
+  return {
+    available: true,
+    bwrap,
+    version: firstLine(version.stdout).replace(/^bubblewrap\s+/, "") || "unknown version",
+  };
 }

@@ -28,8 +28,19 @@ describe("finding adapter programs", () => {
   });
 
   it("lists versioned names highest version first, ignoring look-alikes", async () => {
-    const root = tree({ "x/lldb-vscode-9": 0o755, "x/lldb-vscode-16": 0o755, "y/lldb-vscode-11": 0o755, "y/lldb-vscode-16.0": 0o755, "y/lldb-vscodeX-17": 0o755, "y/lldb-vscode": 0o755 });
-    expect(await versionedNames("lldb-vscode", [join(root, "x"), join(root, "y"), join(root, "missing")])).toEqual(["lldb-vscode-16", "lldb-vscode-11", "lldb-vscode-9"]);
+    const root = tree({
+      "x/lldb-vscode-9": 0o755,
+      "x/lldb-vscode-16": 0o755,
+      "y/lldb-vscode-11": 0o755,
+      "y/lldb-vscode-16.0": 0o755,
+      "y/lldb-vscodeX-17": 0o755,
+      "y/lldb-vscode": 0o755,
+    });
+    expect(await versionedNames("lldb-vscode", [join(root, "x"), join(root, "y"), join(root, "missing")])).toEqual([
+      "lldb-vscode-16",
+      "lldb-vscode-11",
+      "lldb-vscode-9",
+    ]);
   });
 
   it("takes a base name literally, not as a pattern", async () => {

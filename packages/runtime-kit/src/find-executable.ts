@@ -30,7 +30,9 @@ export interface ProgramDirectoriesSettings {
  */
 export function programDirectories(settings: ProgramDirectoriesSettings): string[] {
   const bins = settings.projectBins ?? PROJECT_BIN_DIRECTORIES;
-  const project = directoriesUpTo(settings.projectRoot, settings.workdir).flatMap((directory) => bins.map((bin) => join(directory, bin)));
+  const project = directoriesUpTo(settings.projectRoot, settings.workdir).flatMap((directory) =>
+    bins.map((bin) => join(directory, bin)),
+  );
   return [...new Set([...project, ...pathDirectories(settings.pathVariable)])];
 }
 
@@ -39,7 +41,10 @@ export function programDirectories(settings: ProgramDirectoriesSettings): string
  * Every candidate is checked at once and the first in that order wins: one after the other, the
  * checks cost a thread-pool round trip each, tens of ms on a busy machine for a long PATH.
  */
-export async function findExecutable(names: readonly string[], directories: readonly string[]): Promise<string | undefined> {
+export async function findExecutable(
+  names: readonly string[],
+  directories: readonly string[],
+): Promise<string | undefined> {
   const candidates = directories.flatMap((directory) => names.map((name) => join(directory, name)));
   const executable = await Promise.all(candidates.map((candidate) => isExecutableFile(candidate)));
   return candidates.find((_, index) => executable[index]);

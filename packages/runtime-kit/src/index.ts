@@ -1,6 +1,12 @@
 export { LineTail } from "./line-tail.js";
 export { createRestartBudget, type RestartBudget, type RestartBudgetSettings } from "./restart-budget.js";
-export { spawnOwnedProcess, type OwnedProcess, type OwnedProcessSettings, type ProcessExit, type StopSettings } from "./owned-process.js";
+export {
+  spawnOwnedProcess,
+  type OwnedProcess,
+  type OwnedProcessSettings,
+  type ProcessExit,
+  type StopSettings,
+} from "./owned-process.js";
 export { readGroupResidentMemoryKiB, readResidentMemoryKiB } from "./read-resident-memory.js";
 export { listDescendants, listProcesses, listProcessGroup, type ProcessRow } from "./list-processes.js";
 export { isExecutableFile } from "./is-executable-file.js";
@@ -26,6 +32,16 @@ export { assertTextLength, checkedText, emptyText, textTooLong, textTooLongMessa
 export { captureStreamHead, type CapturedHead } from "./capture-stream-head.js";
 export { runToCompletion, type CompletedRun, type RunToCompletionSettings } from "./run-to-completion.js";
 export { displayPath, isInside, resolveInWorkdir } from "./confine-path.js";
-export { writeFilesAtomically, type AtomicWriteFileSystem, type FileChange, type WriteFilesSettings } from "./write-files-atomically.js";
-export { inspectInWorkdir, listDirectoryInWorkdir, readFileInWorkdir, type ReadInWorkdirOptions } from "./read-file-in-workdir.js";
+export {
+  writeFilesAtomically,
+  type AtomicWriteFileSystem,
+  type FileChange,
+  type WriteFilesSettings,
+} from "./write-files-atomically.js";
+export {
+  inspectInWorkdir,
+  listDirectoryInWorkdir,
+  readFileInWorkdir,
+  type ReadInWorkdirOptions,
+} from "./read-file-in-workdir.js";
 export { fileSystemToolError } from "./file-system-error.js";

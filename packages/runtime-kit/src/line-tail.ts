@@ -11,7 +11,8 @@ export class LineTail {
     private readonly limit: number,
     private readonly maxLineLength = 500,
   ) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`LineTail limit \`${limit}\` is not valid; give a whole number of at least 1.`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`LineTail limit \`${limit}\` is not valid; give a whole number of at least 1.`);
   }
 
   /** Add a chunk; a line split across chunks is joined before it is kept. */

@@ -10,7 +10,13 @@ export async function listProcessesByLastArgument(marker: string): Promise<numbe
   for (const name of await readdir("/proc").catch(() => [] as string[])) {
     if (!/^\d+$/.test(name)) continue;
     const cmdline = await readFile(`/proc/${name}/cmdline`, "utf8").catch(() => "");
-    if (cmdline.split("\0").filter((part) => part !== "").at(-1) === marker) pids.push(Number(name));
+    if (
+      cmdline
+        .split("\0")
+        .filter((part) => part !== "")
+        .at(-1) === marker
+    )
+      pids.push(Number(name));
   }
   return pids;
 }

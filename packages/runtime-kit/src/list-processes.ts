@@ -21,7 +21,13 @@ function parseStat(text: string): ProcessRow | undefined {
   const close = text.lastIndexOf(")");
   if (open < 0 || close < open) return undefined;
   const [state, ppid, pgid] = text.slice(close + 2).split(" ");
-  return { pid: Number(text.slice(0, open).trim()), ppid: Number(ppid), pgid: Number(pgid), state: state ?? "?", command: text.slice(open + 1, close) };
+  return {
+    pid: Number(text.slice(0, open).trim()),
+    ppid: Number(ppid),
+    pgid: Number(pgid),
+    state: state ?? "?",
+    command: text.slice(open + 1, close),
+  };
 }
 
 /** Every process on the machine (Linux only; an empty list where there is no /proc). */

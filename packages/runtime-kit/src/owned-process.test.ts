@@ -21,12 +21,18 @@ async function firstLine(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 async function living(pgid: number): Promise<string[]> {
-  return (await listProcessGroup(pgid)).filter((row) => row.state !== "Z").map((row) => `${row.pid} ${row.command} ${row.state}`);
+  return (await listProcessGroup(pgid))
+    .filter((row) => row.state !== "Z")
+    .map((row) => `${row.pid} ${row.command} ${row.state}`);
 }
 
 describe("spawnOwnedProcess", () => {
   it("starts the program as the leader of its own process group", async () => {
-    const owned = await spawnOwnedProcess({ command: process.execPath, args: ["-e", "setInterval(() => {}, 1000)"], cwd: process.cwd() });
+    const owned = await spawnOwnedProcess({
+      command: process.execPath,
+      args: ["-e", "setInterval(() => {}, 1000)"],
+      cwd: process.cwd(),
+    });
     const row = (await listProcesses()).find((candidate) => candidate.pid === owned.pid);
     expect(row?.pgid).toBe(owned.pid);
     expect(row?.ppid).toBe(process.pid);
@@ -34,7 +40,11 @@ describe("spawnOwnedProcess", () => {
   });
 
   it("stop ends the whole group: SIGTERM, then SIGKILL for members that ignore it", async () => {
-    const owned = await spawnOwnedProcess({ command: process.execPath, args: ["-e", treeScript(true)], cwd: process.cwd() });
+    const owned = await spawnOwnedProcess({
+      command: process.execPath,
+      args: ["-e", treeScript(true)],
+      cwd: process.cwd(),
+    });
     const pids = JSON.parse(await firstLine(owned.stdout)) as { parent: number; grandchild: number };
     expect(pids.parent).toBe(owned.pid);
     expect((await living(owned.pid)).length).toBe(2);
@@ -44,7 +54,11 @@ describe("spawnOwnedProcess", () => {
   });
 
   it("a leader that stops on SIGTERM ends with SIGTERM, and its helpers go with it", async () => {
-    const owned = await spawnOwnedProcess({ command: process.execPath, args: ["-e", treeScript(false)], cwd: process.cwd() });
+    const owned = await spawnOwnedProcess({
+      command: process.execPath,
+      args: ["-e", treeScript(false)],
+      cwd: process.cwd(),
+    });
     await firstLine(owned.stdout);
     const exit = await owned.stop({ graceMs: 5_000 });
     expect(exit).toEqual({ code: null, signal: "SIGTERM" });
@@ -66,7 +80,12 @@ describe("spawnOwnedProcess", () => {
 
   it("keeps the last stderr lines", async () => {
     const script = 'for (let i = 1; i <= 30; i++) console.error("line " + i); process.exit(1)';
-    const owned = await spawnOwnedProcess({ command: process.execPath, args: ["-e", script], cwd: process.cwd(), stderrLines: 3 });
+    const owned = await spawnOwnedProcess({
+      command: process.execPath,
+      args: ["-e", script],
+      cwd: process.cwd(),
+      stderrLines: 3,
+    });
     await owned.exit;
     // stderr may still be draining after the exit event.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -74,7 +93,11 @@ describe("spawnOwnedProcess", () => {
   });
 
   it("waitForExit answers undefined while the process still runs, and the exit once it ended", async () => {
-    const owned = await spawnOwnedProcess({ command: process.execPath, args: ["-e", "setTimeout(() => {}, 300)"], cwd: process.cwd() });
+    const owned = await spawnOwnedProcess({
+      command: process.execPath,
+      args: ["-e", "setTimeout(() => {}, 300)"],
+      cwd: process.cwd(),
+    });
     expect(await owned.waitForExit(20)).toBeUndefined();
     expect(owned.exited()).toBeUndefined();
     expect(await owned.waitForExit(5_000)).toEqual({ code: 0, signal: null });
@@ -93,7 +116,12 @@ channel.once("data", (data) => {
   const grandchild = JSON.parse(execFileSync(process.execPath, ["-e", listing]).toString());
   channel.end(JSON.stringify({ echo: String(data), own, grandchild }));
 });`;
-    const owned = await spawnOwnedProcess({ command: process.execPath, args: ["-e", script], cwd: process.cwd(), extraChannels: 1 });
+    const owned = await spawnOwnedProcess({
+      command: process.execPath,
+      args: ["-e", script],
+      cwd: process.cwd(),
+      extraChannels: 1,
+    });
     expect(owned.channels).toHaveLength(1);
     const [channel] = owned.channels;
     channel!.write("ping");
@@ -108,6 +136,8 @@ channel.once("data", (data) => {
   });
 
   it("rejects with the spawn error for a missing program", async () => {
-    await expect(spawnOwnedProcess({ command: "/nonexistent/runbound-no-such-program", cwd: process.cwd() })).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(
+      spawnOwnedProcess({ command: "/nonexistent/runbound-no-such-program", cwd: process.cwd() }),
+    ).rejects.toMatchObject({ code: "ENOENT" });
   });
 });

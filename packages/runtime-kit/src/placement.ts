@@ -46,5 +46,9 @@ export const hostPlacement: Placement = Object.freeze({
   kind: "host" as const,
   wrapperDepth: 0,
   describe: () => "on the host, with this machine's files, network and environment",
-  place: (request: PlacementRequest): PlacedCommand => ({ command: request.command, args: [...request.args], env: request.env }),
+  place: (request: PlacementRequest): PlacedCommand => ({
+    command: request.command,
+    args: [...request.args],
+    env: request.env,
+  }),
 });

@@ -28,7 +28,6 @@ afterEach(async () => {
   server = undefined;
 });
 
-
 describe("readFileInWorkdir", () => {
   it("reads a regular file, and answers null when it or its directory does not exist", async () => {
     expect((await readFileInWorkdir(workdir, join(workdir, "src", "a.ts")))?.toString()).toBe("a");
@@ -40,7 +39,9 @@ describe("readFileInWorkdir", () => {
 
   it("refuses a device", async () => {
     execFileSync("mknod", [join(workdir, "null-device"), "c", "1", "3"]);
-    expect((await toolErrorOf(readFileInWorkdir(workdir, join(workdir, "null-device")))).message).toContain("`null-device` is a device, not a regular file");
+    expect((await toolErrorOf(readFileInWorkdir(workdir, join(workdir, "null-device")))).message).toContain(
+      "`null-device` is a device, not a regular file",
+    );
   });
 
   it("refuses a directory, a named pipe and a socket without blocking, naming the path", async () => {
@@ -48,17 +49,32 @@ describe("readFileInWorkdir", () => {
     server = createServer();
     await new Promise<void>((resolve) => server!.listen(join(workdir, "sock"), resolve));
     const directory = await toolErrorOf(readFileInWorkdir(workdir, join(workdir, "src")));
-    expect([directory.code, directory.message]).toEqual(["invalid_input", "`src` is a directory, not a file. Give the path of a file inside it."]);
+    expect([directory.code, directory.message]).toEqual([
+      "invalid_input",
+      "`src` is a directory, not a file. Give the path of a file inside it.",
+    ]);
     const pipe = await toolErrorOf(readFileInWorkdir(workdir, join(workdir, "pipe")));
-    expect([pipe.code, pipe.message]).toEqual(["invalid_input", "`pipe` is a named pipe, not a regular file; only regular files can be read or written. Give the path of a regular file."]);
-    expect((await toolErrorOf(readFileInWorkdir(workdir, join(workdir, "sock"), { shown: "the socket" }))).message).toContain("`the socket` is a socket, not a regular file");
+    expect([pipe.code, pipe.message]).toEqual([
+      "invalid_input",
+      "`pipe` is a named pipe, not a regular file; only regular files can be read or written. Give the path of a regular file.",
+    ]);
+    expect(
+      (await toolErrorOf(readFileInWorkdir(workdir, join(workdir, "sock"), { shown: "the socket" }))).message,
+    ).toContain("`the socket` is a socket, not a regular file");
   });
 
   it("refuses a file over maxBytes and reads one of exactly maxBytes", async () => {
     await writeFile(join(workdir, "two-mib.bin"), Buffer.alloc(2 * 1024 * 1024, 97));
-    expect((await readFileInWorkdir(workdir, join(workdir, "two-mib.bin"), { maxBytes: 2 * 1024 * 1024 }))?.length).toBe(2 * 1024 * 1024);
-    const tooBig = await toolErrorOf(readFileInWorkdir(workdir, join(workdir, "two-mib.bin"), { maxBytes: 2 * 1024 * 1024 - 1 }));
-    expect([tooBig.code, tooBig.message]).toEqual(["invalid_input", "`two-mib.bin` is 2 MiB; files up to 2 MiB can be used here. Use a smaller file."]);
+    expect(
+      (await readFileInWorkdir(workdir, join(workdir, "two-mib.bin"), { maxBytes: 2 * 1024 * 1024 }))?.length,
+    ).toBe(2 * 1024 * 1024);
+    const tooBig = await toolErrorOf(
+      readFileInWorkdir(workdir, join(workdir, "two-mib.bin"), { maxBytes: 2 * 1024 * 1024 - 1 }),
+    );
+    expect([tooBig.code, tooBig.message]).toEqual([
+      "invalid_input",
+      "`two-mib.bin` is 2 MiB; files up to 2 MiB can be used here. Use a smaller file.",
+    ]);
   });
 
   it("never reads through a symlink swapped in after the path was resolved", async () => {
@@ -74,8 +90,13 @@ describe("readFileInWorkdir", () => {
   });
 
   it("maps a name too long to invalid_input instead of answering that the file is absent", async () => {
-    const error = await toolErrorOf(readFileInWorkdir(workdir, join(workdir, `${"n".repeat(300)}.txt`), { shown: "long.txt" }));
-    expect([error.code, error.message]).toEqual(["invalid_input", "`long.txt` is too long for the file system (a name has at most 255 bytes, a path 4096). Use a shorter path."]);
+    const error = await toolErrorOf(
+      readFileInWorkdir(workdir, join(workdir, `${"n".repeat(300)}.txt`), { shown: "long.txt" }),
+    );
+    expect([error.code, error.message]).toEqual([
+      "invalid_input",
+      "`long.txt` is too long for the file system (a name has at most 255 bytes, a path 4096). Use a shorter path.",
+    ]);
   });
 });
 
@@ -86,15 +107,22 @@ describe("inspectInWorkdir and listDirectoryInWorkdir", () => {
     expect((await inspectInWorkdir(workdir, join(workdir, "src", "a.ts")))?.size).toBe(1);
     expect(await inspectInWorkdir(workdir, join(workdir, "src", "none"))).toBeNull();
     expect((await inspectInWorkdir(workdir, join(workdir, "escape")))?.isSymbolicLink()).toBe(true);
-    expect((await toolErrorOf(inspectInWorkdir(workdir, join(workdir, `${"n".repeat(300)}`)))).code).toBe("invalid_input");
+    expect((await toolErrorOf(inspectInWorkdir(workdir, join(workdir, `${"n".repeat(300)}`)))).code).toBe(
+      "invalid_input",
+    );
   });
 
   it("lists a directory through its handle, and says when it is missing or a file", async () => {
     expect((await listDirectoryInWorkdir(workdir, join(workdir, "src"))).map((entry) => entry.name)).toEqual(["a.ts"]);
     expect((await listDirectoryInWorkdir(workdir, workdir)).map((entry) => entry.name)).toEqual(["src"]);
     const missing = await toolErrorOf(listDirectoryInWorkdir(workdir, join(workdir, "gone")));
-    expect([missing.code, missing.message]).toEqual(["not_found", "`gone` does not exist. Check the path; it is relative to the working directory."]);
-    expect((await toolErrorOf(listDirectoryInWorkdir(workdir, join(workdir, "src", "a.ts")))).code).toBe("invalid_input");
+    expect([missing.code, missing.message]).toEqual([
+      "not_found",
+      "`gone` does not exist. Check the path; it is relative to the working directory.",
+    ]);
+    expect((await toolErrorOf(listDirectoryInWorkdir(workdir, join(workdir, "src", "a.ts")))).code).toBe(
+      "invalid_input",
+    );
   });
 });
 

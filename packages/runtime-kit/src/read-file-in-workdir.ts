@@ -13,7 +13,13 @@ export interface ReadInWorkdirOptions {
   shown?: string;
 }
 
-async function withParent<T>(workdir: string, path: string, shown: string, missing: T, work: (directory: ConfinedDirectory, name: string) => Promise<T>): Promise<T> {
+async function withParent<T>(
+  workdir: string,
+  path: string,
+  shown: string,
+  missing: T,
+  work: (directory: ConfinedDirectory, name: string) => Promise<T>,
+): Promise<T> {
   const root = await realpath(workdir);
   const directory = await openConfinedDirectory(root, dirname(path), { create: false, shown });
   if (directory === null) return missing;
@@ -34,23 +40,37 @@ async function withParent<T>(workdir: string, path: string, shown: string, missi
  * @throws ToolError `invalid_input` for a directory, a non-regular file or one over `maxBytes`;
  * `outside_workdir`/`conflict` when a directory of the path became a symlink; the mapped errno otherwise.
  */
-export async function readFileInWorkdir(workdir: string, path: string, options: ReadInWorkdirOptions = {}): Promise<Buffer | null> {
+export async function readFileInWorkdir(
+  workdir: string,
+  path: string,
+  options: ReadInWorkdirOptions = {},
+): Promise<Buffer | null> {
   const shown = options.shown ?? displayPath(workdir, path);
-  return withParent(workdir, path, shown, null, (directory, name) => readRegularEntry(directory, name, shown, options.maxBytes));
+  return withParent(workdir, path, shown, null, (directory, name) =>
+    readRegularEntry(directory, name, shown, options.maxBytes),
+  );
 }
 
 /**
  * The status of a path inside the workdir without following a final symlink, or `null` when it does
  * not exist; the directories above it are walked through handles like {@link readFileInWorkdir}.
  */
-export async function inspectInWorkdir(workdir: string, path: string, shown = displayPath(workdir, path)): Promise<Stats | null> {
+export async function inspectInWorkdir(
+  workdir: string,
+  path: string,
+  shown = displayPath(workdir, path),
+): Promise<Stats | null> {
   const root = await realpath(workdir);
   if (path === root) return lstat(root);
   return withParent(workdir, path, shown, null, (directory, name) => directory.inspect(name));
 }
 
 /** The entries of a directory inside the workdir, read through a handle opened without following symlinks. */
-export async function listDirectoryInWorkdir(workdir: string, path: string, shown = displayPath(workdir, path)): Promise<Dirent[]> {
+export async function listDirectoryInWorkdir(
+  workdir: string,
+  path: string,
+  shown = displayPath(workdir, path),
+): Promise<Dirent[]> {
   const root = await realpath(workdir);
   const directory = await openConfinedDirectory(root, path, { create: false, shown });
   if (directory === null) throw fileSystemToolError(Object.assign(new Error("ENOENT"), { code: "ENOENT" }), shown);

@@ -4,7 +4,8 @@ import { readGroupResidentMemoryKiB, readResidentMemoryKiB } from "./read-reside
 
 describe("resident memory", () => {
   it("reads a live process's VmRSS, and a group's sum over its members", async () => {
-    const script = 'require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" }); console.log("ready"); setInterval(() => {}, 1000)';
+    const script =
+      'require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" }); console.log("ready"); setInterval(() => {}, 1000)';
     const owned = await spawnOwnedProcess({ command: process.execPath, args: ["-e", script], cwd: process.cwd() });
     for await (const chunk of owned.stdout) if (String(chunk).includes("ready")) break;
     // Let the grandchild start.

@@ -31,8 +31,10 @@ export function createRestartBudget(settings: RestartBudgetSettings = {}): Resta
   const limit = settings.limit ?? 3;
   const windowMs = settings.windowMs ?? 5 * 60_000;
   const now = settings.now ?? Date.now;
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Restart limit \`${limit}\` is not valid; give a whole number of at least 1.`);
-  if (!(windowMs > 0)) throw new RangeError(`Restart window \`${windowMs}\` ms is not valid; give a positive number of milliseconds.`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`Restart limit \`${limit}\` is not valid; give a whole number of at least 1.`);
+  if (!(windowMs > 0))
+    throw new RangeError(`Restart window \`${windowMs}\` ms is not valid; give a positive number of milliseconds.`);
   let times: number[] = [];
   const prune = (): void => {
     const oldest = now() - windowMs;

@@ -96,5 +96,12 @@ export async function runToCompletion(settings: RunToCompletionSettings): Promis
     exit = await child.stop({ graceMs: settings.graceMs ?? 1_000 });
   }
   await Promise.race([stdout.ended, delay(drainMs)]);
-  return { ending, exit, stdout: stdout.text(), stdoutCut: stdout.cut, stderr: child.stderrTail(), ms: Date.now() - started };
+  return {
+    ending,
+    exit,
+    stdout: stdout.text(),
+    stdoutCut: stdout.cut,
+    stderr: child.stderrTail(),
+    ms: Date.now() - started,
+  };
 }

@@ -3,7 +3,19 @@
  * program needs to find its tools and speak the user's language. Secrets (tokens, keys, credentials)
  * travel only when the host names them (`passEnv`).
  */
-export const SANDBOX_ENVIRONMENT_ALLOWLIST: readonly string[] = Object.freeze(["PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TERM", "TZ", "COLORTERM", "NO_COLOR", "FORCE_COLOR"]);
+export const SANDBOX_ENVIRONMENT_ALLOWLIST: readonly string[] = Object.freeze([
+  "PATH",
+  "LANG",
+  "LANGUAGE",
+  "LC_ALL",
+  "LC_CTYPE",
+  "LC_MESSAGES",
+  "TERM",
+  "TZ",
+  "COLORTERM",
+  "NO_COLOR",
+  "FORCE_COLOR",
+]);
 
 /** The sandbox's own home and temporary directory: private, empty at start, gone with the program. */
 export const SANDBOX_HOME = "/tmp/home";

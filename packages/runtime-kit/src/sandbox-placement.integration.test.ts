@@ -89,13 +89,21 @@ async function attack(placement: Placement): Promise<Record<string, string>> {
 
 describe.runIf(availability.available || requireReal)("a program in the bubblewrap sandbox", () => {
   const sandbox = (): Placement => {
-    if (!availability.available) throw new Error(`RUNBOUND_REQUIRE_REAL=1 and bubblewrap is unavailable: ${availability.reason}`);
+    if (!availability.available)
+      throw new Error(`RUNBOUND_REQUIRE_REAL=1 and bubblewrap is unavailable: ${availability.reason}`);
     return createBubblewrapPlacement({ bwrap: availability.bwrap, version: availability.version, workdir });
   };
 
   it("on the host, every attempt succeeds (the checks below can fail)", async () => {
     const report = await attack(hostPlacement);
-    expect(report).toMatchObject({ secret, homeFile: "a file in the user's home", throughSymlink: "a file in the user's home", wroteOutside: "written", wroteWorkdir: "written", network: "hello from the host" });
+    expect(report).toMatchObject({
+      secret,
+      homeFile: "a file in the user's home",
+      throughSymlink: "a file in the user's home",
+      wroteOutside: "written",
+      wroteWorkdir: "written",
+      network: "hello from the host",
+    });
     expect(existsSync(join(outside, "written.txt"))).toBe(true);
     // The detached child outlived the program.
     expect(await markedProcesses()).toHaveLength(1);
@@ -122,11 +130,27 @@ describe.runIf(availability.available || requireReal)("a program in the bubblewr
   }, 30_000);
 
   it("dies, with everything it started, when the process that started it is killed", async () => {
-    const placed = sandbox().place({ command: process.execPath, args: ["-e", `require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", "${marker}"], { detached: true, stdio: "ignore" }).unref(); setInterval(() => {}, 1000);`], cwd: workdir, env: process.env });
+    const placed = sandbox().place({
+      command: process.execPath,
+      args: [
+        "-e",
+        `require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", "${marker}"], { detached: true, stdio: "ignore" }).unref(); setInterval(() => {}, 1000);`,
+      ],
+      cwd: workdir,
+      env: process.env,
+    });
     // An owner that starts the sandbox and is then SIGKILLed: no exit hook of its own runs.
-    const owner = spawn(process.execPath, ["-e", `const c = require("node:child_process").spawn(${JSON.stringify(placed.command)}, ${JSON.stringify(placed.args)}, { detached: true, stdio: "ignore" }); c.unref(); setInterval(() => {}, 1000);`], { stdio: "ignore" });
+    const owner = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const c = require("node:child_process").spawn(${JSON.stringify(placed.command)}, ${JSON.stringify(placed.args)}, { detached: true, stdio: "ignore" }); c.unref(); setInterval(() => {}, 1000);`,
+      ],
+      { stdio: "ignore" },
+    );
     const deadline = Date.now() + 10_000;
-    while ((await markedProcesses()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await markedProcesses()).length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await markedProcesses()).toHaveLength(1);
     owner.kill("SIGKILL");
     expect(await untilGone(5_000)).toEqual([]);
@@ -134,7 +158,13 @@ describe.runIf(availability.available || requireReal)("a program in the bubblewr
 
   it("keeps a kernel's channel: descriptors it is given pass through", async () => {
     const script = `const s = new (require("node:net").Socket)({ fd: 3, readable: true, writable: true }); s.once("data", (d) => s.end("echo " + d));`;
-    const owned = await spawnOwnedProcess({ command: process.execPath, args: ["-e", script], cwd: workdir, placement: sandbox(), extraChannels: 1 });
+    const owned = await spawnOwnedProcess({
+      command: process.execPath,
+      args: ["-e", script],
+      cwd: workdir,
+      placement: sandbox(),
+      extraChannels: 1,
+    });
     owned.channels[0]!.write("ping");
     let answer = "";
     for await (const chunk of owned.channels[0]!) answer += String(chunk);
@@ -144,7 +174,12 @@ describe.runIf(availability.available || requireReal)("a program in the bubblewr
 
   it("names the program inside the sandbox, so SIGINT reaches it and not the sandbox", async () => {
     const script = `process.on("SIGINT", () => { console.log("interrupted"); process.exit(0); }); console.log("ready"); setInterval(() => {}, 1000);`;
-    const owned = await spawnOwnedProcess({ command: process.execPath, args: ["-e", script], cwd: workdir, placement: sandbox() });
+    const owned = await spawnOwnedProcess({
+      command: process.execPath,
+      args: ["-e", script],
+      cwd: workdir,
+      placement: sandbox(),
+    });
     let output = "";
     owned.stdout.setEncoding("utf8");
     owned.stdout.on("data", (chunk: string) => (output += chunk));
@@ -159,16 +194,29 @@ describe.runIf(availability.available || requireReal)("a program in the bubblewr
   });
 
   it("refuses a program named without a path, saying why", () => {
-    expect(() => sandbox().place({ command: "node", args: [], cwd: workdir, env: {} })).toThrow("A sandboxed program needs an absolute path, not `node`");
+    expect(() => sandbox().place({ command: "node", args: [], cwd: workdir, env: {} })).toThrow(
+      "A sandboxed program needs an absolute path, not `node`",
+    );
   });
 
   it("passes the resource's own variables and the host's named ones, and nothing else", async () => {
-    const placement = createBubblewrapPlacement({ bwrap: (availability as { bwrap: string }).bwrap, version: "test", workdir, passEnv: ["RUNBOUND_NAMED"] });
+    const placement = createBubblewrapPlacement({
+      bwrap: (availability as { bwrap: string }).bwrap,
+      version: "test",
+      workdir,
+      passEnv: ["RUNBOUND_NAMED"],
+    });
     const owned = await spawnOwnedProcess({
       command: process.execPath,
       args: ["-e", "console.log(JSON.stringify(Object.keys(process.env).sort()))"],
       cwd: workdir,
-      env: { PATH: process.env["PATH"], RUNBOUND_NAMED: "1", RUNBOUND_OWN: "2", RUNBOUND_OTHER: "3", AWS_SECRET_ACCESS_KEY: "4" },
+      env: {
+        PATH: process.env["PATH"],
+        RUNBOUND_NAMED: "1",
+        RUNBOUND_OWN: "2",
+        RUNBOUND_OTHER: "3",
+        AWS_SECRET_ACCESS_KEY: "4",
+      },
       ownEnv: ["RUNBOUND_OWN"],
       placement,
     });
@@ -181,6 +229,9 @@ describe.runIf(availability.available || requireReal)("a program in the bubblewr
 
 describe("detectBubblewrap", () => {
   it("says why when bwrap is not on PATH", async () => {
-    expect(await detectBubblewrap({ PATH: "/nonexistent" })).toEqual({ available: false, reason: "bubblewrap (`bwrap`) is not on PATH; install it (Debian and Ubuntu: apt-get install bubblewrap)" });
+    expect(await detectBubblewrap({ PATH: "/nonexistent" })).toEqual({
+      available: false,
+      reason: "bubblewrap (`bwrap`) is not on PATH; install it (Debian and Ubuntu: apt-get install bubblewrap)",
+    });
   });
 });

@@ -6,11 +6,17 @@ const gc = (globalThis as { gc?: () => void }).gc;
 describe("signalWithDeadline", () => {
   it("aborts at the deadline even after a garbage collection (AbortSignal.any with a timeout does not on Node 20)", async () => {
     const deadline = signalWithDeadline(new AbortController().signal, 200);
-    const fired = new Promise<string>((resolve) => deadline.signal.addEventListener("abort", () => resolve((deadline.signal.reason as DOMException).name), { once: true }));
+    const fired = new Promise<string>((resolve) =>
+      deadline.signal.addEventListener("abort", () => resolve((deadline.signal.reason as DOMException).name), {
+        once: true,
+      }),
+    );
     // Allocate enough to make a collection likely even without --expose-gc.
     gc?.();
     for (let round = 0; round < 50; round++) new Array(100_000).fill(round);
-    expect(await Promise.race([fired, new Promise((resolve) => setTimeout(() => resolve("never"), 3_000))])).toBe("TimeoutError");
+    expect(await Promise.race([fired, new Promise((resolve) => setTimeout(() => resolve("never"), 3_000))])).toBe(
+      "TimeoutError",
+    );
     deadline.dispose();
   });
 

@@ -23,9 +23,15 @@ const longestTimerMs = 2 ** 31 - 1;
  */
 export function signalWithDeadline(signal: AbortSignal, ms: number, reasons: DeadlineReasons = {}): DeadlineSignal {
   const controller = new AbortController();
-  const follow = (): void => controller.abort(reasons.aborted === undefined ? signal.reason : reasons.aborted(signal.reason));
+  const follow = (): void =>
+    controller.abort(reasons.aborted === undefined ? signal.reason : reasons.aborted(signal.reason));
   const timer = setTimeout(
-    () => controller.abort(reasons.timeout === undefined ? new DOMException(`The deadline of ${ms} ms passed.`, "TimeoutError") : reasons.timeout()),
+    () =>
+      controller.abort(
+        reasons.timeout === undefined
+          ? new DOMException(`The deadline of ${ms} ms passed.`, "TimeoutError")
+          : reasons.timeout(),
+      ),
     Math.min(ms, longestTimerMs),
   );
   if (signal.aborted) follow();
@@ -40,7 +46,11 @@ export function signalWithDeadline(signal: AbortSignal, ms: number, reasons: Dea
 }
 
 /** Run `work` with {@link signalWithDeadline}, releasing the timer when it settles. */
-export async function withDeadline<T>(signal: AbortSignal, ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withDeadline<T>(
+  signal: AbortSignal,
+  ms: number,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const deadline = signalWithDeadline(signal, ms);
   try {
     return await work(deadline.signal);

@@ -15,15 +15,25 @@ const advice = { whenEmpty: "Give a short name.", whenTooLong: "Shorten it." };
 
 describe("text limits", () => {
   it("word an over-long field one way: the field, both lengths, the way out", () => {
-    expect(textTooLongMessage("brief", 3, 2, "Shorten it.")).toBe("`brief` is 3 characters long; the limit is 2 characters. Shorten it.");
+    expect(textTooLongMessage("brief", 3, 2, "Shorten it.")).toBe(
+      "`brief` is 3 characters long; the limit is 2 characters. Shorten it.",
+    );
     const error = textTooLong("pattern", 5000, 4096, "Search for less.");
-    expect([error.code, error.message]).toEqual(["invalid_input", "`pattern` is 5000 characters long; the limit is 4096 characters. Search for less."]);
-    expect([emptyText("label", "Give a name.").code, emptyText("label", "Give a name.").message]).toEqual(["invalid_input", "`label` is empty. Give a name."]);
+    expect([error.code, error.message]).toEqual([
+      "invalid_input",
+      "`pattern` is 5000 characters long; the limit is 4096 characters. Search for less.",
+    ]);
+    expect([emptyText("label", "Give a name.").code, emptyText("label", "Give a name.").message]).toEqual([
+      "invalid_input",
+      "`label` is empty. Give a name.",
+    ]);
   });
 
   it("assertTextLength passes text at the limit and refuses one unit more", () => {
     expect(() => assertTextLength("code", "ab", 2, "Split it.")).not.toThrow();
-    expect(thrown(() => assertTextLength("code", "abc", 2, "Split it.")).message).toBe("`code` is 3 characters long; the limit is 2 characters. Split it.");
+    expect(thrown(() => assertTextLength("code", "abc", 2, "Split it.")).message).toBe(
+      "`code` is 3 characters long; the limit is 2 characters. Split it.",
+    );
   });
 
   it("checkedText returns text that is not blank and not too long", () => {

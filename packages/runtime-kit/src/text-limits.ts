@@ -31,7 +31,12 @@ export function assertTextLength(field: string, value: string, limit: number, ad
  * `value` when it is not blank and at most `limit` characters long.
  * @throws ToolError `invalid_input`: {@link emptyText} with `whenEmpty`, or {@link textTooLong} with `whenTooLong`.
  */
-export function checkedText(field: string, value: string, limit: number, advice: { whenEmpty: string; whenTooLong: string }): string {
+export function checkedText(
+  field: string,
+  value: string,
+  limit: number,
+  advice: { whenEmpty: string; whenTooLong: string },
+): string {
   if (value.trim().length === 0) throw emptyText(field, advice.whenEmpty);
   assertTextLength(field, value, limit, advice.whenTooLong);
   return value;

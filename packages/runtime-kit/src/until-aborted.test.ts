@@ -36,11 +36,16 @@ describe("untilAborted", () => {
 
   it("rejects at once with `timeout` when the signal had already timed out, even though the work would answer", async () => {
     const signal = AbortSignal.abort(new DOMException("The operation timed out.", "TimeoutError"));
-    const error = await untilAborted(new Promise((resolve) => setTimeout(() => resolve("late"), 20)), signal, messages).catch((caught: unknown) => caught);
+    const error = await untilAborted(
+      new Promise((resolve) => setTimeout(() => resolve("late"), 20)),
+      signal,
+      messages,
+    ).catch((caught: unknown) => caught);
     expect(ToolError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({
       code: "timeout",
-      message: "Starting language server `typescript` for `.` took longer than this call's budget; it goes on in the background. Call again in a moment, or check `lsp` `status`.",
+      message:
+        "Starting language server `typescript` for `.` took longer than this call's budget; it goes on in the background. Call again in a moment, or check `lsp` `status`.",
     });
     expect(getEventListeners(signal, "abort")).toHaveLength(0);
   });
@@ -51,7 +56,11 @@ describe("untilAborted", () => {
     const waiting = untilAborted(work, controller.signal, messages);
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(1);
     controller.abort();
-    await expect(waiting).rejects.toMatchObject({ code: "cancelled", message: "Starting language server `typescript` for `.` was still going on when this call was cancelled; it goes on in the background." });
+    await expect(waiting).rejects.toMatchObject({
+      code: "cancelled",
+      message:
+        "Starting language server `typescript` for `.` was still going on when this call was cancelled; it goes on in the background.",
+    });
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
     finish("started");
     await expect(work).resolves.toBe("started");
@@ -70,7 +79,10 @@ describe("untilAborted", () => {
   });
 
   it("answers with the signal's own ToolError when it aborted with one (a host's budget)", async () => {
-    const reason = new ToolError({ code: "timeout", message: "Tool `lsp` did not finish within 5 ms and was stopped." });
+    const reason = new ToolError({
+      code: "timeout",
+      message: "Tool `lsp` did not finish within 5 ms and was stopped.",
+    });
     await expect(untilAborted(new Promise(() => undefined), AbortSignal.abort(reason), messages)).rejects.toBe(reason);
   });
 

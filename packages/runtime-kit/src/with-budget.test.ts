@@ -8,7 +8,9 @@ describe("withBudget", () => {
     const controller = new AbortController();
     controller.abort();
     const work = vi.fn(async () => "ran");
-    await expect(withBudget(work, { timeoutMs: 1_000, signal: controller.signal, label: "Work" }).result).rejects.toThrow("Work was cancelled before it finished.");
+    await expect(
+      withBudget(work, { timeoutMs: 1_000, signal: controller.signal, label: "Work" }).result,
+    ).rejects.toThrow("Work was cancelled before it finished.");
     expect(work).not.toHaveBeenCalled();
   });
 
@@ -28,12 +30,16 @@ describe("withBudget", () => {
   it("keeps a budget longer than Node's longest timer (or Infinity) from firing at once", async () => {
     for (const timeoutMs of [2 ** 31, Number.POSITIVE_INFINITY]) {
       const work = new Promise<string>((resolve) => setTimeout(() => resolve("done"), 20));
-      await expect(withBudget(() => work, { timeoutMs, signal: new AbortController().signal, label: "Work" }).result).resolves.toBe("done");
+      await expect(
+        withBudget(() => work, { timeoutMs, signal: new AbortController().signal, label: "Work" }).result,
+      ).resolves.toBe("done");
     }
   });
 
   it("returns the work's value when it finishes in time", async () => {
-    await expect(withBudget(async () => 42, { timeoutMs: 1_000, signal: new AbortController().signal, label: "Work" }).result).resolves.toBe(42);
+    await expect(
+      withBudget(async () => 42, { timeoutMs: 1_000, signal: new AbortController().signal, label: "Work" }).result,
+    ).resolves.toBe(42);
   });
 
   it("answers `cancelled` at once when the outer signal aborts mid-work, aborting the work's signal, while `settled` waits for the work", async () => {
@@ -77,7 +83,11 @@ describe("withBudget", () => {
   });
 
   it("passes the work's own failure through, and settles once it has failed", async () => {
-    const budget = withBudget(async () => Promise.reject(new Error("boom")), { timeoutMs: 1_000, signal: new AbortController().signal, label: "Work" });
+    const budget = withBudget(async () => Promise.reject(new Error("boom")), {
+      timeoutMs: 1_000,
+      signal: new AbortController().signal,
+      label: "Work",
+    });
     await expect(budget.result).rejects.toThrow("boom");
     await expect(budget.settled).resolves.toBeUndefined();
   });
@@ -89,7 +99,11 @@ describe("withBudget", () => {
       await withBudget(async () => "done", { timeoutMs: 1_000, signal: outer.signal, label: "Work" }).result;
       expect(vi.getTimerCount()).toBe(0);
       expect(getEventListeners(outer.signal, "abort")).toHaveLength(0);
-      const timedOut = withBudget(() => new Promise(() => undefined), { timeoutMs: 1_000, signal: outer.signal, label: "Work" }).result.catch(() => "timed out");
+      const timedOut = withBudget(() => new Promise(() => undefined), {
+        timeoutMs: 1_000,
+        signal: outer.signal,
+        label: "Work",
+      }).result.catch(() => "timed out");
       await vi.advanceTimersByTimeAsync(1_000);
       expect(await timedOut).toBe("timed out");
       expect(getEventListeners(outer.signal, "abort")).toHaveLength(0);
@@ -102,7 +116,11 @@ describe("withBudget", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       let answered = false;
-      const budget = withBudget(() => new Promise(() => undefined), { timeoutMs: 1_000, signal: new AbortController().signal, label: "Work" });
+      const budget = withBudget(() => new Promise(() => undefined), {
+        timeoutMs: 1_000,
+        signal: new AbortController().signal,
+        label: "Work",
+      });
       void budget.result.catch(() => (answered = true));
       await vi.advanceTimersByTimeAsync(999);
       expect(answered).toBe(false);

@@ -19,7 +19,10 @@ export interface BudgetSettings {
  *
  * @returns the work's result and a promise that settles when the work itself has settled.
  */
-export function withBudget<T>(work: (signal: AbortSignal) => Promise<T>, settings: BudgetSettings): { result: Promise<T>; settled: Promise<void> } {
+export function withBudget<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+  settings: BudgetSettings,
+): { result: Promise<T>; settled: Promise<void> } {
   const timeout = `${settings.label} did not finish within ${settings.timeoutMs} ms and was stopped. Narrow the request or try again.`;
   const cancelled = `${settings.label} was cancelled before it finished.`;
   const deadline = signalWithDeadline(settings.signal, settings.timeoutMs, {

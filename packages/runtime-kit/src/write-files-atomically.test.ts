@@ -20,9 +20,12 @@ beforeEach(async () => {
   await writeFile(join(dir, "gone.txt"), "G0");
 });
 
-const contents = async (of = dir) => Object.fromEntries(await Promise.all((await readdir(of)).sort().map(async (name) => [name, await readFile(join(of, name), "utf8")])));
-const write = (changes: FileChange[], fileSystem?: Partial<AtomicWriteFileSystem>) => writeFilesAtomically(changes, { workdir: dir, ...(fileSystem === undefined ? {} : { fileSystem }) });
-
+const contents = async (of = dir) =>
+  Object.fromEntries(
+    await Promise.all((await readdir(of)).sort().map(async (name) => [name, await readFile(join(of, name), "utf8")])),
+  );
+const write = (changes: FileChange[], fileSystem?: Partial<AtomicWriteFileSystem>) =>
+  writeFilesAtomically(changes, { workdir: dir, ...(fileSystem === undefined ? {} : { fileSystem }) });
 
 describe("writeFilesAtomically", () => {
   it("writes, creates and deletes files as one change, keeping file modes", async () => {
@@ -51,7 +54,9 @@ describe("writeFilesAtomically", () => {
       ]),
     );
     expect(error.code).toBe("conflict");
-    expect(error.message).toBe("Nothing was written: `b.txt` changed since the edit was prepared. Prepare the edit again from the current content.");
+    expect(error.message).toBe(
+      "Nothing was written: `b.txt` changed since the edit was prepared. Prepare the edit again from the current content.",
+    );
     expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
   });
 
@@ -63,7 +68,9 @@ describe("writeFilesAtomically", () => {
         { path: join(dir, "a.txt"), content: "A1", expected: null, label: "a.txt" },
       ]),
     );
-    expect(error.message).toContain("Nothing was written: `missing.txt` (deleted), `nodir/x.txt` (deleted), `a.txt` (created) changed since the edit was prepared.");
+    expect(error.message).toContain(
+      "Nothing was written: `missing.txt` (deleted), `nodir/x.txt` (deleted), `a.txt` (created) changed since the edit was prepared.",
+    );
     expect(await readdir(dir)).not.toContain("nodir");
   });
 
@@ -74,7 +81,9 @@ describe("writeFilesAtomically", () => {
       write([{ path, content: "A0 + second", expected: "A0", label: "a.txt" }]),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected"]);
-    expect(String((outcomes[1] as PromiseRejectedResult).reason)).toContain("`a.txt` changed since the edit was prepared");
+    expect(String((outcomes[1] as PromiseRejectedResult).reason)).toContain(
+      "`a.txt` changed since the edit was prepared",
+    );
     expect(await readFile(path, "utf8")).toBe("A0 + first");
   });
 
@@ -97,7 +106,9 @@ describe("writeFilesAtomically", () => {
       ),
     );
     expect(error.code).toBe("io_error");
-    expect(error.message).toBe("Nothing was written: writing the change failed (EIO: injected) and every file was restored. Check permissions and disk space, then try again.");
+    expect(error.message).toBe(
+      "Nothing was written: writing the change failed (EIO: injected) and every file was restored. Check permissions and disk space, then try again.",
+    );
     expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
   });
 
@@ -106,7 +117,15 @@ describe("writeFilesAtomically", () => {
       if (from.endsWith("/b.txt")) throw Object.assign(new Error("EBUSY: injected"), { code: "EBUSY" });
       await rename(from, to);
     };
-    await toolErrorOf(write([{ path: join(dir, "a.txt"), content: "A1" }, { path: join(dir, "b.txt"), content: "B1" }], { rename: failing }));
+    await toolErrorOf(
+      write(
+        [
+          { path: join(dir, "a.txt"), content: "A1" },
+          { path: join(dir, "b.txt"), content: "B1" },
+        ],
+        { rename: failing },
+      ),
+    );
     expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
   });
 
@@ -119,13 +138,26 @@ describe("writeFilesAtomically", () => {
         await writeFile(path, data);
       },
     };
-    await toolErrorOf(write([{ path: join(dir, "a.txt"), content: "A1" }, { path: join(dir, "b.txt"), content: "B1" }], failing));
+    await toolErrorOf(
+      write(
+        [
+          { path: join(dir, "a.txt"), content: "A1" },
+          { path: join(dir, "b.txt"), content: "B1" },
+        ],
+        failing,
+      ),
+    );
     expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
   });
 
   it("refuses to write without a workdir to confine the files to", async () => {
-    const error = await toolErrorOf(writeFilesAtomically([{ path: join(dir, "a.txt"), content: "x" }], undefined as never));
-    expect([error.code, error.message]).toEqual(["internal", "writeFilesAtomically needs `settings.workdir`, the directory every file is confined to."]);
+    const error = await toolErrorOf(
+      writeFilesAtomically([{ path: join(dir, "a.txt"), content: "x" }], undefined as never),
+    );
+    expect([error.code, error.message]).toEqual([
+      "internal",
+      "writeFilesAtomically needs `settings.workdir`, the directory every file is confined to.",
+    ]);
   });
 
   it("removes a file it created when a later file of the change fails", async () => {
@@ -137,18 +169,37 @@ describe("writeFilesAtomically", () => {
       }
       await rename(from, to);
     };
-    await toolErrorOf(write([{ path: join(dir, "created.txt"), content: "C1" }, { path: join(dir, "b.txt"), content: "B1" }], { rename: failing }));
+    await toolErrorOf(
+      write(
+        [
+          { path: join(dir, "created.txt"), content: "C1" },
+          { path: join(dir, "b.txt"), content: "B1" },
+        ],
+        { rename: failing },
+      ),
+    );
     expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
   });
 
   it("deletes nothing and succeeds when a file to delete, and its directory, are already gone", async () => {
-    await write([{ path: join(dir, "nodir", "x.txt"), content: null }, { path: join(dir, "a.txt"), content: "A1" }]);
+    await write([
+      { path: join(dir, "nodir", "x.txt"), content: null },
+      { path: join(dir, "a.txt"), content: "A1" },
+    ]);
     expect(await contents()).toEqual({ "a.txt": "A1", "b.txt": "B0", "gone.txt": "G0" });
     // And rolls back past it when a later file fails.
     const failing = async () => {
       throw Object.assign(new Error("EIO: injected"), { code: "EIO" });
     };
-    const error = await toolErrorOf(write([{ path: join(dir, "nodir", "x.txt"), content: null }, { path: join(dir, "a.txt"), content: "A2" }], { rename: failing }));
+    const error = await toolErrorOf(
+      write(
+        [
+          { path: join(dir, "nodir", "x.txt"), content: null },
+          { path: join(dir, "a.txt"), content: "A2" },
+        ],
+        { rename: failing },
+      ),
+    );
     expect(error.message).toContain("every file was restored");
     expect(await contents()).toEqual({ "a.txt": "A1", "b.txt": "B0", "gone.txt": "G0" });
   });
@@ -161,10 +212,24 @@ describe("writeFilesAtomically", () => {
   });
 
   it("refuses a change that names one file twice, and a path outside the workdir", async () => {
-    const twice = await toolErrorOf(write([{ path: join(dir, "b.txt"), content: "0" }, { path: join(dir, "a.txt"), content: "1", label: "a.txt" }, { path: join(dir, "a.txt"), content: "2" }]));
-    expect([twice.code, twice.message]).toEqual(["invalid_input", "`a.txt` appears twice in one change. Merge its changes into one."]);
-    const escaping = await toolErrorOf(write([{ path: join(outside, "x.txt"), content: "x", label: "../outside/x.txt" }]));
-    expect([escaping.code, escaping.message]).toEqual(["outside_workdir", `Path \`../outside/x.txt\` resolves outside the working directory \`${dir}\`. Use a path inside it.`]);
+    const twice = await toolErrorOf(
+      write([
+        { path: join(dir, "b.txt"), content: "0" },
+        { path: join(dir, "a.txt"), content: "1", label: "a.txt" },
+        { path: join(dir, "a.txt"), content: "2" },
+      ]),
+    );
+    expect([twice.code, twice.message]).toEqual([
+      "invalid_input",
+      "`a.txt` appears twice in one change. Merge its changes into one.",
+    ]);
+    const escaping = await toolErrorOf(
+      write([{ path: join(outside, "x.txt"), content: "x", label: "../outside/x.txt" }]),
+    );
+    expect([escaping.code, escaping.message]).toEqual([
+      "outside_workdir",
+      `Path \`../outside/x.txt\` resolves outside the working directory \`${dir}\`. Use a path inside it.`,
+    ]);
     expect(await contents(outside)).toEqual({});
   });
 });
@@ -174,7 +239,12 @@ describe("writeFilesAtomically confines every file when it writes it", () => {
     await mkdir(join(dir, "sub2"));
     await writeFile(join(dir, "sub2", "t.ts"), "old");
     await writeFile(join(outside, "t.ts"), "outside");
-    const planned: FileChange = { path: join(dir, "sub2", "t.ts"), content: "new", expected: "old", label: "sub2/t.ts" };
+    const planned: FileChange = {
+      path: join(dir, "sub2", "t.ts"),
+      content: "new",
+      expected: "old",
+      label: "sub2/t.ts",
+    };
     await rename(join(dir, "sub2"), join(dir, "sub2.moved"));
     await symlink(outside, join(dir, "sub2"));
     const error = await toolErrorOf(write([planned]));
@@ -184,7 +254,9 @@ describe("writeFilesAtomically confines every file when it writes it", () => {
     );
     expect(await contents(outside)).toEqual({ "t.ts": "outside" });
     // Creating a file under the swapped directory is refused the same way.
-    expect((await toolErrorOf(write([{ path: join(dir, "sub2", "new.ts"), content: "x" }]))).code).toBe("outside_workdir");
+    expect((await toolErrorOf(write([{ path: join(dir, "sub2", "new.ts"), content: "x" }]))).code).toBe(
+      "outside_workdir",
+    );
     expect(await contents(outside)).toEqual({ "t.ts": "outside" });
   });
 
@@ -192,7 +264,9 @@ describe("writeFilesAtomically confines every file when it writes it", () => {
     await mkdir(join(dir, "deep", "sub"), { recursive: true });
     await rename(join(dir, "deep", "sub"), join(dir, "deep", "sub.moved"));
     await symlink(join(outside, "nothing-here"), join(dir, "deep", "sub"));
-    const error = await toolErrorOf(write([{ path: join(dir, "deep", "sub", "f.txt"), content: "x", label: "deep/sub/f.txt" }]));
+    const error = await toolErrorOf(
+      write([{ path: join(dir, "deep", "sub", "f.txt"), content: "x", label: "deep/sub/f.txt" }]),
+    );
     expect([error.code, error.message]).toEqual([
       "outside_workdir",
       "Nothing was written to `deep/sub/f.txt`: `deep/sub` was replaced by a symbolic link leading outside the working directory after the path was checked. Check what changed the directory, then try again.",
@@ -203,7 +277,9 @@ describe("writeFilesAtomically confines every file when it writes it", () => {
     await mkdir(join(dir, "real"));
     await writeFile(join(dir, "real", "f.txt"), "F0");
     await symlink(join(dir, "real"), join(dir, "linked"));
-    const inside = await toolErrorOf(write([{ path: join(dir, "linked", "f.txt"), content: "F1", label: "linked/f.txt" }]));
+    const inside = await toolErrorOf(
+      write([{ path: join(dir, "linked", "f.txt"), content: "F1", label: "linked/f.txt" }]),
+    );
     expect([inside.code, inside.message]).toEqual([
       "conflict",
       "Nothing was written to `linked/f.txt`: `linked` was replaced by a symbolic link after the path was checked. Check what changed the directory, then try again.",
@@ -211,7 +287,9 @@ describe("writeFilesAtomically confines every file when it writes it", () => {
     await writeFile(join(outside, "target.txt"), "T0");
     await rename(join(dir, "a.txt"), join(dir, "a.moved"));
     await symlink(join(outside, "target.txt"), join(dir, "a.txt"));
-    const error = await toolErrorOf(write([{ path: join(dir, "a.txt"), content: "A1", expected: "A0", label: "a.txt" }]));
+    const error = await toolErrorOf(
+      write([{ path: join(dir, "a.txt"), content: "A1", expected: "A0", label: "a.txt" }]),
+    );
     expect(error.code).toBe("conflict");
     expect(error.message).toContain("`a.txt` was replaced by a symbolic link");
     expect(await readFile(join(outside, "target.txt"), "utf8")).toBe("T0");
@@ -228,16 +306,24 @@ describe("writeFilesAtomically confines every file when it writes it", () => {
       }
       await rename(from, to);
     };
-    const error = await toolErrorOf(write([{ path: join(dir, "sub", "f.txt"), content: "F1", expected: "F0", label: "sub/f.txt" }], { rename: movingAway }));
+    const error = await toolErrorOf(
+      write([{ path: join(dir, "sub", "f.txt"), content: "F1", expected: "F0", label: "sub/f.txt" }], {
+        rename: movingAway,
+      }),
+    );
     expect(error.code).toBe("outside_workdir");
     expect(error.message).toContain(`was moved outside the working directory (to \`${join(outside, "sub")}\`)`);
     expect(await contents(join(outside, "sub"))).toEqual({ "f.txt": "F0" });
   });
 
   it("answers invalid_input when a directory on the path is a file", async () => {
-    const error = await toolErrorOf(write([{ path: join(dir, "a.txt", "child.txt"), content: "x", label: "a.txt/child.txt" }]));
+    const error = await toolErrorOf(
+      write([{ path: join(dir, "a.txt", "child.txt"), content: "x", label: "a.txt/child.txt" }]),
+    );
     expect(error.code).toBe("invalid_input");
-    expect(error.message).toBe("`a.txt` in `a.txt/child.txt` is not a directory, so `a.txt/child.txt` cannot be used. Check the path.");
+    expect(error.message).toBe(
+      "`a.txt` in `a.txt/child.txt` is not a directory, so `a.txt/child.txt` cannot be used. Check the path.",
+    );
   });
 });
 
@@ -251,24 +337,37 @@ describe("writeFilesAtomically changes only regular files that may be written", 
     ]) {
       const error = await toolErrorOf(write([change]));
       expect(error.code).toBe("invalid_input");
-      expect(error.message).toBe("`pipe` is a named pipe, not a regular file; only regular files can be read or written. Give the path of a regular file.");
+      expect(error.message).toBe(
+        "`pipe` is a named pipe, not a regular file; only regular files can be read or written. Give the path of a regular file.",
+      );
     }
   });
 
   it("refuses a read-only file, keeping it and the rest of the change as they were", async () => {
     await chmod(join(dir, "b.txt"), 0o444);
-    const error = await toolErrorOf(write([{ path: join(dir, "a.txt"), content: "A1" }, { path: join(dir, "b.txt"), content: "B1", label: "b.txt" }]));
+    const error = await toolErrorOf(
+      write([
+        { path: join(dir, "a.txt"), content: "A1" },
+        { path: join(dir, "b.txt"), content: "B1", label: "b.txt" },
+      ]),
+    );
     expect(error.code).toBe("io_error");
-    expect(error.message).toBe("Nothing was written: `b.txt` is read-only (mode 0444). Leave it as it is, or make it writable (`chmod u+w`) first if it is meant to change.");
+    expect(error.message).toBe(
+      "Nothing was written: `b.txt` is read-only (mode 0444). Leave it as it is, or make it writable (`chmod u+w`) first if it is meant to change.",
+    );
     expect(await contents()).toEqual({ "a.txt": "A0", "b.txt": "B0", "gone.txt": "G0" });
-    expect((await toolErrorOf(write([{ path: join(dir, "b.txt"), content: null, label: "b.txt" }]))).code).toBe("io_error");
+    expect((await toolErrorOf(write([{ path: join(dir, "b.txt"), content: null, label: "b.txt" }]))).code).toBe(
+      "io_error",
+    );
   });
 
   it("answers conflict when a staged file became a directory, invalid_input when a new file's path is one", async () => {
     await mkdir(join(dir, "d"));
     const staged = await toolErrorOf(write([{ path: join(dir, "d"), content: "x", expected: "old", label: "d" }]));
     expect(staged.code).toBe("conflict");
-    expect(staged.message).toBe("Nothing was written: `d` became a directory since the edit was prepared. Prepare the edit again from the current files.");
+    expect(staged.message).toBe(
+      "Nothing was written: `d` became a directory since the edit was prepared. Prepare the edit again from the current files.",
+    );
     const plain = await toolErrorOf(write([{ path: join(dir, "d"), content: "x", label: "d" }]));
     expect(plain.code).toBe("invalid_input");
     expect(plain.message).toContain("`d` is a directory, not a file.");

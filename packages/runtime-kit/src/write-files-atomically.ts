@@ -2,7 +2,13 @@ import { randomBytes } from "node:crypto";
 import { constants, type Stats } from "node:fs";
 import { access, open, realpath, rename, unlink } from "node:fs/promises";
 import { basename, dirname } from "node:path";
-import { describeFileType, notRegular, openConfinedDirectory, readRegularEntry, type ConfinedDirectory } from "./confined-directory.js";
+import {
+  describeFileType,
+  notRegular,
+  openConfinedDirectory,
+  readRegularEntry,
+  type ConfinedDirectory,
+} from "./confined-directory.js";
 import { fileSystemToolError } from "./file-system-error.js";
 import { ToolError } from "@runbound/tool-kit";
 import { withPathLocks } from "./with-path-locks.js";
@@ -88,15 +94,24 @@ interface Step {
  * read-only file, or (with the file-system error as its cause) when writing fails, after rolling back;
  * `outside_workdir` when a directory of a path leads outside the workdir by the time it is written.
  */
-export async function writeFilesAtomically(changes: readonly FileChange[], settings: WriteFilesSettings): Promise<void> {
+export async function writeFilesAtomically(
+  changes: readonly FileChange[],
+  settings: WriteFilesSettings,
+): Promise<void> {
   if (typeof settings?.workdir !== "string") {
-    throw new ToolError({ code: "internal", message: "writeFilesAtomically needs `settings.workdir`, the directory every file is confined to." });
+    throw new ToolError({
+      code: "internal",
+      message: "writeFilesAtomically needs `settings.workdir`, the directory every file is confined to.",
+    });
   }
   const fs = { ...defaultFileSystem, ...settings.fileSystem };
   const repeated = changes.find((change, index) => changes.findIndex((other) => other.path === change.path) !== index);
   if (repeated !== undefined) {
     const first = changes.find((change) => change.path === repeated.path)!;
-    throw new ToolError({ code: "invalid_input", message: `\`${first.label ?? first.path}\` appears twice in one change. Merge its changes into one.` });
+    throw new ToolError({
+      code: "invalid_input",
+      message: `\`${first.label ?? first.path}\` appears twice in one change. Merge its changes into one.`,
+    });
   }
   const root = await realpath(settings.workdir);
   // The check against `expected` and the renames must not interleave with another writer of the same
@@ -115,7 +130,8 @@ class DirectoryHandles {
   get(directory: string, create: boolean, shown: string): Promise<ConfinedDirectory | null> {
     const key = `${create ? "+" : "-"}${directory}`;
     let handle = this.open.get(key);
-    if (handle === undefined) this.open.set(key, (handle = openConfinedDirectory(this.root, directory, { create, shown })));
+    if (handle === undefined)
+      this.open.set(key, (handle = openConfinedDirectory(this.root, directory, { create, shown })));
     return handle;
   }
 
@@ -139,12 +155,18 @@ async function assertReplaceable(step: Step, stats: Stats): Promise<void> {
   const { shown, change } = step;
   if (stats.isDirectory()) {
     if (typeof change.expected === "string") {
-      throw new ToolError({ code: "conflict", message: `Nothing was written: \`${shown}\` became a directory since the edit was prepared. Prepare the edit again from the current files.` });
+      throw new ToolError({
+        code: "conflict",
+        message: `Nothing was written: \`${shown}\` became a directory since the edit was prepared. Prepare the edit again from the current files.`,
+      });
     }
     throw fileSystemToolError(Object.assign(new Error("EISDIR"), { code: "EISDIR" }), shown);
   }
   if (stats.isSymbolicLink()) {
-    throw new ToolError({ code: "conflict", message: `Nothing was written: \`${shown}\` was replaced by a symbolic link after its path was checked. Check what changed it, then try again.` });
+    throw new ToolError({
+      code: "conflict",
+      message: `Nothing was written: \`${shown}\` was replaced by a symbolic link after its path was checked. Check what changed it, then try again.`,
+    });
   }
   if (!stats.isFile()) throw notRegular(shown, describeFileType(stats));
   if (!(await isWritable(step.directory!, step.name, stats))) {
@@ -239,7 +261,11 @@ async function commit(fs: AtomicWriteFileSystem, handles: DirectoryHandles, step
       throw error;
     }
   }
-  await Promise.all(steps.flatMap((step) => (step.backup === undefined ? [] : [fs.unlink(step.directory!.entry(step.backup)).catch(() => undefined)])));
+  await Promise.all(
+    steps.flatMap((step) =>
+      step.backup === undefined ? [] : [fs.unlink(step.directory!.entry(step.backup)).catch(() => undefined)],
+    ),
+  );
 }
 
 async function rollBack(fs: AtomicWriteFileSystem, steps: readonly Step[]): Promise<void> {
@@ -248,7 +274,8 @@ async function rollBack(fs: AtomicWriteFileSystem, steps: readonly Step[]): Prom
     if (directory === null) continue;
     if (step.temporary !== undefined) await fs.unlink(directory.entry(step.temporary)).catch(() => undefined);
     if (!step.committed) continue;
-    if (step.backup !== undefined) await fs.rename(directory.entry(step.backup), directory.entry(step.name)).catch(() => undefined);
+    if (step.backup !== undefined)
+      await fs.rename(directory.entry(step.backup), directory.entry(step.name)).catch(() => undefined);
     else await fs.unlink(directory.entry(step.name)).catch(() => undefined);
   }
 }

@@ -74,4 +74,7 @@ export interface AskPort {
 }
 
 /** The resource key of the run's ask port. */
-export const AskPort = defineResource<AskPort>("ask.port", "Where questions and permission prompts reach a human (a terminal, an MCP client, a runner's UI).");
+export const AskPort = defineResource<AskPort>(
+  "ask.port",
+  "Where questions and permission prompts reach a human (a terminal, an MCP client, a runner's UI).",
+);

@@ -1,6 +1,11 @@
 import type { AskOutcome, AskPort } from "./ask-port.js";
 import { withdrawnOutcome } from "./withdrawn-outcome.js";
-import { elicitationForm, readElicitedContent, type ElicitFormRequest, type ElicitResponse } from "./elicitation-form.js";
+import {
+  elicitationForm,
+  readElicitedContent,
+  type ElicitFormRequest,
+  type ElicitResponse,
+} from "./elicitation-form.js";
 
 /**
  * Shaped like the MCP SDK's `server.elicitInput(params, { signal })`: shows a form to the client's
@@ -34,7 +39,10 @@ export function createElicitationAskPort(elicit: Elicit, settings: ElicitationAs
           response = await elicit(elicitationForm(card, problem), { signal });
         } catch (error) {
           if (signal.aborted) return withdrawnOutcome(signal);
-          return { status: "failed", reason: `the client's elicitation failed: ${error instanceof Error ? error.message : String(error)}` };
+          return {
+            status: "failed",
+            reason: `the client's elicitation failed: ${error instanceof Error ? error.message : String(error)}`,
+          };
         }
         if (response.action === "decline") return { status: "skipped", via: "the user declined the form" };
         if (response.action === "cancel") return { status: "skipped", via: "the user dismissed the form" };
@@ -42,7 +50,10 @@ export function createElicitationAskPort(elicit: Elicit, settings: ElicitationAs
         if (reading.ok) return reading.outcome;
         problem = reading.problem;
       }
-      return { status: "skipped", via: `the form came back without a valid answer ${maxAttempts} times (last: ${problem})` };
+      return {
+        status: "skipped",
+        via: `the form came back without a valid answer ${maxAttempts} times (last: ${problem})`,
+      };
     },
   };
 }

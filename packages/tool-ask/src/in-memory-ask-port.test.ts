@@ -12,12 +12,17 @@ describe("createInMemoryAskPort", () => {
     expect(port.pending().map((pending) => pending.card.id)).toEqual(["a", "b"]);
     expect(port.reply("a", "9")).toEqual({ accepted: false, problem: "There is no option `9`; the options are 1–3." });
     expect(port.pending()[0]!.problem).toBe("There is no option `9`; the options are 1–3.");
-    expect(port.answer("a", { choices: [1, 2] })).toEqual({ accepted: false, problem: "Pick one option, not 2 (`1,2`)." });
+    expect(port.answer("a", { choices: [1, 2] })).toEqual({
+      accepted: false,
+      problem: "Pick one option, not 2 (`1,2`).",
+    });
     expect(port.answer("a", { choices: [2] })).toEqual({ accepted: true });
     expect(await first).toEqual({ status: "answered", choices: [{ number: 2, label: "SQLite" }] });
     expect(port.reply("b", "my own")).toEqual({ accepted: true });
     expect(await second).toEqual({ status: "answered", choices: [], text: "my own" });
-    expect(events.map((event) => `${event.type} ${event.type === "resolved" ? event.card.id : event.pending.card.id}`)).toEqual(["added a", "added b", "reprompted a", "reprompted a", "resolved a", "resolved b"]);
+    expect(
+      events.map((event) => `${event.type} ${event.type === "resolved" ? event.card.id : event.pending.card.id}`),
+    ).toEqual(["added a", "added b", "reprompted a", "reprompted a", "resolved a", "resolved b"]);
     expect(port.pending()).toEqual([]);
   });
 
@@ -26,7 +31,10 @@ describe("createInMemoryAskPort", () => {
     const asked = port.ask(sampleCard(), { signal: new AbortController().signal });
     expect(port.skip("card-1")).toEqual({ accepted: true });
     expect(await asked).toEqual({ status: "skipped", via: "the operator skipped it" });
-    expect(port.skip("card-1")).toEqual({ accepted: false, problem: "No card `card-1` is pending; it was answered or withdrawn already. List the pending cards again." });
+    expect(port.skip("card-1")).toEqual({
+      accepted: false,
+      problem: "No card `card-1` is pending; it was answered or withdrawn already. List the pending cards again.",
+    });
   });
 
   it("withdraws a card when the asker aborts, even one aborted before it was asked", async () => {
@@ -36,7 +44,10 @@ describe("createInMemoryAskPort", () => {
     controller.abort(new Error("the run ended"));
     expect(await asked).toEqual({ status: "withdrawn", reason: "the run ended" });
     expect(port.pending()).toEqual([]);
-    expect(await port.ask(sampleCard(), { signal: controller.signal })).toEqual({ status: "withdrawn", reason: "the run ended" });
+    expect(await port.ask(sampleCard(), { signal: controller.signal })).toEqual({
+      status: "withdrawn",
+      reason: "the run ended",
+    });
     expect(port.pending()).toEqual([]);
   });
 

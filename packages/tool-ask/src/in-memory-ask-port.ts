@@ -62,7 +62,11 @@ export function createInMemoryAskPort(): InMemoryAskPort {
 
   function settleWith(cardId: string, read: (card: AskCard) => ReplyReading): ReplyResult {
     const entry = waiting.get(cardId);
-    if (entry === undefined) return { accepted: false, problem: `No card \`${cardId}\` is pending; it was answered or withdrawn already. List the pending cards again.` };
+    if (entry === undefined)
+      return {
+        accepted: false,
+        problem: `No card \`${cardId}\` is pending; it was answered or withdrawn already. List the pending cards again.`,
+      };
     const reading = read(entry.pending.card);
     if (!reading.ok) {
       entry.pending.problem = reading.problem;

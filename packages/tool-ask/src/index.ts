@@ -10,10 +10,28 @@ export { presentCard, type PresentedOutcome, type PresentSettings } from "./pres
 export { interpretReply, SKIP_WORD } from "./interpret-reply.js";
 export { renderCard } from "./render-card.js";
 export type { ReplyReading } from "./resolve-selection.js";
-export { createInMemoryAskPort, type InMemoryAskEvent, type InMemoryAskPort, type PendingCard, type ReplyResult } from "./in-memory-ask-port.js";
+export {
+  createInMemoryAskPort,
+  type InMemoryAskEvent,
+  type InMemoryAskPort,
+  type PendingCard,
+  type ReplyResult,
+} from "./in-memory-ask-port.js";
 export { createTerminalAskPort, type TerminalAskPortSettings } from "./terminal-ask-port.js";
 export { LineReader, type LineRead } from "./line-reader.js";
 export { createElicitationAskPort, type Elicit, type ElicitationAskPortSettings } from "./elicitation-ask-port.js";
-export { elicitationForm, type ElicitFieldSchema, type ElicitFormRequest, type ElicitResponse, type TitledValue } from "./elicitation-form.js";
-export { createPortApprover, PERMISSION_CHOICES, type PermissionRequest, type PortApprover, type PortApproverSettings } from "./port-approver.js";
+export {
+  elicitationForm,
+  type ElicitFieldSchema,
+  type ElicitFormRequest,
+  type ElicitResponse,
+  type TitledValue,
+} from "./elicitation-form.js";
+export {
+  createPortApprover,
+  PERMISSION_CHOICES,
+  type PermissionRequest,
+  type PortApprover,
+  type PortApproverSettings,
+} from "./port-approver.js";
 export { PACKAGE_VERSION } from "./version.js";

@@ -26,7 +26,11 @@ function numberOfLabel(card: AskCard, reply: string): number | undefined {
  */
 export function interpretReply(card: AskCard, reply: string): ReplyReading {
   const trimmed = reply.trim();
-  if (trimmed === "") return { ok: false, problem: `The reply is empty; type ${card.options.length > 0 ? `a number (${optionRange(card)})` : "your answer"}, or \`${SKIP_WORD}\`.` };
+  if (trimmed === "")
+    return {
+      ok: false,
+      problem: `The reply is empty; type ${card.options.length > 0 ? `a number (${optionRange(card)})` : "your answer"}, or \`${SKIP_WORD}\`.`,
+    };
   if (trimmed.toLowerCase() === SKIP_WORD) return { ok: true, outcome: SKIPPED_BY_OPERATOR };
   if (numberList.test(trimmed)) return resolveSelection(card, trimmed.split(/[,\s]+/).map(Number), undefined);
   const whole = numberOfLabel(card, trimmed);

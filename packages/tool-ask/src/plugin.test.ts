@@ -16,7 +16,14 @@ describePluginConformance(askPlugin, {
       [TargetSpace, { id: "test", label: "a test" }],
     ];
   },
-  sampleInputs: { ask_user: { question: "Proceed?", options: [{ label: "Yes" }, { label: "No" }], allow_free_text: false, multi_select: false } },
+  sampleInputs: {
+    ask_user: {
+      question: "Proceed?",
+      options: [{ label: "Yes" }, { label: "No" }],
+      allow_free_text: false,
+      multi_select: false,
+    },
+  },
 });
 
 describe("askPlugin", () => {

@@ -6,12 +6,25 @@ import { createInMemoryAskPort, type InMemoryAskPort } from "./in-memory-ask-por
 import { createPortApprover } from "./port-approver.js";
 
 function writer(name: string) {
-  return defineTool({ name, tier: "write", description: `Writes (${name}).`, input: v.strictObject({ text: v.pipe(v.string(), v.description("What to write.")) }), requires: [], parallelSafe: true, run: async () => "written" });
+  return defineTool({
+    name,
+    tier: "write",
+    description: `Writes (${name}).`,
+    input: v.strictObject({ text: v.pipe(v.string(), v.description("What to write.")) }),
+    requires: [],
+    parallelSafe: true,
+    run: async () => "written",
+  });
 }
 const plugin = definePlugin({ name: "writers", version: "1.0.0", tools: [writer("save"), writer("publish")] });
 
 function runWith(port: InMemoryAskPort | undefined, id = "run-a") {
-  return createRun({ id, plugins: [plugin], approvalPolicy: askFor(["write"]), ...(port === undefined ? {} : { approver: createPortApprover(port) }) });
+  return createRun({
+    id,
+    plugins: [plugin],
+    approvalPolicy: askFor(["write"]),
+    ...(port === undefined ? {} : { approver: createPortApprover(port) }),
+  });
 }
 
 /** Answer every card with `reply`, recording the cards' text. */
@@ -70,7 +83,12 @@ describe("createPortApprover", () => {
     expect(resultErrorCode(await run.call("save", { text: "a" }))).toBe("denied");
     const silent = createInMemoryAskPort();
     const approver = createPortApprover(silent, { timeoutMs: 20 });
-    expect(await approver.approve({ tool: { name: "save", tier: "write" }, input: {}, runId: "r" }, new AbortController().signal)).toBe(false);
+    expect(
+      await approver.approve(
+        { tool: { name: "save", tier: "write" }, input: {}, runId: "r" },
+        new AbortController().signal,
+      ),
+    ).toBe(false);
     expect(silent.pending()).toEqual([]);
   });
 

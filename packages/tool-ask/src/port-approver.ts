@@ -31,7 +31,9 @@ const maxInputCharacters = 500;
 
 function inputSummary(input: unknown): string {
   const json = JSON.stringify(input) ?? String(input);
-  return json.length <= maxInputCharacters ? json : `${json.slice(0, maxInputCharacters)}… (${json.length} characters in all)`;
+  return json.length <= maxInputCharacters
+    ? json
+    : `${json.slice(0, maxInputCharacters)}… (${json.length} characters in all)`;
 }
 
 function permissionCard(request: PermissionRequest): AskCard {

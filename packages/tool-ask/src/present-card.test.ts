@@ -11,7 +11,9 @@ describe("presentCard", () => {
   it("answers `no_operator` at once and shows nothing when the port has nobody", async () => {
     const port = createInMemoryAskPort();
     port.setOperatorPresent(false);
-    expect(await presentCard(port, sampleCard(), { signal: never, timeoutMs: 60_000 })).toEqual({ status: "no_operator" });
+    expect(await presentCard(port, sampleCard(), { signal: never, timeoutMs: 60_000 })).toEqual({
+      status: "no_operator",
+    });
     expect(port.pending()).toEqual([]);
   });
 
@@ -20,7 +22,10 @@ describe("presentCard", () => {
     port.subscribe((event) => {
       if (event.type === "added") port.reply(event.pending.card.id, "2");
     });
-    expect(await presentCard(port, sampleCard(), { signal: never, timeoutMs: 60_000 })).toEqual({ status: "answered", choices: [{ number: 2, label: "SQLite" }] });
+    expect(await presentCard(port, sampleCard(), { signal: never, timeoutMs: 60_000 })).toEqual({
+      status: "answered",
+      choices: [{ number: 2, label: "SQLite" }],
+    });
   });
 
   it("times out, withdrawing the card from the port", async () => {
@@ -43,9 +48,15 @@ describe("presentCard", () => {
     port.subscribe((event) => {
       if (event.type === "added") controller.abort(new Error("the run was closed"));
     });
-    expect(await presentCard(port, sampleCard(), { signal: controller.signal, timeoutMs: 60_000 })).toEqual({ status: "withdrawn", reason: "the run was closed" });
+    expect(await presentCard(port, sampleCard(), { signal: controller.signal, timeoutMs: 60_000 })).toEqual({
+      status: "withdrawn",
+      reason: "the run was closed",
+    });
     expect(port.pending()).toEqual([]);
-    expect(await presentCard(port, sampleCard(), { signal: controller.signal, timeoutMs: 60_000 })).toEqual({ status: "withdrawn", reason: "the run was closed" });
+    expect(await presentCard(port, sampleCard(), { signal: controller.signal, timeoutMs: 60_000 })).toEqual({
+      status: "withdrawn",
+      reason: "the run was closed",
+    });
   });
 
   it("settles within its budget even when the port ignores its signal, and reports a port that throws as failed", async () => {
@@ -56,13 +67,19 @@ describe("presentCard", () => {
     controller.abort("closing");
     expect(await pending).toEqual({ status: "withdrawn", reason: "closing" });
     const broken: AskPort = { operatorPresent: () => true, ask: () => Promise.reject(new Error("the pipe broke")) };
-    expect(await presentCard(broken, sampleCard(), { signal: never, timeoutMs: 60_000 })).toEqual({ status: "failed", reason: "the pipe broke" });
+    expect(await presentCard(broken, sampleCard(), { signal: never, timeoutMs: 60_000 })).toEqual({
+      status: "failed",
+      reason: "the pipe broke",
+    });
   });
 
   it("keeps a timeout a timeout when the port answers its abort with its own withdrawal", async () => {
     const polite: AskPort = {
       operatorPresent: () => true,
-      ask: (_card, { signal }) => new Promise((resolve) => signal.addEventListener("abort", () => resolve({ status: "withdrawn", reason: "told to stop" }))),
+      ask: (_card, { signal }) =>
+        new Promise((resolve) =>
+          signal.addEventListener("abort", () => resolve({ status: "withdrawn", reason: "told to stop" })),
+        ),
     };
     expect(await presentCard(polite, sampleCard(), { signal: never, timeoutMs: 20 })).toEqual({ status: "timed_out" });
   });

@@ -34,12 +34,17 @@ export async function presentCard(port: AskPort, card: AskCard, settings: Presen
       controller.abort(reason);
       resolve(outcome);
     };
-    timer = setTimeout(() => stop({ status: "timed_out" }, new Error(`no answer came within ${settings.timeoutMs} ms`)), Math.min(settings.timeoutMs, longestTimerMs));
+    timer = setTimeout(
+      () => stop({ status: "timed_out" }, new Error(`no answer came within ${settings.timeoutMs} ms`)),
+      Math.min(settings.timeoutMs, longestTimerMs),
+    );
     onAbort = () => stop(withdrawnOutcome(settings.signal), settings.signal.reason);
     settings.signal.addEventListener("abort", onAbort, { once: true });
   });
   try {
-    const answered = port.ask(card, { signal: controller.signal }).catch((error: unknown): AskOutcome => ({ status: "failed", reason: abortReasonText(error) }));
+    const answered = port
+      .ask(card, { signal: controller.signal })
+      .catch((error: unknown): AskOutcome => ({ status: "failed", reason: abortReasonText(error) }));
     const outcome = await Promise.race([answered, stopped]);
     return stoppedAs ?? outcome;
   } finally {

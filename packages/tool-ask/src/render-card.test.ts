@@ -18,11 +18,25 @@ describe("renderCard", () => {
   });
 
   it("says how to answer a multi-select card, a free-text card and a permission card", () => {
-    expect(renderCard(sampleCard({ multiSelect: true, allowFreeText: true })).split("\n").at(-1)).toBe(
+    expect(
+      renderCard(sampleCard({ multiSelect: true, allowFreeText: true }))
+        .split("\n")
+        .at(-1),
+    ).toBe(
       "Reply with numbers (1–3) separated by commas, e.g. `1,3`, labels separated by commas or your own answer; `skip` to skip.",
     );
-    expect(renderCard(sampleCard({ options: [], allowFreeText: true, context: "  " }))).toBe("Question: Which database?\nReply with your answer; `skip` to skip.");
-    expect(renderCard(sampleCard({ purpose: "permission", options: [{ label: "Allow once" }, { label: "Deny" }], multiSelect: true })).split("\n")[0]).toBe("Permission: Which database?");
-    expect(renderCard(sampleCard({ options: [{ label: "A" }, { label: "B" }], multiSelect: true })).split("\n").at(-1)).toContain("e.g. `1,2`");
+    expect(renderCard(sampleCard({ options: [], allowFreeText: true, context: "  " }))).toBe(
+      "Question: Which database?\nReply with your answer; `skip` to skip.",
+    );
+    expect(
+      renderCard(
+        sampleCard({ purpose: "permission", options: [{ label: "Allow once" }, { label: "Deny" }], multiSelect: true }),
+      ).split("\n")[0],
+    ).toBe("Permission: Which database?");
+    expect(
+      renderCard(sampleCard({ options: [{ label: "A" }, { label: "B" }], multiSelect: true }))
+        .split("\n")
+        .at(-1),
+    ).toContain("e.g. `1,2`");
   });
 });

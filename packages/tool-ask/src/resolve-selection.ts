@@ -1,7 +1,8 @@
 import type { AskCard, AskChoice, AskOutcome } from "./ask-port.js";
 
 /** A reply turned into an outcome, or why it cannot be one (the port re-asks with the reason). */
-export type ReplyReading = { ok: true; outcome: Extract<AskOutcome, { status: "answered" | "skipped" }> } | { ok: false; problem: string };
+export type ReplyReading =
+  { ok: true; outcome: Extract<AskOutcome, { status: "answered" | "skipped" }> } | { ok: false; problem: string };
 
 /** Chosen options as shown on the card: `2) Postgres`. */
 export function numberedChoices(choices: readonly AskChoice[]): string[] {
@@ -21,12 +22,24 @@ export function resolveSelection(card: AskCard, numbers: readonly number[], text
   const unique = [...new Set(numbers)];
   const missing = unique.find((number) => !Number.isInteger(number) || number < 1 || number > card.options.length);
   if (missing !== undefined) {
-    return { ok: false, problem: card.options.length === 0 ? `There are no options to pick (\`${missing}\`); write your answer.` : `There is no option \`${missing}\`; ${card.options.length === 1 ? "the only option is 1" : `the options are ${optionRange(card)}`}.` };
+    return {
+      ok: false,
+      problem:
+        card.options.length === 0
+          ? `There are no options to pick (\`${missing}\`); write your answer.`
+          : `There is no option \`${missing}\`; ${card.options.length === 1 ? "the only option is 1" : `the options are ${optionRange(card)}`}.`,
+    };
   }
-  if (unique.length > 1 && !card.multiSelect) return { ok: false, problem: `Pick one option, not ${unique.length} (\`${unique.join(",")}\`).` };
+  if (unique.length > 1 && !card.multiSelect)
+    return { ok: false, problem: `Pick one option, not ${unique.length} (\`${unique.join(",")}\`).` };
   const ownText = text?.trim() === "" ? undefined : text?.trim();
-  if (ownText !== undefined && !card.allowFreeText) return { ok: false, problem: `Answers of your own are not accepted here; pick ${card.multiSelect ? "options" : "an option"} by number (${optionRange(card)}).` };
-  if (unique.length === 0 && ownText === undefined) return { ok: false, problem: "Nothing was chosen; pick an option by number or label, or skip." };
+  if (ownText !== undefined && !card.allowFreeText)
+    return {
+      ok: false,
+      problem: `Answers of your own are not accepted here; pick ${card.multiSelect ? "options" : "an option"} by number (${optionRange(card)}).`,
+    };
+  if (unique.length === 0 && ownText === undefined)
+    return { ok: false, problem: "Nothing was chosen; pick an option by number or label, or skip." };
   const choices = unique.map((number) => ({ number, label: card.options[number - 1]!.label }));
   return { ok: true, outcome: { status: "answered", choices, ...(ownText === undefined ? {} : { text: ownText }) } };
 }

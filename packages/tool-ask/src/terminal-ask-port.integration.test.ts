@@ -24,12 +24,23 @@ function askInTerminal(inputs: unknown[]) {
   const results = join(directory, "results.jsonl");
   writeFileSync(questions, JSON.stringify(inputs));
   const errors = join(directory, "stderr.log");
-  const session = new TmuxSession(`node '${fixture}' '${questions}' '${results}' 2>'${errors}'; echo "{\\"exit\\":$?}" >> '${results}'`);
+  const session = new TmuxSession(
+    `node '${fixture}' '${questions}' '${results}' 2>'${errors}'; echo "{\\"exit\\":$?}" >> '${results}'`,
+  );
   sessions.push(session);
-  const entries = (): Array<Record<string, unknown>> => (existsSync(results) ? readFileSync(results, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) : []);
+  const entries = (): Array<Record<string, unknown>> =>
+    existsSync(results)
+      ? readFileSync(results, "utf8")
+          .trim()
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+      : [];
   const stderr = (): string => (existsSync(errors) ? readFileSync(errors, "utf8") : "");
-  const waitForScreen = (text: string) => vi.waitFor(() => expect(session.screen(), stderr()).toContain(text), { timeout: 20_000, interval: 100 });
-  const waitForEntries = (count: number) => vi.waitFor(() => expect(entries().length).toBeGreaterThanOrEqual(count), { timeout: 20_000, interval: 100 });
+  const waitForScreen = (text: string) =>
+    vi.waitFor(() => expect(session.screen(), stderr()).toContain(text), { timeout: 20_000, interval: 100 });
+  const waitForEntries = (count: number) =>
+    vi.waitFor(() => expect(entries().length).toBeGreaterThanOrEqual(count), { timeout: 20_000, interval: 100 });
   return { session, entries, waitForScreen, waitForEntries };
 }
 
@@ -45,7 +56,9 @@ describe.runIf(tmuxAvailable())("createTerminalAskPort in a real terminal", () =
     await terminal.waitForEntries(1);
     expect(terminal.entries()[0]).toMatchObject({ stdinIsTTY: true });
     await terminal.waitForScreen("Question: Which database?");
-    expect(terminal.session.screen()).toContain("  1) Postgres — The one in production.\n  2) SQLite\n  3) Redis\nReply with a number (1–3) or the option's label; `skip` to skip.\n>");
+    expect(terminal.session.screen()).toContain(
+      "  1) Postgres — The one in production.\n  2) SQLite\n  3) Redis\nReply with a number (1–3) or the option's label; `skip` to skip.\n>",
+    );
     terminal.session.typeLine("7");
     await terminal.waitForScreen("There is no option `7`; the options are 1–3. Try again.");
     terminal.session.typeLine("sqlite");
@@ -60,8 +73,20 @@ describe.runIf(tmuxAvailable())("createTerminalAskPort in a real terminal", () =
     const [, database, version, stores, region, zone, done] = terminal.entries();
     expect(database).toMatchObject({ isError: false, text: "The operator chose 2) SQLite." });
     expect(version).toMatchObject({ isError: false, text: 'The operator wrote: "MySQL 8, please".' });
-    expect(stores).toMatchObject({ isError: false, structured: { status: "answered", choices: [{ number: 1, label: "Postgres" }, { number: 3, label: "Redis" }] } });
-    expect(region).toMatchObject({ isError: false, structured: { status: "skipped", via: "the operator ended the input (Ctrl-D)" } });
+    expect(stores).toMatchObject({
+      isError: false,
+      structured: {
+        status: "answered",
+        choices: [
+          { number: 1, label: "Postgres" },
+          { number: 3, label: "Redis" },
+        ],
+      },
+    });
+    expect(region).toMatchObject({
+      isError: false,
+      structured: { status: "skipped", via: "the operator ended the input (Ctrl-D)" },
+    });
     expect(zone).toMatchObject({ isError: true, structured: { error: { code: "no_operator" } } });
     expect(terminal.session.screen()).not.toContain("Question: Which zone?");
     expect(done).toEqual({ done: true, stdinPaused: true, dataListeners: 0 });
@@ -70,7 +95,14 @@ describe.runIf(tmuxAvailable())("createTerminalAskPort in a real terminal", () =
   });
 
   it("withdraws the shown card when the run closes, stops reading the terminal, and lets the process end by itself", async () => {
-    const terminal = askInTerminal([{ question: "Deploy now?", options: [{ label: "Yes" }, { label: "No" }], allow_free_text: false, multi_select: false }]);
+    const terminal = askInTerminal([
+      {
+        question: "Deploy now?",
+        options: [{ label: "Yes" }, { label: "No" }],
+        allow_free_text: false,
+        multi_select: false,
+      },
+    ]);
     await terminal.waitForScreen("Question: Deploy now?");
     const { pid } = terminal.entries()[0] as { pid: number };
     process.kill(pid, "SIGUSR2");

@@ -41,7 +41,10 @@ describe("createTerminalAskPort", () => {
     await new Promise((resolve) => setImmediate(resolve));
     shown.abort(new Error("the run ended"));
     expect(await first).toEqual({ status: "withdrawn", reason: "the run ended" });
-    expect(await second).toEqual({ status: "withdrawn", reason: "the asker stopped waiting before the card was shown" });
+    expect(await second).toEqual({
+      status: "withdrawn",
+      reason: "the asker stopped waiting before the card was shown",
+    });
     expect(screen()).toContain("(Withdrawn: the run ended.)");
     expect(screen()).not.toContain("Second?");
     expect(input.isPaused()).toBe(true);
@@ -69,6 +72,9 @@ describe("createTerminalAskPort sharing its reader with the host", () => {
     const request = lines.readLine(never);
     input.write('{"tool":"ask_user"}\n2\n');
     expect(await request).toEqual({ kind: "line", text: '{"tool":"ask_user"}' });
-    expect(await port.ask(sampleCard(), { signal: never })).toMatchObject({ status: "answered", choices: [{ number: 2 }] });
+    expect(await port.ask(sampleCard(), { signal: never })).toMatchObject({
+      status: "answered",
+      choices: [{ number: 2 }],
+    });
   });
 });

@@ -23,7 +23,10 @@ export interface TerminalAskPortSettings {
 const endOfInput: AskOutcome = { status: "skipped", via: "the operator ended the input (Ctrl-D)" };
 
 function describeChoice(outcome: Extract<AskOutcome, { status: "answered" }>): string {
-  return [...numberedChoices(outcome.choices), ...(outcome.text === undefined ? [] : [JSON.stringify(outcome.text)])].join(", ");
+  return [
+    ...numberedChoices(outcome.choices),
+    ...(outcome.text === undefined ? [] : [JSON.stringify(outcome.text)]),
+  ].join(", ");
 }
 
 /**
@@ -58,7 +61,9 @@ export function createTerminalAskPort(settings: TerminalAskPortSettings): AskPor
       }
       const reading = interpretReply(card, read.text);
       if (reading.ok) {
-        write(reading.outcome.status === "answered" ? `(Answered: ${describeChoice(reading.outcome)}.)\n` : "(Skipped.)\n");
+        write(
+          reading.outcome.status === "answered" ? `(Answered: ${describeChoice(reading.outcome)}.)\n` : "(Skipped.)\n",
+        );
         return reading.outcome;
       }
       write(`${reading.problem} Try again.\n`);

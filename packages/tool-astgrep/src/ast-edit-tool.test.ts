@@ -57,7 +57,9 @@ describe("ast_edit + resolve", () => {
     const { run, read } = await runIn({ "a.ts": source });
     await run.call("ast_edit", { pattern: "run($$$ARGS)", rewrite: "await go(\n  $$$ARGS\n)" });
     await run.call("resolve", { edit_id: "edit_1", action: "accept" });
-    expect(await read("a.ts")).toBe("function f() {\n  if (ok) {\n    await go(\n      first,\n      $&second,\n    );\n  }\n}\n");
+    expect(await read("a.ts")).toBe(
+      "function f() {\n  if (ok) {\n    await go(\n      first,\n      $&second,\n    );\n  }\n}\n",
+    );
   });
 
   it("reports overlapping matches instead of dropping them silently", async () => {
@@ -164,7 +166,9 @@ describe("ast_edit + resolve", () => {
 
   it("warns when the rewrite only leaves a closing brace missing (a MISSING node, no ERROR node)", async () => {
     const { run } = await runIn({ "a.js": "function f() {\n  foo(1);\n}\n" });
-    const text = resultText(await run.call("ast_edit", { pattern: "function $F() { $$$B }", rewrite: "function $F() { $$$B" }));
+    const text = resultText(
+      await run.call("ast_edit", { pattern: "function $F() { $$$B }", rewrite: "function $F() { $$$B" }),
+    );
     expect(text).toContain("Warning: `a.js` would have 1 syntax errors after the rewrite (0 before)");
   });
 

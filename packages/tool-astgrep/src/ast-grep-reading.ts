@@ -9,7 +9,12 @@ import { substituteMetavariables } from "./metavariable-text.js";
  */
 export function patternRootOf(root: SgNode): SgNode {
   let node = root;
-  for (let children = node.children(); children.length === 1 || (children.length === 2 && isZeroWidth(children[1]!)); children = node.children()) node = children[0]!;
+  for (
+    let children = node.children();
+    children.length === 1 || (children.length === 2 && isZeroWidth(children[1]!));
+    children = node.children()
+  )
+    node = children[0]!;
   return node;
 }
 
@@ -25,7 +30,11 @@ function isZeroWidth(node: SgNode): boolean {
  */
 export function astGrepKindOf(language: LanguageInfo, snippet: string): string | undefined {
   try {
-    return String(patternRootOf(napi().parse(language.napiLang, substituteMetavariables(snippet, language.expandoChar)).root()).kind());
+    return String(
+      patternRootOf(
+        napi().parse(language.napiLang, substituteMetavariables(snippet, language.expandoChar)).root(),
+      ).kind(),
+    );
   } catch {
     return undefined;
   }
@@ -50,10 +59,16 @@ export interface ContextReading {
  */
 export function astGrepAgrees(language: LanguageInfo, snippet: string, reading: ContextReading): boolean {
   try {
-    const root = napi().parse(language.napiLang, substituteMetavariables(reading.contextText, language.expandoChar)).root();
+    const root = napi()
+      .parse(language.napiLang, substituteMetavariables(reading.contextText, language.expandoChar))
+      .root();
     return root.findAll({ rule: { pattern: snippet } }).some((node) => {
       const range = node.range();
-      return range.start.index === reading.snippetStart && range.end.index === reading.nodeEnd && node.kind() === reading.kind;
+      return (
+        range.start.index === reading.snippetStart &&
+        range.end.index === reading.nodeEnd &&
+        node.kind() === reading.kind
+      );
     });
   } catch {
     // napi refuses a bare snippet that is several nodes to it: there is no reading of its own to agree with.

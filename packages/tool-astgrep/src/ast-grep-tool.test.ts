@@ -67,7 +67,9 @@ describe("ast_grep", () => {
   });
 
   it("Go: fmt.Println($$$A) is read as a call, not a type conversion", async () => {
-    const run = await runIn({ "main.go": 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("a", 1)\n\tfmt.Println()\n}\n' });
+    const run = await runIn({
+      "main.go": 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("a", 1)\n\tfmt.Println()\n}\n',
+    });
     const text = resultText(await run.call("ast_grep", { pattern: "fmt.Println($$$A)" }));
     expect(text).toMatch(/^2 matches in 1 file/);
     expect(text).toContain("read as `call_expression`");
@@ -75,7 +77,7 @@ describe("ast_grep", () => {
   });
 
   it("a repeated metavariable must capture structurally equal code (whitespace ignored)", async () => {
-    const run = await runIn({ "eq.ts": 'f(x) == f( x );\nf(x) == f(y);\n"a" == \'a\';\na.b == a .b;\n' });
+    const run = await runIn({ "eq.ts": "f(x) == f( x );\nf(x) == f(y);\n\"a\" == 'a';\na.b == a .b;\n" });
     const result = await run.call("ast_grep", { pattern: "$A == $A" });
     expect((result.structured!["matches"] as Array<{ line: number }>).map((match) => match.line)).toEqual([1, 4]);
   });
@@ -103,7 +105,8 @@ describe("ast_grep", () => {
     const run = await runIn({ "a.ts": "x;\n" });
     const text = resultText(await run.call("ast_grep", { pattern: "x", language: "cobol" }));
     expect(text).toContain("invalid_input");
-    for (const id of ["dart", "python", "go", "rust", "c", "typescript", "javascript", "html", "css", "tsx"]) expect(text).toContain(id);
+    for (const id of ["dart", "python", "go", "rust", "c", "typescript", "javascript", "html", "css", "tsx"])
+      expect(text).toContain(id);
   });
 
   it("skips ignored, node_modules, hidden, binary, non-UTF-8 and oversized files, and says so", async () => {
@@ -117,14 +120,19 @@ describe("ast_grep", () => {
         "node_modules/pkg/index.ts": "debugger;\n",
         ".hidden/x.ts": "debugger;\n",
         "src/binary.ts": Buffer.from([100, 101, 0, 98, 117, 103]),
-        "src/latin1.ts": Buffer.from([0x64, 0x65, 0x62, 0x75, 0x67, 0x67, 0x65, 0x72, 0x3b, 0x20, 0x2f, 0x2f, 0xe9, 0x0a]),
+        "src/latin1.ts": Buffer.from([
+          0x64, 0x65, 0x62, 0x75, 0x67, 0x67, 0x65, 0x72, 0x3b, 0x20, 0x2f, 0x2f, 0xe9, 0x0a,
+        ]),
         "src/big.ts": `debugger;\n${"// padding\n".repeat(200)}`,
       },
       { maxFileBytes: 1024 },
     );
     const result = await run.call("ast_grep", { pattern: "debugger" });
     const text = resultText(result);
-    expect((result.structured!["matches"] as Array<{ path: string }>).map((match) => match.path)).toEqual(["src/a.ts", "src/keep.gen.ts"]);
+    expect((result.structured!["matches"] as Array<{ path: string }>).map((match) => match.path)).toEqual([
+      "src/a.ts",
+      "src/keep.gen.ts",
+    ]);
     expect(text).toContain("scanned 2 typescript files; skipped 1 over 1 KiB, 1 binary, 1 not UTF-8");
   });
 
@@ -135,7 +143,12 @@ describe("ast_grep", () => {
   });
 
   it("searches every language of a directory in which the pattern parses, and names the others", async () => {
-    const run = await runIn({ "a.py": "foo(1)\n", "b.ts": "foo(2);\n", "c.go": "package c\nfunc f() { foo(3) }\n", "d.rs": "fn main() { foo(4); }\n" });
+    const run = await runIn({
+      "a.py": "foo(1)\n",
+      "b.ts": "foo(2);\n",
+      "c.go": "package c\nfunc f() { foo(3) }\n",
+      "d.rs": "fn main() { foo(4); }\n",
+    });
     const result = await run.call("ast_grep", { pattern: "foo($A)" });
     const text = resultText(result);
     expect(text).toMatch(/^4 matches in 4 files/);
@@ -159,7 +172,9 @@ describe("ast_grep", () => {
     const text = resultText(result);
     expect(text).toMatch(/^80 matches in 1 file \(showing 5\)/);
     expect(text).toContain("75 more not shown");
-    expect((result.structured!["matches"] as Array<{ line: number }>).map((match) => match.line)).toEqual([1, 2, 3, 4, 5]);
+    expect((result.structured!["matches"] as Array<{ line: number }>).map((match) => match.line)).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
   });
 
   it("refuses a path outside the workdir and a bad max_results", async () => {
@@ -179,7 +194,12 @@ describe("ast_grep", () => {
   it("counts columns after a UTF-8 byte order mark as editors do", async () => {
     const run = await runIn({ "bom.js": "\uFEFFconsole.log(1);\nconsole.log(2);\n" });
     const result = await run.call("ast_grep", { pattern: "console.log($A)" });
-    expect((result.structured!["matches"] as Array<{ line: number; column: number }>).map((match) => [match.line, match.column])).toEqual([
+    expect(
+      (result.structured!["matches"] as Array<{ line: number; column: number }>).map((match) => [
+        match.line,
+        match.column,
+      ]),
+    ).toEqual([
       [1, 1],
       [2, 1],
     ]);
@@ -187,7 +207,10 @@ describe("ast_grep", () => {
   });
 
   it("says a file was skipped, not absent, when every file of the language was skipped", async () => {
-    const run = await runIn({ "big.js": `foo(1);\n${"// padding\n".repeat(200)}`, "bin.js": Buffer.from("foo(2);\u0000") }, { maxFileBytes: 1024 });
+    const run = await runIn(
+      { "big.js": `foo(1);\n${"// padding\n".repeat(200)}`, "bin.js": Buffer.from("foo(2);\u0000") },
+      { maxFileBytes: 1024 },
+    );
     const text = resultText(await run.call("ast_grep", { pattern: "foo($A)" }));
     expect(text).toContain("skipped 1 over 1 KiB, 1 binary");
     expect(text).toContain("Every file of the pattern's language under this path was skipped");
@@ -205,8 +228,26 @@ describe("ast_grep", () => {
   it("keeps the whole answer under 16 KB when many languages are searched", async () => {
     const files: Record<string, string> = {};
     const longName = "a".repeat(60);
-    for (const extension of ["py", "go", "rs", "cpp", "java", "kt", "swift", "rb", "scala", "lua", "ex", "hs", "js", "ts", "tsx"]) {
-      for (let index = 0; index < 20; index++) files[`some/deeply/nested/directory/${extension}/file_with_a_long_name_${index}.${extension}`] = `foo(${longName}${index})\n`;
+    for (const extension of [
+      "py",
+      "go",
+      "rs",
+      "cpp",
+      "java",
+      "kt",
+      "swift",
+      "rb",
+      "scala",
+      "lua",
+      "ex",
+      "hs",
+      "js",
+      "ts",
+      "tsx",
+    ]) {
+      for (let index = 0; index < 20; index++)
+        files[`some/deeply/nested/directory/${extension}/file_with_a_long_name_${index}.${extension}`] =
+          `foo(${longName}${index})\n`;
     }
     const run = await runIn(files);
     const result = await run.call("ast_grep", { pattern: "foo($A)", max_results: 500 });
@@ -217,7 +258,8 @@ describe("ast_grep", () => {
 
   it("reports positions in UTF-16 units and keeps captures of files matched in parallel apart", async () => {
     const files: Record<string, string> = {};
-    for (let index = 0; index < 40; index++) files[`f${String(index).padStart(2, "0")}.ts`] = `const s = "héllo 😀"; use(value${index});\n`;
+    for (let index = 0; index < 40; index++)
+      files[`f${String(index).padStart(2, "0")}.ts`] = `const s = "héllo 😀"; use(value${index});\n`;
     const run = await runIn(files);
     const result = await run.call("ast_grep", { pattern: "use($V)", max_results: 40 });
     const matches = result.structured!["matches"] as Array<{ path: string; column: number; text: string }>;

@@ -2,7 +2,15 @@ import { displayPath } from "@runbound/runtime-kit";
 import { defineTool, textResult, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
-import { describeReadings, describeScan, describeSkippedEntries, describeSyntaxErrors, explainNoMatches, skippedEntryView, syntaxErrorView } from "./describe-search.js";
+import {
+  describeReadings,
+  describeScan,
+  describeSkippedEntries,
+  describeSyntaxErrors,
+  explainNoMatches,
+  skippedEntryView,
+  syntaxErrorView,
+} from "./describe-search.js";
 import { assertTolerantReadingsFound, patternObjectOf } from "./pattern-compiler.js";
 import { patternSchema, ruleSchema } from "./pattern-schema.js";
 import { resolveQuery } from "./search-query-input.js";
@@ -20,7 +28,9 @@ function formatMatch(match: SearchMatch, workdir: string): string {
   const where = `${displayPath(workdir, match.path)}:${match.line + 1}${match.endLine > match.line ? `-${match.endLine + 1}` : `:${match.column + 1}`}`;
   const firstLine = match.text.split("\n")[0]!.trim();
   const code = oneLine(firstLine, 200) + (match.endLine > match.line ? " …" : "");
-  const captures = Object.entries(match.captures).map(([name, capture]) => `${capture.multi ? "$$$" : "$"}${name}=${oneLine(capture.text, 80)}`);
+  const captures = Object.entries(match.captures).map(
+    ([name, capture]) => `${capture.multi ? "$$$" : "$"}${name}=${oneLine(capture.text, 80)}`,
+  );
   return `${where}: ${code}${captures.length > 0 ? `\n    ${captures.join("  ")}` : ""}`;
 }
 
@@ -32,16 +42,32 @@ export const astGrepTool = defineTool({
   description:
     "Structural code search (ast-grep). Give `pattern` or an ast-grep `rule`. The pattern is code in the file's language with metavariables: $NAME matches one node, $$$NAME any number of nodes (e.g. call arguments), $_ one node without capturing; a repeated $NAME must match the same code (whitespace and line wrapping ignored). Whitespace never matters and strings/comments never match. Answers file:line with the matched code and captures, at most max_results (default 50) rows plus the total. Honours .gitignore; skips node_modules, .git, hidden, binary, non-UTF-8 and very large files.",
   input: v.strictObject({
-    pattern: patternSchema("Code snippet to find, e.g. `fmt.Println($$$ARGS)` or `if ($X != null) $X.dispose()`. One complete expression, statement or declaration."),
+    pattern: patternSchema(
+      "Code snippet to find, e.g. `fmt.Println($$$ARGS)` or `if ($X != null) $X.dispose()`. One complete expression, statement or declaration.",
+    ),
     rule: ruleSchema(" A `fix` in it is ignored here (ast_edit applies it)."),
-    path: v.optional(v.pipe(v.string(), v.description("File or directory to search, relative to the working directory. Default: the whole working directory."))),
+    path: v.optional(
+      v.pipe(
+        v.string(),
+        v.description(
+          "File or directory to search, relative to the working directory. Default: the whole working directory.",
+        ),
+      ),
+    ),
     language: v.optional(
       v.pipe(
         v.string(),
-        v.description("Grammar id: typescript, tsx, javascript, python, go, rust, c, cpp, java, kotlin, swift, csharp, ruby, php, scala, bash, lua, elixir, dart, haskell, html, css, json, yaml, toml, sql, markdown, angular. Default: from a file's extension; for a directory, every programming language present in which the pattern parses."),
+        v.description(
+          "Grammar id: typescript, tsx, javascript, python, go, rust, c, cpp, java, kotlin, swift, csharp, ruby, php, scala, bash, lua, elixir, dart, haskell, html, css, json, yaml, toml, sql, markdown, angular. Default: from a file's extension; for a directory, every programming language present in which the pattern parses.",
+        ),
       ),
     ),
-    max_results: v.optional(v.pipe(v.number(), v.description(`Most matches to list (1–${maxResultsLimit}); default 50. The total is always counted.`))),
+    max_results: v.optional(
+      v.pipe(
+        v.number(),
+        v.description(`Most matches to list (1–${maxResultsLimit}); default 50. The total is always counted.`),
+      ),
+    ),
   }),
   requires: [AstGrepParser, Workdir],
   parallelSafe: true,
@@ -49,7 +75,10 @@ export const astGrepTool = defineTool({
     const parser = context.resource(AstGrepParser);
     const maxResults = input.max_results ?? 50;
     if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > maxResultsLimit) {
-      throw new ToolError({ code: "invalid_input", message: `\`max_results\` is \`${maxResults}\`; give a whole number from 1 to ${maxResultsLimit}.` });
+      throw new ToolError({
+        code: "invalid_input",
+        message: `\`max_results\` is \`${maxResults}\`; give a whole number from 1 to ${maxResultsLimit}.`,
+      });
     }
     const { query, scope } = await resolveQuery(parser, context.resource(Workdir), input);
     const outcome = await parser.search({ ...scope, pattern: query, keep: maxResults, signal: context.signal });
@@ -60,7 +89,11 @@ export const astGrepTool = defineTool({
       scanned: outcome.scanned,
       skipped: outcome.skipped,
       skipped_entries: outcome.skippedEntries.map((entry) => skippedEntryView(entry, scope.workdir)),
-      syntax_errors: { files: outcome.syntaxErrors.files, parsed: outcome.syntaxErrors.parsed, first: outcome.syntaxErrors.named.map((site) => syntaxErrorView(site, scope.workdir)) },
+      syntax_errors: {
+        files: outcome.syntaxErrors.files,
+        parsed: outcome.syntaxErrors.parsed,
+        first: outcome.syntaxErrors.named.map((site) => syntaxErrorView(site, scope.workdir)),
+      },
       not_searched_grammars: outcome.notInstalled,
       readings: outcome.compiled.map((compiled) => ({
         language: compiled.language.id,
@@ -76,11 +109,14 @@ export const astGrepTool = defineTool({
         text: match.text.length > 300 ? `${match.text.slice(0, 300)}…` : match.text,
       })),
     };
-    if (outcome.total === 0) return textResult(explainNoMatches(outcome, parser.maxFileBytes, scope.workdir), structured);
+    if (outcome.total === 0)
+      return textResult(explainNoMatches(outcome, parser.maxFileBytes, scope.workdir), structured);
 
     const scan = describeScan(outcome, parser.maxFileBytes);
     const skippedEntries = describeSkippedEntries(outcome, scope.workdir);
-    const readings = [skippedEntries, describeSyntaxErrors(outcome, scope.workdir), describeReadings(outcome)].filter((line) => line.length > 0).join("\n");
+    const readings = [skippedEntries, describeSyntaxErrors(outcome, scope.workdir), describeReadings(outcome)]
+      .filter((line) => line.length > 0)
+      .join("\n");
     const rows: string[] = [];
     // The header and the readings grow with the number of languages searched; they share the bound.
     let bytes = Buffer.byteLength(scan) + Buffer.byteLength(readings);

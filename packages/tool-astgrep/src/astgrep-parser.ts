@@ -80,7 +80,11 @@ export function createAstGrepParser(settings: AstGrepParserSettings = {}): AstGr
     compile: compilePattern,
     search: async (request) => {
       if (request.language === undefined) assertGrammarForFile(languageTable(), request.root);
-      return searchStructurally(languageTable, { maxFileBytes, ...(parseCache === undefined ? {} : { cache: parseCache }), ...request });
+      return searchStructurally(languageTable, {
+        maxFileBytes,
+        ...(parseCache === undefined ? {} : { cache: parseCache }),
+        ...request,
+      });
     },
     edits,
     fileOperations: settings.fileOperations ?? {},

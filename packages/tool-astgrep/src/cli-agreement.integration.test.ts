@@ -11,7 +11,8 @@ const cli = join(dirname(createRequire(import.meta.url).resolve("@ast-grep/cli/p
 /** How many matches the CLI finds: `run -p` for a pattern, `scan --inline-rules` for a rule. */
 function cliCount(args: string[], directory: string): number {
   const run = spawnSync(cli, [...args, "--json=stream", directory], { encoding: "utf8" });
-  if (run.error !== undefined || run.status !== 0) throw new Error(`\`ast-grep ${args.join(" ")}\` failed: ${run.error?.message ?? run.stderr}`);
+  if (run.error !== undefined || run.status !== 0)
+    throw new Error(`\`ast-grep ${args.join(" ")}\` failed: ${run.error?.message ?? run.stderr}`);
   return run.stdout.split("\n").filter((line) => line.trim().length > 0).length;
 }
 
@@ -19,12 +20,17 @@ const runs = parserRunsInTempWorkspaces();
 
 describe("the default reading of a pattern agrees with the ast-grep CLI", () => {
   it("Go `interface{}`: as many matches as `ast-grep run -p 'interface{}' -l go`, and the other reading offered as a pattern object", async () => {
-    const run = await runs.runIn({ "f.go": "package p\n\nfunc f(a interface{}) interface{} { var x interface{} = a; return x }\n" });
+    const run = await runs.runIn({
+      "f.go": "package p\n\nfunc f(a interface{}) interface{} { var x interface{} = a; return x }\n",
+    });
     const expected = cliCount(["run", "-p", "interface{}", "-l", "go"], runs.workspace().dir);
     expect(expected).toBe(3);
     const result = await run.call("ast_grep", { pattern: "interface{}", language: "go" });
     expect(result.structured?.["total"], resultText(result)).toBe(expected);
-    const [reading] = result.structured?.["readings"] as Array<{ kind: string; alternatives: Array<{ context: string; selector: string }> }>;
+    const [reading] = result.structured?.["readings"] as Array<{
+      kind: string;
+      alternatives: Array<{ context: string; selector: string }>;
+    }>;
     expect(reading!.kind).toBe("interface_type");
     const offered = reading!.alternatives.find((alternative) => alternative.selector === "type_elem");
     expect(offered).toEqual({ context: "type __W interface {\ninterface{}\n}", selector: "type_elem" });
@@ -33,13 +39,19 @@ describe("the default reading of a pattern agrees with the ast-grep CLI", () => 
     const passedBack = await run.call("ast_grep", { pattern: offered, language: "go" });
     expect(passedBack.structured?.["total"], resultText(passedBack)).toBe(0);
     expect(resultText(passedBack)).toContain("read as given: `type_elem`");
-    const asType = await run.call("ast_grep", { pattern: { context: "var x interface{}", selector: "interface_type" }, language: "go" });
+    const asType = await run.call("ast_grep", {
+      pattern: { context: "var x interface{}", selector: "interface_type" },
+      language: "go",
+    });
     expect(asType.structured?.["total"], resultText(asType)).toBe(expected);
   });
 
   it("refuses a pattern object whose selector is no kind, naming the kinds near it", async () => {
     const run = await runs.runIn({ "f.go": "package p\n" });
-    const result = await run.call("ast_grep", { pattern: { context: "var x interface{}", selector: "interface_typ" }, language: "go" });
+    const result = await run.call("ast_grep", {
+      pattern: { context: "var x interface{}", selector: "interface_typ" },
+      language: "go",
+    });
     expect(resultText(result)).toContain("`interface_type`");
   });
 });

@@ -18,21 +18,28 @@ const countLabels: Record<SkipReason, (count: number, maxFileBytes: number) => s
   unreadable_directory: (count) => `${count} unreadable ${count === 1 ? "directory" : "directories"}`,
   not_regular: (count) => `${count} not a regular file (pipe, socket or device)`,
   symlink: (count) => `${plural(count, "symlink")} (not followed)`,
-  outside_workdir: (count) => `${count} outside the working directory (a directory on the path was swapped for a symlink)`,
+  outside_workdir: (count) =>
+    `${count} outside the working directory (a directory on the path was swapped for a symlink)`,
 };
 
 /** "scanned 37 dart files; skipped 2 over the size limit, 1 binary" */
 export function describeScan(outcome: SearchOutcome, maxFileBytes: number): string {
   const parts = Object.entries(outcome.scanned).map(([language, count]) => `${count} ${language}`);
   const scannedTotal = Object.values(outcome.scanned).reduce((sum, count) => sum + count, 0);
-  let text = parts.length === 0 ? "scanned 0 files" : `scanned ${parts.join(", ")} ${scannedTotal === 1 ? "file" : "files"}`;
-  const skipped = (Object.keys(countLabels) as SkipReason[]).filter((reason) => outcome.skipped[reason] > 0).map((reason) => countLabels[reason](outcome.skipped[reason], maxFileBytes));
+  let text =
+    parts.length === 0 ? "scanned 0 files" : `scanned ${parts.join(", ")} ${scannedTotal === 1 ? "file" : "files"}`;
+  const skipped = (Object.keys(countLabels) as SkipReason[])
+    .filter((reason) => outcome.skipped[reason] > 0)
+    .map((reason) => countLabels[reason](outcome.skipped[reason], maxFileBytes));
   if (skipped.length > 0) text += `; skipped ${skipped.join(", ")}`;
   for (const entry of outcome.notInstalled) {
-    const why = entry.leftOut ? `the parser's \`languages\` setting leaves ${entry.language} out` : `no ${entry.language} grammar here: npm install @ast-grep/lang-${entry.language}`;
+    const why = entry.leftOut
+      ? `the parser's \`languages\` setting leaves ${entry.language} out`
+      : `no ${entry.language} grammar here: npm install @ast-grep/lang-${entry.language}`;
     text += `; not searched: ${plural(entry.files, `${entry.language} file`)} (${why})`;
   }
-  for (const entry of outcome.notParsed) text += `; not searched: ${plural(entry.files, `${entry.language} file`)} (the pattern does not parse as ${entry.language})`;
+  for (const entry of outcome.notParsed)
+    text += `; not searched: ${plural(entry.files, `${entry.language} file`)} (the pattern does not parse as ${entry.language})`;
   return text;
 }
 
@@ -90,18 +97,32 @@ export function describeSyntaxErrors(outcome: SearchOutcome, workdir: string): s
   if (files === 0) return "";
   const shown = named.slice(0, syntaxErrorsInText).map((site) => syntaxErrorView(site, workdir));
   const more = files > shown.length ? ` and ${files - shown.length} more` : "";
-  const which = files < parsed ? `${files} of the ${plural(parsed, "file")} parsed` : files === 1 ? "The 1 file parsed" : `All ${files} files parsed`;
+  const which =
+    files < parsed
+      ? `${files} of the ${plural(parsed, "file")} parsed`
+      : files === 1
+        ? "The 1 file parsed"
+        : `All ${files} files parsed`;
   return `${which} ${files === 1 ? "has" : "have"} syntax errors the grammar could not read: ${shown.join(", ")}${more}. Matches inside those regions may be missing.`;
 }
 
 /** How the pattern was read in each language searched. */
 export function describeReadings(outcome: SearchOutcome): string {
-  return outcome.compiled.map((compiled) => (compiled.rule === undefined ? `Pattern ${describeReading(compiled)}.` : `Rule ${describeRule(compiled)}.`)).join("\n");
+  return outcome.compiled
+    .map((compiled) =>
+      compiled.rule === undefined ? `Pattern ${describeReading(compiled)}.` : `Rule ${describeRule(compiled)}.`,
+    )
+    .join("\n");
 }
 
 /** The explanation given instead of a bare "no matches". */
 export function explainNoMatches(outcome: SearchOutcome, maxFileBytes: number, workdir: string): string {
-  const lines = [`0 matches (${describeScan(outcome, maxFileBytes)}).`, describeSkippedEntries(outcome, workdir), describeSyntaxErrors(outcome, workdir), describeReadings(outcome)];
+  const lines = [
+    `0 matches (${describeScan(outcome, maxFileBytes)}).`,
+    describeSkippedEntries(outcome, workdir),
+    describeSyntaxErrors(outcome, workdir),
+    describeReadings(outcome),
+  ];
   const hints = new Set(outcome.compiled.flatMap((compiled) => [...compiled.hints, ...ruleHints(compiled)]));
   for (const hint of hints) lines.push(`Hint: ${hint}`);
   const skippedCount = Object.values(outcome.skipped).reduce((sum, count) => sum + count, 0);
@@ -112,9 +133,13 @@ export function explainNoMatches(outcome: SearchOutcome, maxFileBytes: number, w
         : "No file of the pattern's language is under this path; check `path` and `language`.",
     );
   } else if (outcome.compiled.some((compiled) => compiled.rule !== undefined)) {
-    lines.push("The rule compiled, so nothing under the path matches it. Loosen a part of it (drop a relational or `not` part, widen a `regex`) or check how its patterns were read above.");
+    lines.push(
+      "The rule compiled, so nothing under the path matches it. Loosen a part of it (drop a relational or `not` part, widen a `regex`) or check how its patterns were read above.",
+    );
   } else {
-    lines.push("The pattern parsed, so nothing under the path has that structure. Loosen it with metavariables ($A, $$$ARGS) or check the reading above.");
+    lines.push(
+      "The pattern parsed, so nothing under the path has that structure. Loosen it with metavariables ($A, $$$ARGS) or check the reading above.",
+    );
   }
   return lines.filter((line) => line.length > 0).join("\n");
 }

@@ -21,7 +21,13 @@ export const engineSearchBackend: SearchBackend = {
     let count = 0;
     for (const path of paths) {
       await slicer.pause();
-      const tree = cache?.engineTrees.lookup(path, compiled.language.id, () => lstatOrUndefined(path), () => searchableBytes(path, request.workdir, request.maxFileBytes), Date.now());
+      const tree = cache?.engineTrees.lookup(
+        path,
+        compiled.language.id,
+        () => lstatOrUndefined(path),
+        () => searchableBytes(path, request.workdir, request.maxFileBytes),
+        Date.now(),
+      );
       if (tree === undefined) {
         unread.push(path);
         continue;

@@ -45,21 +45,19 @@ function queryOf(compiled: CompiledPattern, rewriting: boolean): QueryInput {
 /** The engine's answer for one file, in the shape the napi path gives. */
 function fileMatches(result: FileResult, path: string, compiled: CompiledPattern, bom: boolean): FileMatches {
   const terminator = compiled.reading.spannedTerminator;
-  const matches = result.matches.map(
-    (match): SearchMatch => ({
-      ...(terminator === undefined ? {} : { terminator }),
-      path,
-      language: compiled.language.id,
-      line: match.line,
-      // The engine counts a UTF-8 BOM as a character of the first line, as napi does; editors do not.
-      column: match.column - (bom && match.line === 0 ? 1 : 0),
-      endLine: match.endLine,
-      start: match.start,
-      end: match.end,
-      text: match.text,
-      captures: Object.fromEntries(match.captures.map(({ name, ...capture }) => [name, capture])),
-    }),
-  );
+  const matches = result.matches.map((match): SearchMatch => ({
+    ...(terminator === undefined ? {} : { terminator }),
+    path,
+    language: compiled.language.id,
+    line: match.line,
+    // The engine counts a UTF-8 BOM as a character of the first line, as napi does; editors do not.
+    column: match.column - (bom && match.line === 0 ? 1 : 0),
+    endLine: match.endLine,
+    start: match.start,
+    end: match.end,
+    text: match.text,
+    captures: Object.fromEntries(match.captures.map(({ name, ...capture }) => [name, capture])),
+  }));
   return { count: result.count, matches, errors: result.errors ?? undefined };
 }
 
@@ -94,7 +92,12 @@ export class NativeSearch {
    * pattern), or parsed and matched. Refusals go to `skipped`, as the host's own reader words them.
    * @returns how many files were read.
    */
-  async searchFiles(paths: readonly string[], workdir: string, maxFileBytes: number, skipped: SkipLedger): Promise<number> {
+  async searchFiles(
+    paths: readonly string[],
+    workdir: string,
+    maxFileBytes: number,
+    skipped: SkipLedger,
+  ): Promise<number> {
     const { cache, collector, compiled, signal } = this;
     if (paths.length === 0) return 0;
     throwIfAborted(signal);
@@ -105,15 +108,21 @@ export class NativeSearch {
     signal?.addEventListener("abort", cancel, { once: true });
     let found: PathSearchResult;
     try {
-      found = await this.store.searchPaths(this.query, ordered, ordered.map((path) => wantedOf(collector, path)), {
-        workdir,
-        maxBytes: maxFileBytes,
-        literals: [...compiled.reading.literals],
-        keepBytes: cache?.treeRoom() ?? 0,
-        treeCostPerByte: treeBytesPerSourceByte,
-        answerMatches: Math.min(collector.keep, allMatches),
-        bundleBytes,
-      }, cancellation);
+      found = await this.store.searchPaths(
+        this.query,
+        ordered,
+        ordered.map((path) => wantedOf(collector, path)),
+        {
+          workdir,
+          maxBytes: maxFileBytes,
+          literals: [...compiled.reading.literals],
+          keepBytes: cache?.treeRoom() ?? 0,
+          treeCostPerByte: treeBytesPerSourceByte,
+          answerMatches: Math.min(collector.keep, allMatches),
+          bundleBytes,
+        },
+        cancellation,
+      );
     } finally {
       signal?.removeEventListener("abort", cancel);
     }
@@ -131,7 +140,11 @@ export class NativeSearch {
         const outcome = found.outcomes[index]!;
         const path = ordered[index]!;
         if (outcome.skipped !== undefined) {
-          skipped.add({ path, reason: outcome.skipped as SkipReason, ...(outcome.code === undefined ? {} : { code: outcome.code }) });
+          skipped.add({
+            path,
+            reason: outcome.skipped as SkipReason,
+            ...(outcome.code === undefined ? {} : { code: outcome.code }),
+          });
           continue;
         }
         read += 1;
@@ -140,8 +153,15 @@ export class NativeSearch {
         collector.parsed += 1;
         collector.addFile(path, matches);
         if (outcome.id === undefined) continue;
-        const tree: CachedTree<EngineTree> = { path, language: compiled.language.id, bytes: outcome.bytes!, root: { store: this.store, id: outcome.id }, hasBom: outcome.bom };
-        if (cache !== undefined && cache.engineTrees.admit(tree, outcome.identity!, readAt)) cache.keepResult(tree, this.key, matches);
+        const tree: CachedTree<EngineTree> = {
+          path,
+          language: compiled.language.id,
+          bytes: outcome.bytes!,
+          root: { store: this.store, id: outcome.id },
+          hasBom: outcome.bom,
+        };
+        if (cache !== undefined && cache.engineTrees.admit(tree, outcome.identity!, readAt))
+          cache.keepResult(tree, this.key, matches);
         else unkept.push(outcome.id);
       }
     } finally {

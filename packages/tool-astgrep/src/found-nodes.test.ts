@@ -8,7 +8,8 @@ function sorted(languageId: string, pattern: string, source: string, rewriting: 
   const compiled = compilePattern(findLanguage(languageTable(), languageId)!, pattern, { tolerant: true });
   const found = napi().parse(compiled.language.napiLang, source).root().findAll(withSyntaxErrors(compiled, rewriting));
   const { matches, errors, missing } = sortFound(found, compiled);
-  const describe = (nodes: readonly { kind(): unknown; text(): string }[]) => nodes.map((node) => `${String(node.kind())} ${node.text()}`);
+  const describe = (nodes: readonly { kind(): unknown; text(): string }[]) =>
+    nodes.map((node) => `${String(node.kind())} ${node.text()}`);
   return { matches: describe(matches), errors: describe(errors), missing: missing.length };
 }
 
@@ -61,9 +62,22 @@ describe("materialize", () => {
 
   it("gives single and multi captures with their spans, and an empty multi capture no span", () => {
     const match = materialized("typescript", "g($A, $$$REST)", "x; g(1, 2, 3);");
-    expect(match).toMatchObject({ path: "/w/a", language: "typescript", line: 0, column: 3, start: 3, end: 13, text: "g(1, 2, 3)" });
-    expect(match.captures).toEqual({ A: { text: "1", start: 5, end: 6, multi: false }, REST: { text: "2, 3", start: 8, end: 12, multi: true } });
-    expect(materialized("typescript", "g($$$ARGS)", "g();").captures).toEqual({ ARGS: { text: "", start: -1, end: -1, multi: true } });
+    expect(match).toMatchObject({
+      path: "/w/a",
+      language: "typescript",
+      line: 0,
+      column: 3,
+      start: 3,
+      end: 13,
+      text: "g(1, 2, 3)",
+    });
+    expect(match.captures).toEqual({
+      A: { text: "1", start: 5, end: 6, multi: false },
+      REST: { text: "2, 3", start: 8, end: 12, multi: true },
+    });
+    expect(materialized("typescript", "g($$$ARGS)", "g();").captures).toEqual({
+      ARGS: { text: "", start: -1, end: -1, multi: true },
+    });
   });
 
   it("carries the terminator a reading spans, and none otherwise", () => {

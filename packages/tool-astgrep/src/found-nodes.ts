@@ -11,7 +11,12 @@ export function materialize(node: SgNode, path: string, compiled: CompiledPatter
     const captured = node.getMatch(name);
     if (captured === null) continue;
     const capturedRange = captured.range();
-    captures[name] = { text: captured.text(), start: capturedRange.start.index, end: capturedRange.end.index, multi: false };
+    captures[name] = {
+      text: captured.text(),
+      start: capturedRange.start.index,
+      end: capturedRange.end.index,
+      multi: false,
+    };
   }
   for (const name of compiled.captures.multi) {
     const nodes = node.getMultipleMatches(name);
@@ -59,7 +64,13 @@ export function materialize(node: SgNode, path: string, compiled: CompiledPatter
  */
 export function withSyntaxErrors(compiled: CompiledPattern, rewriting: boolean): NapiConfig {
   // A rule's matches may be of any kind: sortFound asks napi which zero-width nodes it matched.
-  const missing = rewriting ? [compiled.rule === undefined ? { all: [{ regex: "^$" }, { not: { kind: compiled.reading.kind } }] } : { regex: "^$" }] : [];
+  const missing = rewriting
+    ? [
+        compiled.rule === undefined
+          ? { all: [{ regex: "^$" }, { not: { kind: compiled.reading.kind } }] }
+          : { regex: "^$" },
+      ]
+    : [];
   return { ...compiled.matcher, rule: { any: [compiled.matcher.rule, { kind: "ERROR" }, ...missing] } };
 }
 

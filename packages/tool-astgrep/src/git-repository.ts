@@ -48,7 +48,10 @@ export function findGitRepository(directory: string): GitRepository | undefined 
       if (pointer !== undefined) {
         const gitDirectory = resolve(current, pointer);
         const common = readText(join(gitDirectory, "commondir"))?.trim();
-        return { workTree: current, gitDirectory: common === undefined || common === "" ? gitDirectory : resolve(gitDirectory, common) };
+        return {
+          workTree: current,
+          gitDirectory: common === undefined || common === "" ? gitDirectory : resolve(gitDirectory, common),
+        };
       }
     }
     if (dirname(current) === current) return undefined;
@@ -92,7 +95,10 @@ export function excludesFileSetting(text: string): string | undefined {
 export function globalExcludesFile(repository: GitRepository, environment: IgnoreEnvironment): string | undefined {
   const home = environment.home;
   const xdg = environment.xdgConfigHome ?? (home === undefined ? undefined : join(home, ".config"));
-  const globalConfigs = environment.gitConfigGlobal !== undefined ? [environment.gitConfigGlobal] : [home && join(home, ".gitconfig"), xdg && join(xdg, "git/config")];
+  const globalConfigs =
+    environment.gitConfigGlobal !== undefined
+      ? [environment.gitConfigGlobal]
+      : [home && join(home, ".gitconfig"), xdg && join(xdg, "git/config")];
   const configs = [join(repository.gitDirectory, "config"), ...globalConfigs, "/etc/gitconfig"];
   for (const config of configs) {
     if (config === undefined || config === "") continue;

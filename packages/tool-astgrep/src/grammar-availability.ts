@@ -21,7 +21,10 @@ function missingGrammarError(table: LanguageTable, id: string): ToolError | unde
   }
   const unavailable = table.unavailable.find((entry) => entry.id === id);
   if (unavailable !== undefined) {
-    return new ToolError({ code: "unavailable", message: `The \`${id}\` grammar cannot be used here: ${unavailable.reason}` });
+    return new ToolError({
+      code: "unavailable",
+      message: `The \`${id}\` grammar cannot be used here: ${unavailable.reason}`,
+    });
   }
   return undefined;
 }
@@ -64,7 +67,9 @@ export function assertGrammarForFile(table: LanguageTable, path: string): void {
 export function missingGrammarOfPath(table: LanguageTable, path: string): string | undefined {
   const extension = extensionOf(path);
   if (extension === undefined || languageOfPath(table, path) !== undefined) return undefined;
-  return packagedGrammars.find((candidate) => candidate.extensions.includes(extension) || candidate.extraExtensions?.includes(extension) === true)?.id;
+  return packagedGrammars.find(
+    (candidate) => candidate.extensions.includes(extension) || candidate.extraExtensions?.includes(extension) === true,
+  )?.id;
 }
 
 /** Whether a directory search without `language` would read this packaged grammar's files (not data or markup). */
@@ -76,9 +81,13 @@ export function searchedByDefaultGrammar(id: string): boolean {
 export function describeLanguageTable(table: LanguageTable): string {
   const parts = [`${table.available.size} grammars: ${[...table.available.keys()].join(", ")}`];
   if (table.installable.length > 0) {
-    parts.push(`installable: ${table.installable.map((entry) => entry.id).join(", ")} (npm install @ast-grep/lang-<id>)`);
+    parts.push(
+      `installable: ${table.installable.map((entry) => entry.id).join(", ")} (npm install @ast-grep/lang-<id>)`,
+    );
   }
-  if (table.notSelected.length > 0) parts.push(`installed, not in this parser's languages: ${table.notSelected.join(", ")}`);
-  if (table.unavailable.length > 0) parts.push(`unavailable: ${table.unavailable.map((entry) => `${entry.id} (${entry.reason})`).join("; ")}`);
+  if (table.notSelected.length > 0)
+    parts.push(`installed, not in this parser's languages: ${table.notSelected.join(", ")}`);
+  if (table.unavailable.length > 0)
+    parts.push(`unavailable: ${table.unavailable.map((entry) => `${entry.id} (${entry.reason})`).join("; ")}`);
   return parts.join("; ");
 }

@@ -13,13 +13,21 @@ const kindsByLanguage = new Map<string, readonly string[]>();
 function nodeTypesFile(language: LanguageInfo): string | undefined {
   if (language.libraryPath === undefined) {
     try {
-      const file = join(dirname(createRequire(import.meta.url).resolve("@ast-grep/napi")), "lang", `${language.napiLang}.d.ts`);
+      const file = join(
+        dirname(createRequire(import.meta.url).resolve("@ast-grep/napi")),
+        "lang",
+        `${language.napiLang}.d.ts`,
+      );
       return existsSync(file) ? file : undefined;
     } catch {
       return undefined;
     }
   }
-  for (let directory = dirname(language.libraryPath); directory !== dirname(directory); directory = dirname(directory)) {
+  for (
+    let directory = dirname(language.libraryPath);
+    directory !== dirname(directory);
+    directory = dirname(directory)
+  ) {
     const file = join(directory, "src", "node-types.json");
     if (existsSync(file)) return file;
     if (existsSync(join(directory, "package.json"))) return undefined;
@@ -44,7 +52,13 @@ function editDistance(first: string, second: string): number {
   for (let row = 1; row <= first.length; row++) {
     const current = [row];
     for (let column = 1; column <= second.length; column++) {
-      current.push(Math.min(previous[column]! + 1, current[column - 1]! + 1, previous[column - 1]! + (first[row - 1] === second[column - 1] ? 0 : 1)));
+      current.push(
+        Math.min(
+          previous[column]! + 1,
+          current[column - 1]! + 1,
+          previous[column - 1]! + (first[row - 1] === second[column - 1] ? 0 : 1),
+        ),
+      );
     }
     previous = current;
   }
@@ -53,9 +67,15 @@ function editDistance(first: string, second: string): number {
 
 /** The grammar's kinds closest to a name (by edit distance, then sharing a word), at most `limit`. */
 export function kindsNear(language: LanguageInfo, name: string, limit = 5): string[] {
-  const words = name.toLowerCase().split("_").filter((word) => word.length > 2);
+  const words = name
+    .toLowerCase()
+    .split("_")
+    .filter((word) => word.length > 2);
   return grammarKinds(language)
-    .map((kind) => ({ kind, distance: editDistance(name.toLowerCase(), kind) - (words.some((word) => kind.includes(word)) ? 2 : 0) }))
+    .map((kind) => ({
+      kind,
+      distance: editDistance(name.toLowerCase(), kind) - (words.some((word) => kind.includes(word)) ? 2 : 0),
+    }))
     .sort((first, second) => first.distance - second.distance || first.kind.localeCompare(second.kind))
     .slice(0, limit)
     .map((entry) => entry.kind);

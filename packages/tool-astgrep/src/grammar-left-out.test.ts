@@ -12,7 +12,12 @@ afterEach(async () => {
 
 describe("files whose grammar is not offered", () => {
   it("a directory search names how many it left out and why, instead of skipping them silently", async () => {
-    workspace = await createTempWorkspace({ "a.ts": "console.log(1);\n", "b.py": "print(1)\n", "c.py": "print(2)\n", "notes.txt": "print(3)\n" });
+    workspace = await createTempWorkspace({
+      "a.ts": "console.log(1);\n",
+      "b.py": "print(1)\n",
+      "c.py": "print(2)\n",
+      "notes.txt": "print(3)\n",
+    });
     const run = createFakeRun({
       plugins: [astGrepPlugin],
       resources: [

@@ -5,7 +5,12 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGrammarHostProject, type GrammarHostProject } from "./__fixtures__/grammar-host-project.js";
 import { grammarPackageName, packagedGrammars } from "./grammar-catalog.js";
-import { grammarSearchPaths, loadGrammarPackage, readGrammarModule, resolveGrammarPackage } from "./grammar-packages.js";
+import {
+  grammarSearchPaths,
+  loadGrammarPackage,
+  readGrammarModule,
+  resolveGrammarPackage,
+} from "./grammar-packages.js";
 
 let project: GrammarHostProject | undefined;
 afterEach(() => {
@@ -40,11 +45,18 @@ describe("grammar packages", () => {
     expect(readGrammarModule({ extensions: ["py"] }, "The module `x`")).toEqual({
       reason: "The module `x` does not export `libraryPath` and `extensions` as an @ast-grep/lang-* package does.",
     });
-    expect(readGrammarModule(undefined, "The module `y`")).toHaveProperty("reason", expect.stringContaining("The module `y` does not export"));
-    expect(readGrammarModule(null, "The module `z`")).toHaveProperty("reason", expect.stringContaining("The module `z` does not export"));
+    expect(readGrammarModule(undefined, "The module `y`")).toHaveProperty(
+      "reason",
+      expect.stringContaining("The module `y` does not export"),
+    );
+    expect(readGrammarModule(null, "The module `z`")).toHaveProperty(
+      "reason",
+      expect.stringContaining("The module `z` does not export"),
+    );
     const helper = createRequire(import.meta.url).resolve("@ast-grep/setup-lang");
     expect(loadGrammarPackage("@ast-grep/setup-lang", helper)).toEqual({
-      reason: "`@ast-grep/setup-lang` does not export `libraryPath` and `extensions` as an @ast-grep/lang-* package does.",
+      reason:
+        "`@ast-grep/setup-lang` does not export `libraryPath` and `extensions` as an @ast-grep/lang-* package does.",
     });
     const throwing = {
       extensions: ["x"],
@@ -52,9 +64,14 @@ describe("grammar packages", () => {
         throw new Error("no prebuild for this platform");
       },
     };
-    expect(readGrammarModule(throwing, "`@ast-grep/lang-x`")).toEqual({ reason: "`@ast-grep/lang-x` did not load: no prebuild for this platform" });
+    expect(readGrammarModule(throwing, "`@ast-grep/lang-x`")).toEqual({
+      reason: "`@ast-grep/lang-x` did not load: no prebuild for this platform",
+    });
     const notAPackage = fileURLToPath(new URL("./__fixtures__/does-not-exist.js", import.meta.url));
-    expect(loadGrammarPackage("@ast-grep/lang-x", notAPackage)).toHaveProperty("reason", expect.stringMatching(/^`@ast-grep\/lang-x` did not load: Cannot find module/));
+    expect(loadGrammarPackage("@ast-grep/lang-x", notAPackage)).toHaveProperty(
+      "reason",
+      expect.stringMatching(/^`@ast-grep\/lang-x` did not load: Cannot find module/),
+    );
   });
 
   it("keeps the setup-lang prebuild log off stdout while reading the library path", () => {
@@ -126,7 +143,8 @@ function grammarEntries(dependencies: Record<string, string> | undefined): Array
 
 function versionParts(version: string): number[] {
   const parts = version.split(".").map(Number);
-  if (parts.length !== 3 || parts.some((part) => !Number.isInteger(part))) throw new Error(`\`${version}\` is not a plain major.minor.patch version.`);
+  if (parts.length !== 3 || parts.some((part) => !Number.isInteger(part)))
+    throw new Error(`\`${version}\` is not a plain major.minor.patch version.`);
   return parts;
 }
 
@@ -138,7 +156,8 @@ function compareVersions(left: string, right: string): number {
 /** Whether `version` lies in a range written as the peers are, `>=LOW <HIGH`. */
 function satisfiesPeerRange(version: string, range: string): boolean {
   const bounds = /^>=(\S+) <(\S+)$/.exec(range);
-  if (bounds === null) throw new Error(`The peer range \`${range}\` is not of the form \`>=LOW <HIGH\` this test reads.`);
+  if (bounds === null)
+    throw new Error(`The peer range \`${range}\` is not of the form \`>=LOW <HIGH\` this test reads.`);
   return compareVersions(version, bounds[1]!) >= 0 && compareVersions(version, bounds[2]!) < 0;
 }
 
@@ -148,14 +167,18 @@ function satisfiesPeerRange(version: string, range: string): boolean {
 describe("the lists of grammar packages", () => {
   const astgrep = manifest("../package.json");
   const cli = manifest("../../cli/package.json");
-  const catalog = packagedGrammars.map((grammar) => grammarPackageName(grammar.id)).sort((left, right) => left.localeCompare(right));
+  const catalog = packagedGrammars
+    .map((grammar) => grammarPackageName(grammar.id))
+    .sort((left, right) => left.localeCompare(right));
 
   it("name the same packages: the catalog, the optional peers, the dev dependencies and the CLI's dependencies", () => {
     expect(new Set(catalog).size).toBe(catalog.length);
     expect(grammarEntries(astgrep.peerDependencies).map(([name]) => name)).toEqual(catalog);
     expect(grammarEntries(astgrep.devDependencies).map(([name]) => name)).toEqual(catalog);
     expect(grammarEntries(cli.dependencies).map(([name]) => name)).toEqual(catalog);
-    expect(Object.keys(astgrep.peerDependenciesMeta ?? {}).sort((left, right) => left.localeCompare(right))).toEqual(catalog);
+    expect(Object.keys(astgrep.peerDependenciesMeta ?? {}).sort((left, right) => left.localeCompare(right))).toEqual(
+      catalog,
+    );
   });
 
   it("are optional peers, and the CLI installs the version the workspace tests with, inside the peer range", () => {

@@ -68,7 +68,9 @@ export function readGrammarModule(module: unknown, source: string): LoadedGramma
     const candidate = module as GrammarModule | undefined;
     const libraryPath = candidate === undefined || candidate === null ? undefined : readLibraryPath(candidate);
     if (typeof libraryPath !== "string" || !Array.isArray(candidate?.extensions)) {
-      return { reason: `${source} does not export \`libraryPath\` and \`extensions\` as an @ast-grep/lang-* package does.` };
+      return {
+        reason: `${source} does not export \`libraryPath\` and \`extensions\` as an @ast-grep/lang-* package does.`,
+      };
     }
     return { module: candidate, libraryPath };
   } catch (error) {

@@ -6,7 +6,12 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createGrammarHostProject, type GrammarHostProject } from "./__fixtures__/grammar-host-project.js";
 import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
-import { assertGrammarForFile, describeLanguageTable, missingGrammarOfPath, offeredLanguage } from "./grammar-availability.js";
+import {
+  assertGrammarForFile,
+  describeLanguageTable,
+  missingGrammarOfPath,
+  offeredLanguage,
+} from "./grammar-availability.js";
 import type { GrammarModule } from "./grammar-packages.js";
 import { AstGrepParser, astGrepPlugin, createAstGrepParser, type AstGrepParserInstance } from "./index.js";
 import { selectLanguages } from "./language-registry.js";
@@ -22,9 +27,15 @@ delete (globalThis as Record<symbol, unknown>)[Symbol.for("runbound.tool-astgrep
 const require = createRequire(import.meta.url);
 const goModule = require("@ast-grep/lang-go") as GrammarModule;
 const pythonOnly = createAstGrepParser({ languages: ["py"] });
-const rustByModule = createAstGrepParser({ languages: [{ id: "rust", grammar: require("@ast-grep/lang-rust") as GrammarModule }] });
-const customId = createAstGrepParser({ languages: [{ id: "gotemplate", grammar: goModule, searchedByDefault: false }] });
-const brokenModule = createAstGrepParser({ languages: [{ id: "kotlin", grammar: { extensions: ["kt"] } as unknown as GrammarModule }] });
+const rustByModule = createAstGrepParser({
+  languages: [{ id: "rust", grammar: require("@ast-grep/lang-rust") as GrammarModule }],
+});
+const customId = createAstGrepParser({
+  languages: [{ id: "gotemplate", grammar: goModule, searchedByDefault: false }],
+});
+const brokenModule = createAstGrepParser({
+  languages: [{ id: "kotlin", grammar: { extensions: ["kt"] } as unknown as GrammarModule }],
+});
 
 let project: GrammarHostProject;
 beforeAll(() => {
@@ -51,11 +62,37 @@ function thrown(action: () => unknown): ToolError {
 
 async function callIn(parser: AstGrepParserInstance, files: Record<string, string>, input: Record<string, unknown>) {
   workspace = await createTempWorkspace(files);
-  const run = createFakeRun({ plugins: [astGrepPlugin], resources: [[AstGrepParser, parser], [Workdir, workspace.dir]] });
+  const run = createFakeRun({
+    plugins: [astGrepPlugin],
+    resources: [
+      [AstGrepParser, parser],
+      [Workdir, workspace.dir],
+    ],
+  });
   return run.call("ast_grep", input);
 }
 
-const missingIds = ["go", "c", "cpp", "swift", "csharp", "ruby", "php", "scala", "bash", "lua", "elixir", "dart", "haskell", "json", "yaml", "toml", "sql", "markdown", "angular"];
+const missingIds = [
+  "go",
+  "c",
+  "cpp",
+  "swift",
+  "csharp",
+  "ruby",
+  "php",
+  "scala",
+  "bash",
+  "lua",
+  "elixir",
+  "dart",
+  "haskell",
+  "json",
+  "yaml",
+  "toml",
+  "sql",
+  "markdown",
+  "angular",
+];
 
 describe("grammars that are not installed", () => {
   it("offers the built-in grammars and the registered ones, and lists every known grammar that did not resolve as installable", () => {
@@ -81,7 +118,12 @@ describe("grammars that are not installed", () => {
 
   it("names the package for a single file of a missing grammar, not for other files or directories", async () => {
     const table = createAstGrepParser().languages();
-    workspace = await createTempWorkspace({ "main.go": "package main\n", "notes.txt": "hello\n", "lib.hpp": "int f();\n", "app.py": "x = 1\n" });
+    workspace = await createTempWorkspace({
+      "main.go": "package main\n",
+      "notes.txt": "hello\n",
+      "lib.hpp": "int f();\n",
+      "app.py": "x = 1\n",
+    });
     const at = (name: string) => join(workspace!.dir, name);
     expect(() => assertGrammarForFile(table, at("main.go"))).toThrow("`npm install @ast-grep/lang-go`");
     expect(() => assertGrammarForFile(table, at("lib.hpp"))).toThrow("`npm install @ast-grep/lang-cpp`");
@@ -90,8 +132,28 @@ describe("grammars that are not installed", () => {
     mkdirSync(at("vendor.go"));
     expect(() => assertGrammarForFile(table, at("vendor.go"))).not.toThrow();
     expect(() => assertGrammarForFile(table, at("app.py"))).not.toThrow();
-    const paths = [at("main.go"), at("lib.H"), at("x.pyi"), at("a.txt"), at(".sh"), at("run.sh"), at("w.hxx"), "dir.go\\.sh", "a.b/c"];
-    expect(paths.map((path) => missingGrammarOfPath(table, path))).toEqual(["go", "c", undefined, undefined, undefined, "bash", "cpp", undefined, undefined]);
+    const paths = [
+      at("main.go"),
+      at("lib.H"),
+      at("x.pyi"),
+      at("a.txt"),
+      at(".sh"),
+      at("run.sh"),
+      at("w.hxx"),
+      "dir.go\\.sh",
+      "a.b/c",
+    ];
+    expect(paths.map((path) => missingGrammarOfPath(table, path))).toEqual([
+      "go",
+      "c",
+      undefined,
+      undefined,
+      undefined,
+      "bash",
+      "cpp",
+      undefined,
+      undefined,
+    ]);
   });
 
   it("answers ast_grep with the package to install, and still searches the grammars it has", async () => {
@@ -110,14 +172,20 @@ describe("grammars that are not installed", () => {
   it("lists installed, installable and failed grammars in the parser's status line", async () => {
     const table = createAstGrepParser().languages();
     const installable = `installable: ${missingIds.join(", ")} (npm install @ast-grep/lang-<id>)`;
-    expect(describeLanguageTable(table)).toBe(`7 grammars: typescript, tsx, javascript, html, css, python, rust; ${installable}; unavailable: ${table.unavailable.map((entry) => `${entry.id} (${entry.reason})`).join("; ")}`);
-    expect(describeLanguageTable(pythonOnly.languages())).toBe(`6 grammars: typescript, tsx, javascript, html, css, python; ${installable}; installed, not in this parser's languages: rust, java, kotlin`);
+    expect(describeLanguageTable(table)).toBe(
+      `7 grammars: typescript, tsx, javascript, html, css, python, rust; ${installable}; unavailable: ${table.unavailable.map((entry) => `${entry.id} (${entry.reason})`).join("; ")}`,
+    );
+    expect(describeLanguageTable(pythonOnly.languages())).toBe(
+      `6 grammars: typescript, tsx, javascript, html, css, python; ${installable}; installed, not in this parser's languages: rust, java, kotlin`,
+    );
     const empty = { available: new Map(), unavailable: [], installable: [], notSelected: [], byExtension: new Map() };
     expect(describeLanguageTable(empty)).toBe("0 grammars: ");
     const provider = astGrepPlugin.resourceProviders[0]!;
     const instance = await provider.create({ workdir: project.dir, signal: new AbortController().signal });
     try {
-      expect(await instance.describe?.()).toMatch(/^7 grammars: typescript, tsx, javascript, html, css, python, rust; installable: go, c, cpp, /);
+      expect(await instance.describe?.()).toMatch(
+        /^7 grammars: typescript, tsx, javascript, html, css, python, rust; installable: go, c, cpp, /,
+      );
     } finally {
       await instance.dispose?.();
     }
@@ -135,7 +203,11 @@ describe("createAstGrepParser({ languages })", () => {
     expect(error.message).toBe(
       'The `rust` grammar is installed but this parser leaves it out: its `languages` setting does not name it. Add `"rust"` to `createAstGrepParser({ languages })`, or search one of: css, html, javascript, python, tsx, typescript.',
     );
-    const result = await callIn(pythonOnly, { "lib.rs": "fn main() {}\n" }, { pattern: "fn $F() {}", language: "rust" });
+    const result = await callIn(
+      pythonOnly,
+      { "lib.rs": "fn main() {}\n" },
+      { pattern: "fn $F() {}", language: "rust" },
+    );
     expect(resultErrorCode(result)).toBe("invalid_input");
     expect(resultText(result)).toContain('Add `"rust"` to `createAstGrepParser({ languages })`');
   });
@@ -144,8 +216,17 @@ describe("createAstGrepParser({ languages })", () => {
     expect(rustByModule.language("rust")?.extensions).toEqual(["rs"]);
     const rust = await callIn(rustByModule, { "lib.rs": "fn main() { let x = 1; }\n" }, { pattern: "let $X = $V;" });
     expect(resultText(rust)).toContain("lib.rs:1");
-    expect(customId.language("gotemplate")).toMatchObject({ id: "gotemplate", napiLang: "gotemplate", extensions: ["go"], searchedByDefault: false });
-    const go = await callIn(customId, { "main.go": "package main\n" }, { pattern: "package $P", language: "gotemplate" });
+    expect(customId.language("gotemplate")).toMatchObject({
+      id: "gotemplate",
+      napiLang: "gotemplate",
+      extensions: ["go"],
+      searchedByDefault: false,
+    });
+    const go = await callIn(
+      customId,
+      { "main.go": "package main\n" },
+      { pattern: "package $P", language: "gotemplate" },
+    );
     expect(resultText(go)).toContain("main.go:1");
     // A grammar handed in under a new id stays the grammar of the parser that named it.
     expect(createAstGrepParser().languages().available.has("gotemplate")).toBe(false);
@@ -153,27 +234,43 @@ describe("createAstGrepParser({ languages })", () => {
 
   it("reports a handed-in module that is not a grammar as unavailable, saying why", () => {
     expect(brokenModule.languages().unavailable).toEqual([
-      { id: "kotlin", reason: "The grammar module given for `kotlin` does not export `libraryPath` and `extensions` as an @ast-grep/lang-* package does." },
+      {
+        id: "kotlin",
+        reason:
+          "The grammar module given for `kotlin` does not export `libraryPath` and `extensions` as an @ast-grep/lang-* package does.",
+      },
     ]);
     const error = thrown(() => brokenModule.language("kt"));
     expect(error.code).toBe("unavailable");
-    expect(error.message).toContain("The `kotlin` grammar cannot be used here: The grammar module given for `kotlin` does not export");
+    expect(error.message).toContain(
+      "The `kotlin` grammar cannot be used here: The grammar module given for `kotlin` does not export",
+    );
   });
 
   it("says an installed grammar no parser named before the process's one registration cannot be added any more", () => {
     const late = createAstGrepParser({ languages: ["java", "rust"] }).languages();
     expect(late.available.has("rust")).toBe(true);
-    expect(late.unavailable).toEqual([{ id: "java", reason: expect.stringContaining("napi registers grammars once per process") }]);
-    expect(createAstGrepParser().languages().unavailable.map((entry) => entry.id)).toEqual(["java", "kotlin"]);
+    expect(late.unavailable).toEqual([
+      { id: "java", reason: expect.stringContaining("napi registers grammars once per process") },
+    ]);
+    expect(
+      createAstGrepParser()
+        .languages()
+        .unavailable.map((entry) => entry.id),
+    ).toEqual(["java", "kotlin"]);
     const error = thrown(() => createAstGrepParser().language("java"));
     expect(error.code).toBe("unavailable");
-    expect(error.message).toMatch(/^The `java` grammar cannot be used here: it was not registered: napi registers grammars once per process/);
+    expect(error.message).toMatch(
+      /^The `java` grammar cannot be used here: it was not registered: napi registers grammars once per process/,
+    );
   });
 
   it("refuses an unknown grammar id, a built-in grammar handed in as a module, and an entry without an id", () => {
     const unknown = thrown(() => createAstGrepParser({ languages: ["pyton"] }));
     expect(unknown.code).toBe("invalid_input");
-    expect(unknown.message).toMatch(/^Unknown grammar `pyton` in `createAstGrepParser\(\{ languages \}\)`\. Name one of: angular, bash, c, cpp, .*, yaml; or pass `\{ id, grammar \}`/);
+    expect(unknown.message).toMatch(
+      /^Unknown grammar `pyton` in `createAstGrepParser\(\{ languages \}\)`\. Name one of: angular, bash, c, cpp, .*, yaml; or pass `\{ id, grammar \}`/,
+    );
     expect(thrown(() => createAstGrepParser({ languages: [{ id: "TS", grammar: goModule }] })).message).toBe(
       "`typescript` is built into @ast-grep/napi and always available; leave its `{ id, grammar }` out of `createAstGrepParser({ languages })`.",
     );

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { parseIgnoreFile } from "./ignore-rules.js";
 
 describe("parseIgnoreFile", () => {
-  const rules = parseIgnoreFile("# comment\n\nbuild/\n*.log\n!keep.log\n/root-only.txt\ndocs/**/*.tmp\n\\#hash\nsrc/gen-?.ts\n[abc].md\n");
+  const rules = parseIgnoreFile(
+    "# comment\n\nbuild/\n*.log\n!keep.log\n/root-only.txt\ndocs/**/*.tmp\n\\#hash\nsrc/gen-?.ts\n[abc].md\n",
+  );
 
   it.each([
     ["build", true, true],

@@ -19,11 +19,17 @@ async function temp(files: Record<string, string> = {}): Promise<TempWorkspace> 
 }
 
 function git(directory: string, environment: NodeJS.ProcessEnv, ...args: string[]): string {
-  return execFileSync("git", args, { cwd: directory, encoding: "utf8", env: { ...environment, PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: "1" } });
+  return execFileSync("git", args, {
+    cwd: directory,
+    encoding: "utf8",
+    env: { ...environment, PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: "1" },
+  });
 }
 
 /** A home directory of its own, so the machine's git configuration never leaks into a test. */
-async function isolatedHome(files: Record<string, string> = {}): Promise<{ home: TempWorkspace; environment: IgnoreEnvironment }> {
+async function isolatedHome(
+  files: Record<string, string> = {},
+): Promise<{ home: TempWorkspace; environment: IgnoreEnvironment }> {
   const home = await temp(files);
   return { home, environment: { home: home.dir, xdgConfigHome: join(home.dir, ".config") } };
 }
@@ -36,7 +42,14 @@ async function listed(workdir: string, environment: IgnoreEnvironment, root = wo
 describe("ignore sources", () => {
   it("`.ignore` files are read, and they take precedence over `.gitignore` (a `!` there re-includes)", async () => {
     const { environment } = await isolatedHome();
-    const tree = await temp({ ".gitignore": "*.gen.ts\n", ".ignore": "scratch/\n!keep.gen.ts\n", "a.ts": "", "b.gen.ts": "", "keep.gen.ts": "", "scratch/c.ts": "" });
+    const tree = await temp({
+      ".gitignore": "*.gen.ts\n",
+      ".ignore": "scratch/\n!keep.gen.ts\n",
+      "a.ts": "",
+      "b.gen.ts": "",
+      "keep.gen.ts": "",
+      "scratch/c.ts": "",
+    });
     expect(await listed(tree.dir, environment)).toEqual(["a.ts", "keep.gen.ts"]);
   });
 
@@ -64,7 +77,11 @@ describe("ignore sources", () => {
   });
 
   it("the global excludes file: `${XDG_CONFIG_HOME}/git/ignore` by default, `core.excludesFile` (with `~/`) when set, the repository's setting first", async () => {
-    const { home, environment } = await isolatedHome({ ".config/git/ignore": "*.xdg.ts\n", "my-excludes": "*.mine.ts\n", "repo-excludes": "*.repo.ts\n" });
+    const { home, environment } = await isolatedHome({
+      ".config/git/ignore": "*.xdg.ts\n",
+      "my-excludes": "*.mine.ts\n",
+      "repo-excludes": "*.repo.ts\n",
+    });
     const tree = await temp({ "a.ts": "", "b.xdg.ts": "", "c.mine.ts": "", "d.repo.ts": "" });
     git(tree.dir, { HOME: home.dir }, "init", "-q");
     expect(await listed(tree.dir, environment)).toEqual(["a.ts", "c.mine.ts", "d.repo.ts"]);
@@ -91,8 +108,17 @@ describe("ignore sources", () => {
 
   it("an explicitly named ignored directory is searched, and the other rules above it still apply inside it", async () => {
     const { environment } = await isolatedHome();
-    const tree = await temp({ ".gitignore": "vendor/\n", ".ignore": "*.log.ts\n", "vendor/lib.ts": "", "vendor/debug.log.ts": "", "vendor/deep/x.ts": "" });
-    expect(await listed(tree.dir, environment, join(tree.dir, "vendor"))).toEqual(["vendor/deep/x.ts", "vendor/lib.ts"]);
+    const tree = await temp({
+      ".gitignore": "vendor/\n",
+      ".ignore": "*.log.ts\n",
+      "vendor/lib.ts": "",
+      "vendor/debug.log.ts": "",
+      "vendor/deep/x.ts": "",
+    });
+    expect(await listed(tree.dir, environment, join(tree.dir, "vendor"))).toEqual([
+      "vendor/deep/x.ts",
+      "vendor/lib.ts",
+    ]);
   });
 
   it("agrees with `git ls-files --others --exclude-standard` on a tree using every git source", async () => {
@@ -120,7 +146,13 @@ describe("ignore sources", () => {
     });
     git(tree.dir, { HOME: home.dir }, "init", "-q");
     await tree.write(".git/info/exclude", "excluded/\n");
-    const fromGit = git(tree.dir, { HOME: home.dir, XDG_CONFIG_HOME: join(home.dir, ".config") }, "ls-files", "--others", "--exclude-standard")
+    const fromGit = git(
+      tree.dir,
+      { HOME: home.dir, XDG_CONFIG_HOME: join(home.dir, ".config") },
+      "ls-files",
+      "--others",
+      "--exclude-standard",
+    )
       .split("\n")
       .filter((line) => line.length > 0 && !line.split("/").some((part) => part.startsWith(".")))
       .sort();

@@ -3,7 +3,12 @@ import { astGrepPlugin } from "./plugin.js";
 export { astGrepPlugin };
 export default astGrepPlugin;
 export { createAstGrepPlugin, type AstGrepPluginSettings } from "./plugin.js";
-export { AstGrepParser, createAstGrepParser, type AstGrepParserInstance, type AstGrepParserSettings } from "./astgrep-parser.js";
+export {
+  AstGrepParser,
+  createAstGrepParser,
+  type AstGrepParserInstance,
+  type AstGrepParserSettings,
+} from "./astgrep-parser.js";
 export { astGrepTool } from "./ast-grep-tool.js";
 export { astEditTool } from "./ast-edit-tool.js";
 export { resolveTool } from "./resolve-tool.js";

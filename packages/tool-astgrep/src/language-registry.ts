@@ -2,7 +2,14 @@ import { ToolError } from "@runbound/tool-kit";
 import { existsSync } from "node:fs";
 import { registerEngineGrammars } from "./engine-binding.js";
 import { canonicalLanguageId, grammarPackageName, packagedGrammars, type PackagedGrammar } from "./grammar-catalog.js";
-import { grammarSearchPaths, loadGrammarPackage, readGrammarModule, resolveGrammarPackage, type GrammarModule, type LoadedGrammarModule } from "./grammar-packages.js";
+import {
+  grammarSearchPaths,
+  loadGrammarPackage,
+  readGrammarModule,
+  resolveGrammarPackage,
+  type GrammarModule,
+  type LoadedGrammarModule,
+} from "./grammar-packages.js";
 import type { LanguageInfo } from "./language-info.js";
 import { napi } from "./napi-binding.js";
 
@@ -40,9 +47,21 @@ export interface LanguageTable {
 export type LanguageChoice = string | { id: string; grammar: GrammarModule; searchedByDefault?: boolean };
 
 const builtinGrammars: readonly LanguageInfo[] = [
-  { id: "typescript", napiLang: "TypeScript", extensions: ["ts", "mts", "cts"], expandoChar: "$", searchedByDefault: true },
+  {
+    id: "typescript",
+    napiLang: "TypeScript",
+    extensions: ["ts", "mts", "cts"],
+    expandoChar: "$",
+    searchedByDefault: true,
+  },
   { id: "tsx", napiLang: "Tsx", extensions: ["tsx"], expandoChar: "$", searchedByDefault: true },
-  { id: "javascript", napiLang: "JavaScript", extensions: ["js", "mjs", "cjs", "jsx"], expandoChar: "$", searchedByDefault: true },
+  {
+    id: "javascript",
+    napiLang: "JavaScript",
+    extensions: ["js", "mjs", "cjs", "jsx"],
+    expandoChar: "$",
+    searchedByDefault: true,
+  },
   { id: "html", napiLang: "Html", extensions: ["html", "htm", "xhtml"], expandoChar: "z", searchedByDefault: false },
   { id: "css", napiLang: "Css", extensions: ["css"], expandoChar: "_", searchedByDefault: false },
 ];
@@ -89,9 +108,11 @@ function isMusl(): boolean {
 function libraryProblem(libraryPath: string, musl: boolean): string | undefined {
   // A libraryPath that does not exist or cannot be dlopen'ed aborts the whole process inside
   // registerDynamicLanguage (research astgrep.md §0.2), so only certain paths are registered.
-  if (!existsSync(libraryPath)) return `the parser library \`${libraryPath}\` does not exist (no prebuild for ${process.platform}-${process.arch}).`;
+  if (!existsSync(libraryPath))
+    return `the parser library \`${libraryPath}\` does not exist (no prebuild for ${process.platform}-${process.arch}).`;
   // The prebuilds are linked against glibc; setup-lang picks them on musl too (research astgrep.md §1.1).
-  if (musl && libraryPath.includes("prebuilds")) return "the prebuilt parser needs glibc and this system uses musl; build the grammar from source (tree-sitter-cli).";
+  if (musl && libraryPath.includes("prebuilds"))
+    return "the prebuilt parser needs glibc and this system uses musl; build the grammar from source (tree-sitter-cli).";
   return undefined;
 }
 
@@ -109,7 +130,10 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
   }
 
   const musl = isMusl();
-  const registrations: Record<string, { libraryPath: string; extensions: string[]; languageSymbol?: string; expandoChar?: string }> = {};
+  const registrations: Record<
+    string,
+    { libraryPath: string; extensions: string[]; languageSymbol?: string; expandoChar?: string }
+  > = {};
   const pending: LanguageInfo[] = [];
   for (const { grammar, module } of wanted.values()) {
     let loaded: LoadedGrammarModule;
@@ -150,7 +174,8 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
   try {
     napi().registerDynamicLanguage(registrations);
   } catch (error) {
-    for (const info of pending) failed.set(info.id, `registration failed: ${error instanceof Error ? error.message : String(error)}`);
+    for (const info of pending)
+      failed.set(info.id, `registration failed: ${error instanceof Error ? error.message : String(error)}`);
     return { available, failed, missing };
   }
   // A second registerDynamicLanguage call is silently ignored (research astgrep.md §0.2): if the host
@@ -160,7 +185,10 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
       napi().parse(info.napiLang, "");
       available.set(info.id, info);
     } catch {
-      failed.set(info.id, "napi does not know this grammar: registerDynamicLanguage was already called in this process by other code, and napi honours only the first call.");
+      failed.set(
+        info.id,
+        "napi does not know this grammar: registerDynamicLanguage was already called in this process by other code, and napi honours only the first call.",
+      );
     }
   }
   registerEngineGrammars(
@@ -168,7 +196,13 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
       .filter((info) => available.has(info.id))
       .map((info) => {
         const { libraryPath, extensions, languageSymbol, expandoChar } = registrations[info.id]!;
-        return { name: info.napiLang, libraryPath, extensions, ...(languageSymbol === undefined ? {} : { languageSymbol }), ...(expandoChar === undefined ? {} : { expandoChar }) };
+        return {
+          name: info.napiLang,
+          libraryPath,
+          extensions,
+          ...(languageSymbol === undefined ? {} : { languageSymbol }),
+          ...(expandoChar === undefined ? {} : { expandoChar }),
+        };
       }),
   );
   return { available, failed, missing };
@@ -184,7 +218,9 @@ function invalidChoice(message: string): ToolError {
 function wantedGrammar(choice: LanguageChoice): WantedGrammar | undefined {
   const name = typeof choice === "string" ? choice : choice.id;
   if (typeof name !== "string" || name.trim() === "") {
-    throw invalidChoice(`An entry of \`createAstGrepParser({ languages })\` has no id (\`${JSON.stringify(name)}\`). Give a grammar id such as \`"python"\`, or \`{ id, grammar }\`.`);
+    throw invalidChoice(
+      `An entry of \`createAstGrepParser({ languages })\` has no id (\`${JSON.stringify(name)}\`). Give a grammar id such as \`"python"\`, or \`{ id, grammar }\`.`,
+    );
   }
   const id = canonicalLanguageId(name);
   const known = knownGrammars.get(id);
@@ -198,10 +234,16 @@ function wantedGrammar(choice: LanguageChoice): WantedGrammar | undefined {
     return { grammar: known };
   }
   if (builtinIds.has(id)) {
-    throw invalidChoice(`\`${id}\` is built into @ast-grep/napi and always available; leave its \`{ id, grammar }\` out of \`createAstGrepParser({ languages })\`.`);
+    throw invalidChoice(
+      `\`${id}\` is built into @ast-grep/napi and always available; leave its \`{ id, grammar }\` out of \`createAstGrepParser({ languages })\`.`,
+    );
   }
   const grammar = known ?? { id, extensions: [], searchedByDefault: true };
-  return { grammar: choice.searchedByDefault === undefined ? grammar : { ...grammar, searchedByDefault: choice.searchedByDefault }, module: choice.grammar };
+  return {
+    grammar:
+      choice.searchedByDefault === undefined ? grammar : { ...grammar, searchedByDefault: choice.searchedByDefault },
+    module: choice.grammar,
+  };
 }
 
 function withExtensionIndex(table: Omit<LanguageTable, "byExtension">): LanguageTable {
@@ -212,13 +254,20 @@ function withExtensionIndex(table: Omit<LanguageTable, "byExtension">): Language
   return { ...table, byExtension };
 }
 
-function viewOf(loaded: LoadedGrammars, selected: ReadonlySet<string> | undefined, own: readonly WantedGrammar[]): LanguageTable {
+function viewOf(
+  loaded: LoadedGrammars,
+  selected: ReadonlySet<string> | undefined,
+  own: readonly WantedGrammar[],
+): LanguageTable {
   const available = new Map<string, LanguageInfo>();
   const unavailable: UnavailableLanguage[] = [];
   const installable: InstallableLanguage[] = [];
   const notSelected: string[] = [];
   for (const info of builtinGrammars) available.set(info.id, loaded.available.get(info.id) ?? info);
-  const ids = [...packagedGrammars.map((grammar) => grammar.id), ...own.map((wanted) => wanted.grammar.id).filter((id) => !knownGrammars.has(id))];
+  const ids = [
+    ...packagedGrammars.map((grammar) => grammar.id),
+    ...own.map((wanted) => wanted.grammar.id).filter((id) => !knownGrammars.has(id)),
+  ];
   for (const id of ids) {
     const info = loaded.available.get(id);
     const isSelected = selected === undefined || selected.has(id);
@@ -245,12 +294,20 @@ function viewOf(loaded: LoadedGrammars, selected: ReadonlySet<string> | undefine
  * when this selection is the one that loads them (tests pass a scratch project).
  * @throws ToolError `invalid_input` for a choice naming no known grammar.
  */
-export function selectLanguages(choices?: readonly LanguageChoice[], searchPaths?: readonly string[]): () => LanguageTable {
-  const own = choices === undefined ? packagedGrammars.map((grammar): WantedGrammar => ({ grammar })) : choices.flatMap((choice) => wantedGrammar(choice) ?? []);
+export function selectLanguages(
+  choices?: readonly LanguageChoice[],
+  searchPaths?: readonly string[],
+): () => LanguageTable {
+  const own =
+    choices === undefined
+      ? packagedGrammars.map((grammar): WantedGrammar => ({ grammar }))
+      : choices.flatMap((choice) => wantedGrammar(choice) ?? []);
   const selected = choices === undefined ? undefined : new Set(own.map((wanted) => wanted.grammar.id));
   const grammars = processGrammars();
   if (grammars.loaded === undefined) {
-    for (const wanted of own) if (!grammars.wanted.has(wanted.grammar.id) || wanted.module !== undefined) grammars.wanted.set(wanted.grammar.id, wanted);
+    for (const wanted of own)
+      if (!grammars.wanted.has(wanted.grammar.id) || wanted.module !== undefined)
+        grammars.wanted.set(wanted.grammar.id, wanted);
   }
   let table: LanguageTable | undefined;
   return () => {

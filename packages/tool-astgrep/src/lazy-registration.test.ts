@@ -20,23 +20,43 @@ afterEach(async () => {
 
 async function search(parser: AstGrepParserInstance, files: Record<string, string>, input: Record<string, unknown>) {
   workspace = await createTempWorkspace(files);
-  const run = createFakeRun({ plugins: [astGrepPlugin], resources: [[AstGrepParser, parser], [Workdir, workspace.dir]] });
+  const run = createFakeRun({
+    plugins: [astGrepPlugin],
+    resources: [
+      [AstGrepParser, parser],
+      [Workdir, workspace.dir],
+    ],
+  });
   return run.call("ast_grep", input);
 }
 
 describe("registering the dynamic grammars", () => {
   it("waits past searches in built-in languages, so a parser created after them still gets its own grammar", async () => {
-    const first = await search(createAstGrepParser(), { "a.ts": "const a = f(1);\n" }, { pattern: "f($A)", language: "ts" });
+    const first = await search(
+      createAstGrepParser(),
+      { "a.ts": "const a = f(1);\n" },
+      { pattern: "f($A)", language: "ts" },
+    );
     expect(first.structured).toMatchObject({ total: 1 });
-    const jsx = await search(createAstGrepParser(), { "b.jsx": "g(<div />);\n" }, { pattern: "g($A)", language: "javascript" });
+    const jsx = await search(
+      createAstGrepParser(),
+      { "b.jsx": "g(<div />);\n" },
+      { pattern: "g($A)", language: "javascript" },
+    );
     expect(jsx.structured).toMatchObject({ total: 1 });
 
     // Created after two searches: with the grammars registered at the first search, `gotemplate`
     // would be "not registered" here.
-    const late = createAstGrepParser({ languages: [{ id: "gotemplate", grammar: require("@ast-grep/lang-go") as GrammarModule }] });
+    const late = createAstGrepParser({
+      languages: [{ id: "gotemplate", grammar: require("@ast-grep/lang-go") as GrammarModule }],
+    });
     expect(late.languages().unavailable).toEqual([]);
     expect(late.language("gotemplate")?.extensions).toContain("go");
-    const go = await search(late, { "main.go": "package main\nfunc main() { println(1) }\n" }, { pattern: "println($A)", language: "gotemplate" });
+    const go = await search(
+      late,
+      { "main.go": "package main\nfunc main() { println(1) }\n" },
+      { pattern: "println($A)", language: "gotemplate" },
+    );
     expect(go.structured).toMatchObject({ total: 1 });
   });
 });

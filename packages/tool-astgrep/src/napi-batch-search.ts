@@ -26,7 +26,14 @@ export interface Candidate {
   bytes: number;
 }
 
-async function runBatch(compiled: CompiledPattern, paths: string[], workdir: string, collector: MatchCollector, skipped: SkipLedger, signal: AbortSignal | undefined): Promise<void> {
+async function runBatch(
+  compiled: CompiledPattern,
+  paths: string[],
+  workdir: string,
+  collector: MatchCollector,
+  skipped: SkipLedger,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   let delivered = 0;
   let failure: unknown;
   let open = true;
@@ -34,25 +41,30 @@ async function runBatch(compiled: CompiledPattern, paths: string[], workdir: str
   let filesWithHits: number;
   try {
     collector.parsed += held.napiPaths.length;
-    filesWithHits = await napi().findInFiles(compiled.language.napiLang, { paths: [...held.napiPaths], matcher: withSyntaxErrors(compiled, collector.rewriting) }, (error, nodes) => {
-      // A callback that arrives after the batch was closed belongs to a call that already answered.
-      if (!open) return;
-      delivered += 1;
-      // An exception thrown here would become an uncaughtException, not a rejection (research astgrep.md §0.8).
-      try {
-        if (error !== null) throw error;
-        const first = nodes[0];
-        if (first !== undefined) collector.add(held.pathOf(first.getRoot().filename()), nodes, compiled);
-      } catch (caught) {
-        failure ??= caught;
-      }
-    });
+    filesWithHits = await napi().findInFiles(
+      compiled.language.napiLang,
+      { paths: [...held.napiPaths], matcher: withSyntaxErrors(compiled, collector.rewriting) },
+      (error, nodes) => {
+        // A callback that arrives after the batch was closed belongs to a call that already answered.
+        if (!open) return;
+        delivered += 1;
+        // An exception thrown here would become an uncaughtException, not a rejection (research astgrep.md §0.8).
+        try {
+          if (error !== null) throw error;
+          const first = nodes[0];
+          if (first !== undefined) collector.add(held.pathOf(first.getRoot().filename()), nodes, compiled);
+        } catch (caught) {
+          failure ??= caught;
+        }
+      },
+    );
   } finally {
     // The promise settles once napi has read and parsed every file; only callbacks may still be queued.
     held.close();
   }
   // The promise may resolve before every callback ran (ast-grep/ast-grep#206): wait for them, briefly.
-  for (let waited = 0; delivered < filesWithHits && waited < 200 && signal?.aborted !== true; waited++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let waited = 0; delivered < filesWithHits && waited < 200 && signal?.aborted !== true; waited++)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   open = false;
   if (failure !== undefined) throw failure;
   await collector.settle(signal);
@@ -80,7 +92,14 @@ function intoBatches(candidates: readonly Candidate[]): string[][] {
  * Search files with napi's `findInFiles`, in batches (see above), two lanes at a time; after a failure the
  * other lane finishes its batch and takes no more.
  */
-export async function runFindInFiles(compiled: CompiledPattern, candidates: readonly Candidate[], workdir: string, collector: MatchCollector, skipped: SkipLedger, signal: AbortSignal | undefined): Promise<void> {
+export async function runFindInFiles(
+  compiled: CompiledPattern,
+  candidates: readonly Candidate[],
+  workdir: string,
+  collector: MatchCollector,
+  skipped: SkipLedger,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   const batches = intoBatches(candidates);
   let next = 0;
   let failed = false;

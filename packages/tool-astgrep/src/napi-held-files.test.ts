@@ -17,11 +17,16 @@ afterAll(() => {
 /** What napi's findInFiles finds for `f($A)` in the given paths: each match's file name and text. */
 async function napiFinds(paths: readonly string[]): Promise<string[]> {
   const found: string[] = [];
-  const files = await napi().findInFiles("TypeScript", { paths: [...paths], matcher: { rule: { pattern: "f($A)" } } }, (error, nodes) => {
-    if (error === null) for (const node of nodes) found.push(`${node.getRoot().filename()} ${node.text()}`);
-  });
+  const files = await napi().findInFiles(
+    "TypeScript",
+    { paths: [...paths], matcher: { rule: { pattern: "f($A)" } } },
+    (error, nodes) => {
+      if (error === null) for (const node of nodes) found.push(`${node.getRoot().filename()} ${node.text()}`);
+    },
+  );
   // napi may settle before its callbacks ran (ast-grep/ast-grep#206).
-  for (let waited = 0; found.length < files && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let waited = 0; found.length < files && waited < 100; waited++)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   return found;
 }
 

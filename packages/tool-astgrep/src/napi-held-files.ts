@@ -22,7 +22,8 @@ export interface HeldFiles {
  * are handed over (a narrow window remains there).
  */
 export function holdFiles(paths: readonly string[], workdir: string, skip: (entry: SkippedEntry) => void): HeldFiles {
-  if (descriptorDirectory === undefined) return { napiPaths: paths, pathOf: (napiPath) => napiPath, close: () => undefined };
+  if (descriptorDirectory === undefined)
+    return { napiPaths: paths, pathOf: (napiPath) => napiPath, close: () => undefined };
   const descriptors: number[] = [];
   const byNapiPath = new Map<string, string>();
   for (const path of paths) {

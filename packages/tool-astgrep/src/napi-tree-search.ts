@@ -39,7 +39,12 @@ const parsesInFlight = 2 * Math.max(1, availableParallelism());
  * known matches the pattern alone. A rewrite also looks for MISSING nodes, and a reading of any kind
  * (`reading.anyKind`) needs the ERROR nodes to tell its matches apart, so both look again.
  */
-function matchTree(tree: CachedTree<SgRoot>, compiled: CompiledPattern, rewriting: boolean, wanted: number): FileMatches {
+function matchTree(
+  tree: CachedTree<SgRoot>,
+  compiled: CompiledPattern,
+  rewriting: boolean,
+  wanted: number,
+): FileMatches {
   const { root } = tree;
   const plain = !rewriting && compiled.reading.anyKind !== true;
   const known = plain ? tree.syntaxErrors : undefined;
@@ -55,12 +60,19 @@ function matchTree(tree: CachedTree<SgRoot>, compiled: CompiledPattern, rewritin
     if (plain) tree.syntaxErrors = { summary };
   }
   const materialized: SearchMatch[] = [];
-  for (let index = 0; index < Math.min(matches.length, wanted); index++) materialized.push(materialize(matches[index]!, tree.path, compiled, tree.hasBom));
+  for (let index = 0; index < Math.min(matches.length, wanted); index++)
+    materialized.push(materialize(matches[index]!, tree.path, compiled, tree.hasBom));
   return { count: matches.length, matches: materialized, errors: summary };
 }
 
 /** What the pattern finds in a cached tree: the kept result when it holds enough materialized matches, else a fresh match. */
-function cachedResult(cache: ParseCache, tree: CachedTree<SgRoot>, key: string, compiled: CompiledPattern, collector: MatchCollector): FileMatches {
+function cachedResult(
+  cache: ParseCache,
+  tree: CachedTree<SgRoot>,
+  key: string,
+  compiled: CompiledPattern,
+  collector: MatchCollector,
+): FileMatches {
   const wanted = collector.wanted(tree.path);
   const kept = cache.result(tree, key, wanted);
   if (kept !== undefined) return kept;
@@ -70,7 +82,13 @@ function cachedResult(cache: ParseCache, tree: CachedTree<SgRoot>, key: string, 
 }
 
 /** Search trees already in the cache, on the main thread, yielding every few milliseconds. */
-export async function searchCachedTrees(cache: ParseCache, trees: readonly CachedTree<SgRoot>[], compiled: CompiledPattern, collector: MatchCollector, signal: AbortSignal | undefined): Promise<void> {
+export async function searchCachedTrees(
+  cache: ParseCache,
+  trees: readonly CachedTree<SgRoot>[],
+  compiled: CompiledPattern,
+  collector: MatchCollector,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   const key = patternKey(compiled, collector.rewriting);
   const slicer = new EventLoopSlicer(signal);
   for (const tree of trees) {
@@ -85,7 +103,13 @@ export async function searchCachedTrees(cache: ParseCache, trees: readonly Cache
  * until the cache is full of this search's trees.
  * @returns the files left unparsed once the cache was full, in their order, for napi's parallel `findInFiles`.
  */
-export async function parseIntoCache(cache: ParseCache, files: readonly FreshFile[], compiled: CompiledPattern, collector: MatchCollector, signal: AbortSignal | undefined): Promise<FreshFile[]> {
+export async function parseIntoCache(
+  cache: ParseCache,
+  files: readonly FreshFile[],
+  compiled: CompiledPattern,
+  collector: MatchCollector,
+  signal: AbortSignal | undefined,
+): Promise<FreshFile[]> {
   const key = patternKey(compiled, collector.rewriting);
   const napiLang = compiled.language.napiLang;
   let next = 0;
@@ -95,7 +119,13 @@ export async function parseIntoCache(cache: ParseCache, files: readonly FreshFil
       throwIfAborted(signal);
       const file = files[next++]!;
       const root = await napi().parseAsync(napiLang, file.bytes.toString("utf8"));
-      const tree: CachedTree<SgRoot> = { path: file.path, language: compiled.language.id, bytes: file.bytes, root, hasBom: hasBom(file.bytes) };
+      const tree: CachedTree<SgRoot> = {
+        path: file.path,
+        language: compiled.language.id,
+        bytes: file.bytes,
+        root,
+        hasBom: hasBom(file.bytes),
+      };
       const found = matchTree(tree, compiled, collector.rewriting, collector.wanted(file.path));
       collector.parsed += 1;
       collector.addFile(file.path, found);

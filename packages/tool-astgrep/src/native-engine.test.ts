@@ -23,17 +23,36 @@ const files = {
   "e/f.ts": "if (ok) { log(`${'😀'}`, ...rest); }\n",
 };
 
-async function searchWith(parser: AstGrepParserInstance, engine: "native" | "napi", pattern: string, rewriting = false): Promise<SearchOutcome> {
+async function searchWith(
+  parser: AstGrepParserInstance,
+  engine: "native" | "napi",
+  pattern: string,
+  rewriting = false,
+): Promise<SearchOutcome> {
   if (engine === "napi") process.env["RUNBOUND_ASTGREP_ENGINE"] = "napi";
   else delete process.env["RUNBOUND_ASTGREP_ENGINE"];
   const dir = workspace!.dir;
-  return parser.search({ workdir: dir, root: dir, language: parser.language("typescript"), pattern, keep: Number.POSITIVE_INFINITY, rewriting });
+  return parser.search({
+    workdir: dir,
+    root: dir,
+    language: parser.language("typescript"),
+    pattern,
+    keep: Number.POSITIVE_INFINITY,
+    rewriting,
+  });
 }
 
 /** What the answer is made of, without what only says how it was computed. */
 function answer(outcome: SearchOutcome): unknown {
   const { total, filesWithMatches, matches, scanned, skipped, syntaxErrors } = outcome;
-  return { total, filesWithMatches, matches, scanned, skipped, syntaxErrors: { ...syntaxErrors, regions: [...syntaxErrors.regions] } };
+  return {
+    total,
+    filesWithMatches,
+    matches,
+    scanned,
+    skipped,
+    syntaxErrors: { ...syntaxErrors, regions: [...syntaxErrors.regions] },
+  };
 }
 
 describe("the native engine", () => {
@@ -41,7 +60,8 @@ describe("the native engine", () => {
     delete process.env["RUNBOUND_ASTGREP_ENGINE"];
     const typescript = createAstGrepParser().language("typescript")!;
     // CI builds the engine; a missing binary there is a failure, not a quiet fallback.
-    if (process.env["RUNBOUND_REQUIRE_REAL"] === "1") expect(nativeEngine(), "@runbound/astgrep-engine did not load; build it with npm run build").toBeDefined();
+    if (process.env["RUNBOUND_REQUIRE_REAL"] === "1")
+      expect(nativeEngine(), "@runbound/astgrep-engine did not load; build it with npm run build").toBeDefined();
     expect(engineReads(typescript)).toBe(nativeEngine() !== undefined);
     process.env["RUNBOUND_ASTGREP_ENGINE"] = "napi";
     expect(engineReads(typescript)).toBe(false);
@@ -52,17 +72,23 @@ describe("the native engine", () => {
     ["log($A, $B)", false],
     ["const $N = $V", false],
     ["log($$$ARGS)", true],
-  ])("gives the answer napi gives for `%s` (rewriting: %s): positions, captures, BOM, CRLF and syntax errors", async (pattern, rewriting) => {
-    workspace = await createTempWorkspace(files);
-    const native = await searchWith(createAstGrepParser({ parseCacheBytes: 0 }), "native", pattern, rewriting);
-    const napi = await searchWith(createAstGrepParser({ parseCacheBytes: 0 }), "napi", pattern, rewriting);
-    expect(native.total).toBeGreaterThan(0);
-    expect(native.syntaxErrors.files).toBe(1);
-    expect(answer(native)).toEqual(answer(napi));
-  });
+  ])(
+    "gives the answer napi gives for `%s` (rewriting: %s): positions, captures, BOM, CRLF and syntax errors",
+    async (pattern, rewriting) => {
+      workspace = await createTempWorkspace(files);
+      const native = await searchWith(createAstGrepParser({ parseCacheBytes: 0 }), "native", pattern, rewriting);
+      const napi = await searchWith(createAstGrepParser({ parseCacheBytes: 0 }), "napi", pattern, rewriting);
+      expect(native.total).toBeGreaterThan(0);
+      expect(native.syntaxErrors.files).toBe(1);
+      expect(answer(native)).toEqual(answer(napi));
+    },
+  );
 
   it("reads the installed grammars too, as napi does", async () => {
-    workspace = await createTempWorkspace({ "m.py": "def f(a, b):\n    return g(a, 'é')\n\nprint(f(1, 2))\n", "n.py": "x = g(1)\nclass (:\n" });
+    workspace = await createTempWorkspace({
+      "m.py": "def f(a, b):\n    return g(a, 'é')\n\nprint(f(1, 2))\n",
+      "n.py": "x = g(1)\nclass (:\n",
+    });
     const parser = createAstGrepParser({ parseCacheBytes: 0, languages: ["python"] });
     // The dynamic grammars reach the engine only if it is on when they are registered (here, on this
     // first use of a language that is not built in), even in the suite's run on napi.
@@ -72,7 +98,13 @@ describe("the native engine", () => {
     const search = async (engine: "native" | "napi"): Promise<SearchOutcome> => {
       if (engine === "napi") process.env["RUNBOUND_ASTGREP_ENGINE"] = "napi";
       else delete process.env["RUNBOUND_ASTGREP_ENGINE"];
-      return parser.search({ workdir: workspace!.dir, root: workspace!.dir, language: python, pattern: "g($$$A)", keep: 10 });
+      return parser.search({
+        workdir: workspace!.dir,
+        root: workspace!.dir,
+        language: python,
+        pattern: "g($$$A)",
+        keep: 10,
+      });
     };
     const native = await search("native");
     expect(answer(native)).toEqual(answer(await search("napi")));
@@ -89,7 +121,9 @@ describe("the native engine", () => {
     expect(store.size).toBe(5);
     expect(cache.stats().files).toBe(5);
     const warm = await searchWith(parser, "native", "log($A, $B)");
-    expect(answer(warm)).toEqual(answer(await searchWith(createAstGrepParser({ parseCacheBytes: 0 }), "native", "log($A, $B)")));
+    expect(answer(warm)).toEqual(
+      answer(await searchWith(createAstGrepParser({ parseCacheBytes: 0 }), "native", "log($A, $B)")),
+    );
     expect(cache.stats().hits).toBe(5);
     expect(cold.total).toBeGreaterThan(warm.total);
     cache.forget([`${workspace.dir}/a.ts`]);
@@ -99,7 +133,9 @@ describe("the native engine", () => {
   });
 
   it("keeps only the trees that fit the budget and holds no others", async () => {
-    workspace = await createTempWorkspace(Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`f${index}.ts`, "log(1);\n".repeat(200)])));
+    workspace = await createTempWorkspace(
+      Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`f${index}.ts`, "log(1);\n".repeat(200)])),
+    );
     // Room for about five of the twenty files' trees.
     const parser = createAstGrepParser({ parseCacheBytes: 5 * 1600 * 30 + 1000 });
     const outcome = await searchWith(parser, "native", "log($A)");
@@ -111,7 +147,9 @@ describe("the native engine", () => {
   });
 
   it("keeps no tree the cache does not hold when a search is aborted, whenever the abort comes", async () => {
-    workspace = await createTempWorkspace(Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`g${index}.ts`, "log(a, b);\n".repeat(3000)])));
+    workspace = await createTempWorkspace(
+      Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`g${index}.ts`, "log(a, b);\n".repeat(3000)])),
+    );
     const dir = workspace.dir;
     delete process.env["RUNBOUND_ASTGREP_ENGINE"];
     let aborted = 0;
@@ -120,7 +158,14 @@ describe("the native engine", () => {
       const parser = createAstGrepParser();
       const cache = parser.parseCache!;
       const controller = new AbortController();
-      const searching = parser.search({ workdir: dir, root: dir, language: parser.language("typescript"), pattern: "log($A, $B)", keep: 10, signal: controller.signal });
+      const searching = parser.search({
+        workdir: dir,
+        root: dir,
+        language: parser.language("typescript"),
+        pattern: "log($A, $B)",
+        keep: 10,
+        signal: controller.signal,
+      });
       setTimeout(() => controller.abort(), delayMs);
       const outcome = await searching.catch(() => undefined);
       if (outcome === undefined) {
@@ -138,7 +183,9 @@ describe("the native engine", () => {
     ["while the answers are handed to the cache", "handing over"],
   ])("lets go of every tree the cache did not take when the abort comes %s", async (_, when) => {
     // Many small files, so handing their answers over takes several slices of the event loop.
-    workspace = await createTempWorkspace(Object.fromEntries(Array.from({ length: 3000 }, (_, index) => [`h${index}.ts`, `log(${index}, b);\n`])));
+    workspace = await createTempWorkspace(
+      Object.fromEntries(Array.from({ length: 3000 }, (_, index) => [`h${index}.ts`, `log(${index}, b);\n`])),
+    );
     const dir = workspace.dir;
     delete process.env["RUNBOUND_ASTGREP_ENGINE"];
     const parser = createAstGrepParser();
@@ -153,7 +200,16 @@ describe("the native engine", () => {
       else setImmediate(() => controller.abort());
       return found;
     };
-    await expect(parser.search({ workdir: dir, root: dir, language: parser.language("typescript"), pattern: "log($A, $B)", keep: 10, signal: controller.signal })).rejects.toThrow();
+    await expect(
+      parser.search({
+        workdir: dir,
+        root: dir,
+        language: parser.language("typescript"),
+        pattern: "log($A, $B)",
+        keep: 10,
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow();
     expect(store.size).toBe(cache.stats().files);
     if (when === "answered") expect(store.size).toBe(0);
     else expect(store.size).toBeLessThan(3000);

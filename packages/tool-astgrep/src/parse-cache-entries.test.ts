@@ -9,7 +9,13 @@ import type { CachedTree } from "./cached-tree.js";
 import type { EngineTree } from "./engine-tree.js";
 import type { FileMatches } from "./file-matches.js";
 import { napi } from "./napi-binding.js";
-import { coarseMtimeMs, createParseCache, defaultParseCacheBytes, ParseCache, treeBytesPerSourceByte } from "./parse-cache.js";
+import {
+  coarseMtimeMs,
+  createParseCache,
+  defaultParseCacheBytes,
+  ParseCache,
+  treeBytesPerSourceByte,
+} from "./parse-cache.js";
 
 const dir = mkdtempSync(join(tmpdir(), "runbound-astgrep-cache-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +27,10 @@ function treeFor(name: string, content = source): { tree: CachedTree<SgRoot>; st
   const path = join(dir, name);
   writeFileSync(path, content);
   const bytes = Buffer.from(content);
-  return { tree: { path, language: "typescript", bytes, root: napi().parse("TypeScript", content), hasBom: false }, stats: lstatSync(path) };
+  return {
+    tree: { path, language: "typescript", bytes, root: napi().parse("TypeScript", content), hasBom: false },
+    stats: lstatSync(path),
+  };
 }
 
 /** The same stats with some fields changed (methods such as isFile kept). */
@@ -45,7 +54,10 @@ describe("ParseCache entries", () => {
       const old = changed(stats, { mtimeMs: 1000 });
       expect(cache.napiTrees.admit(tree, old, 1000 + coarseMtimeMs)).toBe(true);
       expect(cache.napiTrees.lookup(tree.path, "typescript", () => old, never)?.root).toBe(tree.root);
-      expect(cache.napiTrees.lookup(tree.path, "typescript", () => changed(old, fields), never), JSON.stringify(fields)).toBeUndefined();
+      expect(
+        cache.napiTrees.lookup(tree.path, "typescript", () => changed(old, fields), never),
+        JSON.stringify(fields),
+      ).toBeUndefined();
       expect(cache.stats()).toMatchObject({ files: 0, hits: 1, misses: 1, usedBytes: 0 });
     }
   });
@@ -97,14 +109,25 @@ describe("ParseCache entries", () => {
       reads += 1;
       return Buffer.from(source);
     };
-    expect(cache.napiTrees.lookup(tree.path, "typescript", () => mtime, same, 10_000 + coarseMtimeMs - 1)?.root).toBe(tree.root);
+    expect(cache.napiTrees.lookup(tree.path, "typescript", () => mtime, same, 10_000 + coarseMtimeMs - 1)?.root).toBe(
+      tree.root,
+    );
     expect(reads).toBe(1);
     // Checked less than a tick after the mtime: still not trusted.
-    expect(cache.napiTrees.lookup(tree.path, "typescript", () => mtime, same, 10_000 + coarseMtimeMs)?.root).toBe(tree.root);
+    expect(cache.napiTrees.lookup(tree.path, "typescript", () => mtime, same, 10_000 + coarseMtimeMs)?.root).toBe(
+      tree.root,
+    );
     expect(reads).toBe(2);
     // The last check was a full tick after the mtime: a change since would have moved it.
     expect(cache.napiTrees.lookup(tree.path, "typescript", () => mtime, never)?.root).toBe(tree.root);
-    expect(cache.napiTrees.lookup(tree.path, "typescript", () => mtime, () => Buffer.from("const a = g(1);\n"))?.root).toBe(tree.root);
+    expect(
+      cache.napiTrees.lookup(
+        tree.path,
+        "typescript",
+        () => mtime,
+        () => Buffer.from("const a = g(1);\n"),
+      )?.root,
+    ).toBe(tree.root);
   });
 
   it("drops a recent entry whose bytes differ or can no longer be read", () => {
@@ -157,12 +180,26 @@ describe("ParseCache entries", () => {
     const treeCost = Buffer.byteLength(source) * treeBytesPerSourceByte;
     const cache = new ParseCache(treeCost + 600);
     cache.napiTrees.admit(tree, stats, Date.now());
-    const match = { path: tree.path, language: "typescript", line: 0, column: 0, endLine: 0, start: 0, end: 3, text: "f(1)", captures: { N: { text: "1", start: 2, end: 3, multi: false } } };
+    const match = {
+      path: tree.path,
+      language: "typescript",
+      line: 0,
+      column: 0,
+      endLine: 0,
+      start: 0,
+      end: 3,
+      text: "f(1)",
+      captures: { N: { text: "1", start: 2, end: 3, multi: false } },
+    };
     const regions = [
       { start: 0, end: 1, line: 0 },
       { start: 2, end: 3, line: 0 },
     ];
-    const rich: FileMatches = { count: 1, matches: [match], errors: { site: { line: 0, column: 0, kind: "ERROR", near: "f" }, regions } };
+    const rich: FileMatches = {
+      count: 1,
+      matches: [match],
+      errors: { site: { line: 0, column: 0, kind: "ERROR", near: "f" }, regions },
+    };
     cache.keepResult(tree, "p", rich);
     // 128 per result, 48 per region, 256 per match and 2 per character of its text, 96 per capture and 2 per character.
     expect(cache.stats().usedBytes).toBe(treeCost + 128 + 2 * 48 + 256 + 2 * 4 + 96 + 2 * 1);
@@ -228,7 +265,12 @@ describe("the parseCacheBytes setting", () => {
     expect(createAstGrepParser({ parseCacheBytes: 1024 }).parseCache?.budgetBytes).toBe(1024);
     expect(createParseCache(0)).toBeUndefined();
     for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(() => createAstGrepParser({ parseCacheBytes: bad })).toThrow(expect.objectContaining({ code: "invalid_input", message: `\`parseCacheBytes\` is \`${bad}\`; give a number of bytes, 0 or more (0 turns the parse cache off).` }));
+      expect(() => createAstGrepParser({ parseCacheBytes: bad })).toThrow(
+        expect.objectContaining({
+          code: "invalid_input",
+          message: `\`parseCacheBytes\` is \`${bad}\`; give a number of bytes, 0 or more (0 turns the parse cache off).`,
+        }),
+      );
     }
   });
 });

@@ -18,7 +18,10 @@ function calls(name: string, count: number): string {
   return Array.from({ length: count }, (_, line) => `${name}(${line});\n`).join("");
 }
 
-async function setUp(files: Record<string, string>, parseCacheBytes?: number): Promise<{ parser: AstGrepParserInstance; dir: string }> {
+async function setUp(
+  files: Record<string, string>,
+  parseCacheBytes?: number,
+): Promise<{ parser: AstGrepParserInstance; dir: string }> {
   workspace = await createTempWorkspace(files);
   return { parser: createAstGrepParser(parseCacheBytes === undefined ? {} : { parseCacheBytes }), dir: workspace.dir };
 }
@@ -43,7 +46,12 @@ async function total(run: FakeRun, pattern: string, path = "."): Promise<number>
 /** What the run's host does after a call that reported writes: let the plugin's observers see them. */
 async function notifyWritten(plugin: Plugin, parser: AstGrepParserInstance, paths: readonly string[]): Promise<void> {
   for (const observer of plugin.observers) {
-    await observer.observe(paths, { resource: (() => parser) as never, signal: new AbortController().signal, run: { id: "test", caller: { name: "main", ceiling: "exec" } }, progress: () => undefined });
+    await observer.observe(paths, {
+      resource: (() => parser) as never,
+      signal: new AbortController().signal,
+      run: { id: "test", caller: { name: "main", ceiling: "exec" } },
+      progress: () => undefined,
+    });
   }
 }
 
@@ -64,7 +72,10 @@ function ageFile(path: string, secondsAgo: number): void {
 
 describe("the parse cache", () => {
   it("answers a repeated search from the kept trees, with the same answer", async () => {
-    const { parser, dir } = await setUp({ "a.ts": calls("alpha", 3), "b.ts": `${calls("beta", 2)}export interface H<out A> {}\n` });
+    const { parser, dir } = await setUp({
+      "a.ts": calls("alpha", 3),
+      "b.ts": `${calls("beta", 2)}export interface H<out A> {}\n`,
+    });
     const run = runWith(parser, dir);
     const first = await run.call("ast_grep", { pattern: "$F($N)", language: "typescript" });
     const cold = parser.parseCache!.stats();
@@ -85,7 +96,9 @@ describe("the parse cache", () => {
     const few = await run.call("ast_grep", { pattern: "alpha($N)", max_results: 2 });
     expect(few.structured?.["matches"]).toHaveLength(2);
     const more = await run.call("ast_grep", { pattern: "alpha($N)", max_results: 6 });
-    expect((more.structured?.["matches"] as Array<{ line: number }>).map((match) => match.line)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((more.structured?.["matches"] as Array<{ line: number }>).map((match) => match.line)).toEqual([
+      1, 2, 3, 4, 5, 6,
+    ]);
     expect(parser.parseCache!.stats().hits).toBe(1);
   });
 
@@ -130,7 +143,11 @@ describe("the parse cache", () => {
   });
 
   it("drops every tree under a directory reported written", async () => {
-    const { parser, dir } = await setUp({ "src/a.ts": calls("alpha", 1), "src/b.ts": calls("alpha", 1), "c.ts": calls("alpha", 1) });
+    const { parser, dir } = await setUp({
+      "src/a.ts": calls("alpha", 1),
+      "src/b.ts": calls("alpha", 1),
+      "c.ts": calls("alpha", 1),
+    });
     const run = runWith(parser, dir);
     expect(await total(run, "alpha($N)")).toBe(3);
     await notifyWritten(astGrepPlugin, parser, [join(dir, "src")]);
@@ -191,7 +208,9 @@ describe("the parse cache", () => {
 
     const provider = astGrepPlugin.resourceProviders[0]!;
     const instance = await provider.create({ workdir: dir, signal: new AbortController().signal });
-    expect(instance.describe?.()).toMatch(/; parse cache: 0 files, 0.0 MiB of 256 MiB; 0 hits, 0 misses, 0 evicted, 0 dropped after writes; engine: (native|@ast-grep\/napi)/);
+    expect(instance.describe?.()).toMatch(
+      /; parse cache: 0 files, 0.0 MiB of 256 MiB; 0 hits, 0 misses, 0 evicted, 0 dropped after writes; engine: (native|@ast-grep\/napi)/,
+    );
     const run = runWith(instance.value as AstGrepParserInstance, dir);
     await total(run, "alpha($N)");
     expect(instance.describe?.()).toMatch(/parse cache: 1 file, 0.0 MiB of 256 MiB; 0 hits, 1 misses/);

@@ -22,7 +22,13 @@ export interface TreeShelf<Root> {
    * mtime is too recent to trust and must return the file's current bytes (or `undefined` when it
    * cannot be read). A changed file's entry is dropped.
    */
-  lookup(path: string, language: string, statOf: () => Stats | undefined, read: () => Buffer | undefined, now?: number): CachedTree<Root> | undefined;
+  lookup(
+    path: string,
+    language: string,
+    statOf: () => Stats | undefined,
+    read: () => Buffer | undefined,
+    now?: number,
+  ): CachedTree<Root> | undefined;
   /**
    * Keep a freshly parsed tree if its cost fits the budget (evicting older entries as needed).
    * `verifiedAt` is the wall-clock time taken before the bytes were read.
@@ -127,19 +133,32 @@ export class ParseCache {
   private shelf<Root>(release: (root: Root) => void): TreeShelf<Root> {
     const trees = new Map<string, Entry<Root>>();
     return {
-      lookup: (path, language, statOf, read, now = Date.now()) => this.lookupOn(trees, path, language, statOf, read, now),
+      lookup: (path, language, statOf, read, now = Date.now()) =>
+        this.lookupOn(trees, path, language, statOf, read, now),
       admit: (tree, stats, verifiedAt) => this.admitTo(trees, release, tree, stats, verifiedAt),
     };
   }
 
-  private lookupOn<Root>(trees: ReadonlyMap<string, Entry<Root>>, path: string, language: string, statOf: () => Stats | undefined, read: () => Buffer | undefined, now: number): CachedTree<Root> | undefined {
+  private lookupOn<Root>(
+    trees: ReadonlyMap<string, Entry<Root>>,
+    path: string,
+    language: string,
+    statOf: () => Stats | undefined,
+    read: () => Buffer | undefined,
+    now: number,
+  ): CachedTree<Root> | undefined {
     const entry = trees.get(path);
     if (entry === undefined || entry.language !== language) {
       this.misses += 1;
       return undefined;
     }
     const stats = statOf();
-    const same = stats !== undefined && stats.isFile() && stats.size === entry.size && stats.mtimeMs === entry.mtimeMs && stats.ino === entry.ino;
+    const same =
+      stats !== undefined &&
+      stats.isFile() &&
+      stats.size === entry.size &&
+      stats.mtimeMs === entry.mtimeMs &&
+      stats.ino === entry.ino;
     if (same && entry.mtimeMs > entry.verifiedAt - coarseMtimeMs) {
       const current = read();
       if (current !== undefined && current.equals(entry.bytes)) entry.verifiedAt = now;
@@ -152,7 +171,13 @@ export class ParseCache {
     return entry;
   }
 
-  private admitTo<Root>(trees: Map<string, Entry<Root>>, release: (root: Root) => void, tree: CachedTree<Root>, stats: FileIdentity, verifiedAt: number): boolean {
+  private admitTo<Root>(
+    trees: Map<string, Entry<Root>>,
+    release: (root: Root) => void,
+    tree: CachedTree<Root>,
+    stats: FileIdentity,
+    verifiedAt: number,
+  ): boolean {
     const treeCost = tree.bytes.length * treeBytesPerSourceByte;
     const previous = this.entries.get(tree.path);
     if (previous !== undefined) this.remove(previous);
@@ -259,7 +284,15 @@ export class ParseCache {
   }
 
   stats(): ParseCacheStats {
-    return { files: this.entries.size, usedBytes: this.usedBytes, budgetBytes: this.budgetBytes, hits: this.hits, misses: this.misses, evicted: this.evicted, invalidated: this.invalidated };
+    return {
+      files: this.entries.size,
+      usedBytes: this.usedBytes,
+      budgetBytes: this.budgetBytes,
+      hits: this.hits,
+      misses: this.misses,
+      evicted: this.evicted,
+      invalidated: this.invalidated,
+    };
   }
 
   private touch(entry: Entry<unknown>): void {
@@ -321,7 +354,10 @@ export const defaultParseCacheBytes = 256 * 1024 * 1024;
  */
 export function createParseCache(budgetBytes = defaultParseCacheBytes): ParseCache | undefined {
   if (!Number.isFinite(budgetBytes) || budgetBytes < 0) {
-    throw new ToolError({ code: "invalid_input", message: `\`parseCacheBytes\` is \`${budgetBytes}\`; give a number of bytes, 0 or more (0 turns the parse cache off).` });
+    throw new ToolError({
+      code: "invalid_input",
+      message: `\`parseCacheBytes\` is \`${budgetBytes}\`; give a number of bytes, 0 or more (0 turns the parse cache off).`,
+    });
   }
   return budgetBytes === 0 ? undefined : new ParseCache(budgetBytes);
 }

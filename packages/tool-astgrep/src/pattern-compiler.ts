@@ -100,9 +100,14 @@ export interface CompiledPattern {
 function hintsFor(snippet: string): string[] {
   const hints: string[] = [];
   const lowercase = snippet.match(/(?<![\w$])\$[a-z][\w]*/);
-  if (lowercase !== null) hints.push(`\`${lowercase[0]}\` is not a metavariable (names are UPPERCASE: \`$${lowercase[0].slice(1).toUpperCase()}\`); it matches that literal text only.`);
-  if (/["'`][^"'`\n]*\$[A-Z_][^"'`\n]*["'`]/.test(snippet)) hints.push("A `$NAME` inside a string literal is literal text, not a metavariable; use `$S` for the whole string.");
-  if (/[A-Za-z0-9]\$[A-Z]/.test(snippet)) hints.push("A `$NAME` glued to other characters (like `on$EVENT`) is literal text, not a metavariable.");
+  if (lowercase !== null)
+    hints.push(
+      `\`${lowercase[0]}\` is not a metavariable (names are UPPERCASE: \`$${lowercase[0].slice(1).toUpperCase()}\`); it matches that literal text only.`,
+    );
+  if (/["'`][^"'`\n]*\$[A-Z_][^"'`\n]*["'`]/.test(snippet))
+    hints.push("A `$NAME` inside a string literal is literal text, not a metavariable; use `$S` for the whole string.");
+  if (/[A-Za-z0-9]\$[A-Z]/.test(snippet))
+    hints.push("A `$NAME` glued to other characters (like `on$EVENT`) is literal text, not a metavariable.");
   return hints;
 }
 
@@ -147,13 +152,21 @@ function metavariableTextPattern(expandoChar: string): RegExp {
  *
  * @throws ToolError `invalid_input` when the tree is deeper than {@link maxPatternDepth}.
  */
-function inspect(root: SgNode, parsedText: string, snippetSpan: Span, terminatedEnd: number | undefined, language: LanguageInfo): Inspection {
+function inspect(
+  root: SgNode,
+  parsedText: string,
+  snippetSpan: Span,
+  terminatedEnd: number | undefined,
+  language: LanguageInfo,
+): Inspection {
   const result: Inspection = { spanning: [], inside: [] };
   const expando = escapeRegex(language.expandoChar);
   const lonelyMetavariable = new RegExp(`^(?:${expando}{1,3}[A-Z_][A-Z0-9_]*|${expando}{3})$`);
   const metavariableText = metavariableTextPattern(language.expandoChar);
   const insideEnd = terminatedEnd ?? snippetSpan.end;
-  const stack: Array<{ node: SgNode; depth: number; inMetavariable: boolean }> = [{ node: root, depth: 0, inMetavariable: false }];
+  const stack: Array<{ node: SgNode; depth: number; inMetavariable: boolean }> = [
+    { node: root, depth: 0, inMetavariable: false },
+  ];
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
     const { node, depth } = entry;
     if (depth > maxPatternDepth) throw patternTooDeep(language.id);
@@ -165,7 +178,8 @@ function inspect(root: SgNode, parsedText: string, snippetSpan: Span, terminated
     // `$$$BODY` where the grammar wants items (an impl or class body, a C block) is an ERROR node
     // holding only the metavariable; ast-grep still reads it as a metavariable, so it is not a fault.
     // The first fault in pre-order is the one reported.
-    if (kind === "ERROR" && !lonelyMetavariable.test(text.trim())) result.problem ??= { kind: "ERROR", index: start, text };
+    if (kind === "ERROR" && !lonelyMetavariable.test(text.trim()))
+      result.problem ??= { kind: "ERROR", index: start, text };
     const children = node.children();
     // napi exposes no isMissing(); a zero-width leaf is how a MISSING node shows (research astgrep.md §2).
     if (children.length === 0 && start === end) result.problem ??= { kind: "MISSING", index: start, text: kind };
@@ -178,7 +192,8 @@ function inspect(root: SgNode, parsedText: string, snippetSpan: Span, terminated
       const isLeaf = children.length === 0;
       result.inside.push({ node, start, end, kind, isLeaf, named: isLeaf && node.isNamed(), inMetavariable });
     }
-    for (let index = children.length - 1; index >= 0; index--) stack.push({ node: children[index]!, depth: depth + 1, inMetavariable });
+    for (let index = children.length - 1; index >= 0; index--)
+      stack.push({ node: children[index]!, depth: depth + 1, inMetavariable });
   }
   return result;
 }
@@ -207,14 +222,22 @@ function literalsOf(inside: readonly InspectedNode[], contextText: string): stri
 }
 
 /** Where the first ERROR or MISSING node is, in words, with the text the user wrote. */
-function describeProblem(problem: NonNullable<Inspection["problem"]>, snippet: string, snippetSpan: Span, contextText: string): string {
+function describeProblem(
+  problem: NonNullable<Inspection["problem"]>,
+  snippet: string,
+  snippetSpan: Span,
+  contextText: string,
+): string {
   const { kind, index, text: problemText } = problem;
   // An ERROR node that starts in the wrapper but reaches into the snippet is the snippet's fault.
   const reachesSnippet = index < snippetSpan.start && index + problemText.length > snippetSpan.start;
   const from = reachesSnippet ? snippetSpan.start : index;
   const where = describePosition(snippet, from - snippetSpan.start);
   // The context text has the same offsets as the parsed one and shows `$`, not the expando character.
-  const near = kind === "ERROR" ? `unexpected \`${contextText.slice(from, Math.min(index + problemText.length, from + 40))}\`` : `missing \`${problemText}\``;
+  const near =
+    kind === "ERROR"
+      ? `unexpected \`${contextText.slice(from, Math.min(index + problemText.length, from + 40))}\``
+      : `missing \`${problemText}\``;
   return `${kind === "ERROR" ? "syntax error" : "incomplete code"} ${where}: ${near}`;
 }
 
@@ -223,7 +246,12 @@ function describeProblem(problem: NonNullable<Inspection["problem"]>, snippet: s
  * `if (a) b.c();`) rather than being code of its own: C++ `if (x);` is an `if` whose body is the
  * empty statement `;`, which would match only such an `if`.
  */
-function terminatorEndsStatement(inside: readonly InspectedNode[], snippetEnd: number, terminatedEnd: number, terminator: string): boolean {
+function terminatorEndsStatement(
+  inside: readonly InspectedNode[],
+  snippetEnd: number,
+  terminatedEnd: number,
+  terminator: string,
+): boolean {
   return !inside.some((node) => node.start === snippetEnd && node.end === terminatedEnd && node.kind !== terminator);
 }
 
@@ -234,13 +262,19 @@ function keywordsOf(inside: readonly InspectedNode[], parsedText: string, snippe
   const keywords = new Map<number, string>();
   for (const node of inside) {
     const text = parsedText.slice(node.start, node.end);
-    if (node.isLeaf && !node.named && node.kind === text && /^[A-Za-z_]\w*$/.test(text)) keywords.set(node.start - snippetStart, text);
+    if (node.isLeaf && !node.named && node.kind === text && /^[A-Za-z_]\w*$/.test(text))
+      keywords.set(node.start - snippetStart, text);
   }
   return keywords;
 }
 
 /** A keyword of the as-is parse that this reading takes for a name (C++ `if ($A)` read as a call of `if`). */
-function keywordReadAsName(inside: readonly InspectedNode[], parsedText: string, snippetStart: number, keywords: Keywords): string | undefined {
+function keywordReadAsName(
+  inside: readonly InspectedNode[],
+  parsedText: string,
+  snippetStart: number,
+  keywords: Keywords,
+): string | undefined {
   for (const node of inside) {
     if (!node.named) continue;
     const keyword = keywords.get(node.start - snippetStart);
@@ -249,7 +283,10 @@ function keywordReadAsName(inside: readonly InspectedNode[], parsedText: string,
   return undefined;
 }
 
-function nodesWithin(nodes: readonly InspectedNode[], range: { start: { index: number }; end: { index: number } }): InspectedNode[] {
+function nodesWithin(
+  nodes: readonly InspectedNode[],
+  range: { start: { index: number }; end: { index: number } },
+): InspectedNode[] {
   return nodes.filter((node) => node.start >= range.start.index && node.end <= range.end.index);
 }
 
@@ -259,10 +296,17 @@ function nodesWithin(nodes: readonly InspectedNode[], range: { start: { index: n
  * one inside a bigger token (`<$H>` in C, `"$S"`) is literal text to ast-grep and would silently match
  * nothing, so the reading is refused instead.
  */
-function buriedMetavariable(snippet: string, inside: readonly InspectedNode[], parsedText: string, language: LanguageInfo): string | undefined {
+function buriedMetavariable(
+  snippet: string,
+  inside: readonly InspectedNode[],
+  parsedText: string,
+  language: LanguageInfo,
+): string | undefined {
   const names = [...snippet.matchAll(metavariablePattern)].map((match) => match[0]);
   const longestName = names.reduce((longest, name) => Math.max(longest, name.length), 0);
-  const nodeTexts = new Set(inside.filter((node) => node.end - node.start <= longestName).map((node) => parsedText.slice(node.start, node.end)));
+  const nodeTexts = new Set(
+    inside.filter((node) => node.end - node.start <= longestName).map((node) => parsedText.slice(node.start, node.end)),
+  );
   return names.find((name) => !nodeTexts.has(substituteMetavariables(name, language.expandoChar)));
 }
 
@@ -271,13 +315,28 @@ function buriedMetavariable(snippet: string, inside: readonly InspectedNode[], p
  * `template <typename $T>`): only for the snippet parsed as written, as ast-grep parses it, and only
  * when napi then finds that reading in the snippet's own text.
  */
-function errorNodeReading(root: SgNode, inspection: Inspection, context: WrappingContext, parsedText: string, snippet: string, language: LanguageInfo, problem: string): PatternReading | undefined {
+function errorNodeReading(
+  root: SgNode,
+  inspection: Inspection,
+  context: WrappingContext,
+  parsedText: string,
+  snippet: string,
+  language: LanguageInfo,
+  problem: string,
+): PatternReading | undefined {
   if (context.prefix !== "" || context.suffix !== "" || context.terminator !== undefined) return undefined;
   const node = patternRootOf(root);
   if (node.kind() !== "ERROR") return undefined;
   const inside = nodesWithin(inspection.inside, node.range());
   if (buriedMetavariable(snippet, inside, parsedText, language) !== undefined) return undefined;
-  const reading: PatternReading = { context, kind: "ERROR", contextText: snippet, literals: literalsOf(inside, snippet), anyKind: true, tolerance: { kind: "errors", reason: problem } };
+  const reading: PatternReading = {
+    context,
+    kind: "ERROR",
+    contextText: snippet,
+    literals: literalsOf(inside, snippet),
+    anyKind: true,
+    tolerance: { kind: "errors", reason: problem },
+  };
   try {
     return napi().parse(language.napiLang, parsedText).root().find(matcherOf(reading)) === null ? undefined : reading;
   } catch {
@@ -287,7 +346,12 @@ function errorNodeReading(root: SgNode, inspection: Inspection, context: Wrappin
   }
 }
 
-function tryContext(language: LanguageInfo, snippet: string, context: WrappingContext, asIsKeywords: Keywords): { outcome: PatternReading | RejectedContext; keywords: Keywords } {
+function tryContext(
+  language: LanguageInfo,
+  snippet: string,
+  context: WrappingContext,
+  asIsKeywords: Keywords,
+): { outcome: PatternReading | RejectedContext; keywords: Keywords } {
   const terminator = context.terminator ?? "";
   const contextText = `${context.prefix}${snippet}${terminator}${context.suffix}`;
   // napi substitutes the grammar's expando character for the metavariables' `$` before parsing a
@@ -300,12 +364,28 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
   try {
     root = napi().parse(language.napiLang, parsedText).root();
   } catch (error) {
-    return { outcome: { context: context.name, reason: `the parser failed: ${error instanceof Error ? error.message : String(error)}` }, keywords: new Map() };
+    return {
+      outcome: {
+        context: context.name,
+        reason: `the parser failed: ${error instanceof Error ? error.message : String(error)}`,
+      },
+      keywords: new Map(),
+    };
   }
   const inspection = inspect(root, parsedText, snippetSpan, terminatedEnd, language);
   const keywords = keywordsOf(inspection.inside, parsedText, snippetSpan.start);
-  const problem = inspection.problem === undefined ? undefined : describeProblem(inspection.problem, snippet, snippetSpan, contextText);
-  if (inspection.spanning.length === 0) return { outcome: { context: context.name, reason: problem ?? "parsed, but no single syntax node spans exactly the snippet" }, keywords };
+  const problem =
+    inspection.problem === undefined
+      ? undefined
+      : describeProblem(inspection.problem, snippet, snippetSpan, contextText);
+  if (inspection.spanning.length === 0)
+    return {
+      outcome: {
+        context: context.name,
+        reason: problem ?? "parsed, but no single syntax node spans exactly the snippet",
+      },
+      keywords,
+    };
   const rootKind = root.kind();
   // Prefer a node spanning exactly the snippet over one that also spans the added terminator, and the
   // deepest named node (the most specific reading: `call_expression` rather than `expression_statement`).
@@ -313,10 +393,25 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
   // errorNodeReading), never with a selector: napi would then match only ERROR nodes.
   const ranked = [...inspection.spanning]
     .filter((candidate) => candidate.node.kind() !== rootKind && candidate.node.kind() !== "ERROR")
-    .sort((first, second) => Number(second.exact) - Number(first.exact) || Number(second.node.isNamed()) - Number(first.node.isNamed()) || second.depth - first.depth);
+    .sort(
+      (first, second) =>
+        Number(second.exact) - Number(first.exact) ||
+        Number(second.node.isNamed()) - Number(first.node.isNamed()) ||
+        second.depth - first.depth,
+    );
   if (ranked.length === 0) {
-    const fallback = problem === undefined ? undefined : errorNodeReading(root, inspection, context, parsedText, snippet, language, problem);
-    return { outcome: { context: context.name, reason: problem ?? "the snippet is several statements or declarations; a pattern must be one syntax node", ...(fallback === undefined ? {} : { fallback }) }, keywords };
+    const fallback =
+      problem === undefined
+        ? undefined
+        : errorNodeReading(root, inspection, context, parsedText, snippet, language, problem);
+    return {
+      outcome: {
+        context: context.name,
+        reason: problem ?? "the snippet is several statements or declarations; a pattern must be one syntax node",
+        ...(fallback === undefined ? {} : { fallback }),
+      },
+      keywords,
+    };
   }
   let lastReason = "";
   let fallback: PatternReading | undefined;
@@ -332,19 +427,32 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
       lastReason = `kind \`${kind}\` cannot be selected: ${error instanceof Error ? error.message : String(error)}`;
       continue;
     }
-    if (first === null || first.range().start.index !== range.start.index || first.range().end.index !== range.end.index) {
+    if (
+      first === null ||
+      first.range().start.index !== range.start.index ||
+      first.range().end.index !== range.end.index
+    ) {
       lastReason = `the wrapper itself contains a \`${kind}\` before the snippet`;
       continue;
     }
     // C++ `if ($A)` with `;` added is an `if` whose body is that `;`: it would match only `if (x);`.
-    if (!candidate.exact && !terminatorEndsStatement(inspection.inside, snippetSpan.end, snippetSpan.end + terminator.length, terminator)) {
+    if (
+      !candidate.exact &&
+      !terminatorEndsStatement(inspection.inside, snippetSpan.end, snippetSpan.end + terminator.length, terminator)
+    ) {
       lastReason = `the added \`${terminator}\` is read as code of its own inside \`${kind}\`, which changes the pattern's meaning`;
       continue;
     }
     const inside = nodesWithin(inspection.inside, range);
     const buried = buriedMetavariable(snippet, inside, parsedText, language);
     if (buried !== undefined) {
-      return { outcome: { context: context.name, reason: `\`${buried}\` is inside a larger token here, so ast-grep would read it as literal text, not a metavariable` }, keywords };
+      return {
+        outcome: {
+          context: context.name,
+          reason: `\`${buried}\` is inside a larger token here, so ast-grep would read it as literal text, not a metavariable`,
+        },
+        keywords,
+      };
     }
     const demoted = keywordReadAsName(inside, parsedText, snippetSpan.start, asIsKeywords);
     if (demoted !== undefined) {
@@ -375,7 +483,10 @@ function tryContext(language: LanguageInfo, snippet: string, context: WrappingCo
     }
     return { outcome: reading, keywords };
   }
-  return { outcome: { context: context.name, reason: problem ?? lastReason, ...(fallback === undefined ? {} : { fallback }) }, keywords };
+  return {
+    outcome: { context: context.name, reason: problem ?? lastReason, ...(fallback === undefined ? {} : { fallback }) },
+    keywords,
+  };
 }
 
 /**
@@ -396,7 +507,10 @@ function checkedSnippet(pattern: string): string {
   assertPatternLength(pattern);
   const snippet = pattern.trim();
   if (snippet.length === 0) {
-    throw new ToolError({ code: "invalid_input", message: "The pattern is empty. Give a code snippet such as `foo($A)`." });
+    throw new ToolError({
+      code: "invalid_input",
+      message: "The pattern is empty. Give a code snippet such as `foo($A)`.",
+    });
   }
   if (/^\$\$?\$?[A-Z_][A-Z0-9_]*$|^\$\$\$$/.test(snippet)) {
     throw new ToolError({
@@ -438,7 +552,12 @@ export function compilePattern(language: LanguageInfo, pattern: string, options:
  *
  * @throws the signal's abort error when it aborts between two contexts.
  */
-export async function compilePatternYielding(language: LanguageInfo, pattern: string, signal: AbortSignal | undefined, options: CompileOptions = {}): Promise<CompiledPattern> {
+export async function compilePatternYielding(
+  language: LanguageInfo,
+  pattern: string,
+  signal: AbortSignal | undefined,
+  options: CompileOptions = {},
+): Promise<CompiledPattern> {
   const snippet = checkedSnippet(pattern);
   const outcomes: Array<PatternReading | RejectedContext> = [];
   for (const outcome of contextOutcomes(language, snippet)) {
@@ -449,16 +568,25 @@ export async function compilePatternYielding(language: LanguageInfo, pattern: st
   return chooseReading(language, snippet, outcomes, options);
 }
 
-const metavariableAdvice = "Write one complete expression, statement or declaration; metavariables are `$NAME` (one node), `$$$NAME` (any number of nodes) and `$_` (one node, not captured).";
+const metavariableAdvice =
+  "Write one complete expression, statement or declaration; metavariables are `$NAME` (one node), `$$$NAME` (any number of nodes) and `$_` (one node, not captured).";
 
 function unparseable(snippet: string, languageId: string, tried: string): ToolError {
-  return new ToolError({ code: "invalid_input", message: `The pattern \`${snippet.slice(0, 200)}\` does not parse as ${languageId} code in any context. Tried — ${tried}. ${metavariableAdvice}` });
+  return new ToolError({
+    code: "invalid_input",
+    message: `The pattern \`${snippet.slice(0, 200)}\` does not parse as ${languageId} code in any context. Tried — ${tried}. ${metavariableAdvice}`,
+  });
 }
 
 /** Where a clean reading's node lies in its context text, for {@link astGrepAgrees}. */
 function contextReadingOf(reading: PatternReading, snippet: string): ContextReading {
   const snippetStart = reading.context.prefix.length;
-  return { contextText: reading.contextText, snippetStart, nodeEnd: snippetStart + snippet.length + (reading.spannedTerminator?.length ?? 0), kind: reading.kind };
+  return {
+    contextText: reading.contextText,
+    snippetStart,
+    nodeEnd: snippetStart + snippet.length + (reading.spannedTerminator?.length ?? 0),
+    kind: reading.kind,
+  };
 }
 
 /**
@@ -468,13 +596,25 @@ function contextReadingOf(reading: PatternReading, snippet: string): ContextRead
  * agrees with none, the first. A weak kind is used only when there is no other reading: the CLI's
  * reading of Go `fmt.Println(x)` is a type conversion, which finds no call.
  */
-function preferred(language: LanguageInfo, snippet: string, readings: readonly PatternReading[], weakKinds: readonly string[]): PatternReading | undefined {
+function preferred(
+  language: LanguageInfo,
+  snippet: string,
+  readings: readonly PatternReading[],
+  weakKinds: readonly string[],
+): PatternReading | undefined {
   const strong = readings.filter((reading) => !weakKinds.includes(reading.kind));
   if (strong.length === 0) return readings[0];
-  return strong.length === 1 ? strong[0] : (strong.find((reading) => astGrepAgrees(language, snippet, contextReadingOf(reading, snippet))) ?? strong[0]);
+  return strong.length === 1
+    ? strong[0]
+    : (strong.find((reading) => astGrepAgrees(language, snippet, contextReadingOf(reading, snippet))) ?? strong[0]);
 }
 
-function chooseReading(language: LanguageInfo, snippet: string, outcomes: ReadonlyArray<PatternReading | RejectedContext>, options: CompileOptions): CompiledPattern {
+function chooseReading(
+  language: LanguageInfo,
+  snippet: string,
+  outcomes: ReadonlyArray<PatternReading | RejectedContext>,
+  options: CompileOptions,
+): CompiledPattern {
   const { weakKinds } = wrappingContexts(language.id);
   const readings = outcomes.filter(isReading);
   const rejected = outcomes.filter((outcome): outcome is RejectedContext => !isReading(outcome));
@@ -484,7 +624,9 @@ function chooseReading(language: LanguageInfo, snippet: string, outcomes: Readon
   // context's reading is ast-grep's: another context's tolerant reading (TypeScript `foo(;` with a
   // missing `)`) would match code ast-grep does not (`foo(1)`).
   const first = outcomes[0];
-  const chosen = preferred(language, snippet, readings, weakKinds) ?? (options.tolerant === true && first !== undefined && !isReading(first) ? first.fallback : undefined);
+  const chosen =
+    preferred(language, snippet, readings, weakKinds) ??
+    (options.tolerant === true && first !== undefined && !isReading(first) ? first.fallback : undefined);
   if (chosen === undefined) throw unparseable(snippet, language.id, tried);
   const seenKinds = new Set([chosen.kind]);
   const alternatives = readings.filter((reading) => {
@@ -512,7 +654,11 @@ function chooseReading(language: LanguageInfo, snippet: string, outcomes: Readon
 export function tolerantReadingsFoundNothing(compiled: readonly CompiledPattern[]): ToolError | undefined {
   const first = compiled[0];
   if (first?.tolerant === undefined || compiled.some((each) => each.tolerant === undefined)) return undefined;
-  return unparseable(first.snippet, compiled.map((each) => each.language.id).join(" or "), `${first.tolerant.tried}; its best tolerant reading, \`${first.reading.kind}\` (${first.reading.context.name}), found nothing`);
+  return unparseable(
+    first.snippet,
+    compiled.map((each) => each.language.id).join(" or "),
+    `${first.tolerant.tried}; its best tolerant reading, \`${first.reading.kind}\` (${first.reading.context.name}), found nothing`,
+  );
 }
 
 /**
@@ -532,15 +678,24 @@ export function patternObjectOf(reading: PatternReading): { context: string; sel
 
 /** One line saying how a pattern was read, for results. */
 export function describeReading(compiled: CompiledPattern): string {
-  if (compiled.given === true) return `read as given: \`${compiled.reading.kind}\` selected in the context \`${compiled.reading.contextText.slice(0, 200)}\` in ${compiled.language.id}`;
-  const others = compiled.alternatives.map((reading) => `\`${reading.kind}\` (${reading.context.name}; pass \`pattern\` ${JSON.stringify(patternObjectOf(reading))} to search it)`).join(", ");
+  if (compiled.given === true)
+    return `read as given: \`${compiled.reading.kind}\` selected in the context \`${compiled.reading.contextText.slice(0, 200)}\` in ${compiled.language.id}`;
+  const others = compiled.alternatives
+    .map(
+      (reading) =>
+        `\`${reading.kind}\` (${reading.context.name}; pass \`pattern\` ${JSON.stringify(patternObjectOf(reading))} to search it)`,
+    )
+    .join(", ");
   const read =
     compiled.reading.anyKind === true
       ? `read as an ERROR node (context: ${compiled.reading.context.name}) in ${compiled.language.id}, which ast-grep matches against code of any kind with the same parts`
       : `read as \`${compiled.reading.kind}\` (context: ${compiled.reading.context.name}) in ${compiled.language.id}`;
   const tolerance = compiled.reading.tolerance;
   if (tolerance !== undefined) {
-    const why = tolerance.kind === "errors" ? `it parsed with errors (${tolerance.reason})` : `no context reads it cleanly (${tolerance.reason})`;
+    const why =
+      tolerance.kind === "errors"
+        ? `it parsed with errors (${tolerance.reason})`
+        : `no context reads it cleanly (${tolerance.reason})`;
     return `${read}; ${why}, so this is ast-grep's best tolerant reading and matches may be looser or fewer than meant. Contexts tried — ${compiled.tolerant?.tried ?? ""}`;
   }
   return `${read}${others.length > 0 ? `; it would also parse as ${others}` : ""}`;

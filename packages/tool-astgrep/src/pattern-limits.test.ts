@@ -53,8 +53,12 @@ describe("hostile patterns", () => {
     expect(resultText(result)).toContain(`the limit is ${maxPatternLength} characters`);
     // The parser resource refuses it too, for hosts that call it without the tool's schema.
     const parser = createAstGrepParser();
-    expect(() => parser.compile(parser.language("typescript")!, "a+".repeat(20_000))).toThrow(/the limit is 4096 characters/);
-    expect(() => parser.compile(parser.language("typescript")!, `${"a+".repeat(2000)}a`)).toThrow(/the limit is 256 levels/);
+    expect(() => parser.compile(parser.language("typescript")!, "a+".repeat(20_000))).toThrow(
+      /the limit is 4096 characters/,
+    );
+    expect(() => parser.compile(parser.language("typescript")!, `${"a+".repeat(2000)}a`)).toThrow(
+      /the limit is 256 levels/,
+    );
   });
 
   it("answers `$A.$B.$C.$D` × 200 at once as too deep (it used to compile for 19 s)", async () => {
@@ -68,8 +72,13 @@ describe("hostile patterns", () => {
     const long = `foo(${"1, ".repeat(maxPatternLength)}2)`;
     const search = await createRun().call("ast_grep", { pattern: long });
     expect(resultErrorCode(search)).toBe("invalid_input");
-    expect(resultText(search)).toContain(`\`pattern\` is ${long.length} characters long; the limit is ${maxPatternLength} characters.`);
-    const rewrite = await createRun().call("ast_edit", { pattern: "foo($A)", rewrite: `bar($A${" ".repeat(maxRewriteLength)})` });
+    expect(resultText(search)).toContain(
+      `\`pattern\` is ${long.length} characters long; the limit is ${maxPatternLength} characters.`,
+    );
+    const rewrite = await createRun().call("ast_edit", {
+      pattern: "foo($A)",
+      rewrite: `bar($A${" ".repeat(maxRewriteLength)})`,
+    });
     expect(resultErrorCode(rewrite)).toBe("invalid_input");
     expect(resultText(rewrite)).toContain(`the limit is ${maxRewriteLength} characters`);
     // Not a schema bound: OpenAI's strict mode cannot express one, and an export that dropped it would accept what the tool refuses.

@@ -18,7 +18,8 @@ export const maxRewriteLength = 16_384;
  */
 export const maxPatternDepth = 256;
 
-const patternAdvice = "Search for a smaller, characteristic part of the code and use metavariables ($A, $$$ARGS) for the rest.";
+const patternAdvice =
+  "Search for a smaller, characteristic part of the code and use metavariables ($A, $$$ARGS) for the rest.";
 const rewriteAdvice = "Rewrite in smaller steps, or edit the file directly for a change that large.";
 
 /** @throws ToolError `invalid_input` when the pattern is longer than {@link maxPatternLength}. */

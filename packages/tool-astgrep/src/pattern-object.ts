@@ -33,19 +33,36 @@ export function compilePatternObject(language: LanguageInfo, object: PatternObje
   let found: boolean;
   try {
     // The context is parsed as ast-grep parses it, with the grammar's expando character for `$`.
-    found = napi().parse(language.napiLang, substituteMetavariables(object.context, language.expandoChar)).root().find(matcher) !== null;
+    found =
+      napi()
+        .parse(language.napiLang, substituteMetavariables(object.context, language.expandoChar))
+        .root()
+        .find(matcher) !== null;
   } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).split("\n").map((line) => line.replace(/^\s*\|->/, "").trim()).filter((line) => line.length > 0).pop();
+    const reason = (error instanceof Error ? error.message : String(error))
+      .split("\n")
+      .map((line) => line.replace(/^\s*\|->/, "").trim())
+      .filter((line) => line.length > 0)
+      .pop();
     const near = /Kind `[^`]+` is invalid/.test(reason ?? "") ? describeKindsNear(language, object.selector) : "";
-    throw invalid(`The pattern's \`selector\` is \`${object.selector}\` with the context \`${object.context.slice(0, 200)}\`, which ast-grep refuses in ${language.id}: ${reason ?? "no reason given"}${near}.`);
+    throw invalid(
+      `The pattern's \`selector\` is \`${object.selector}\` with the context \`${object.context.slice(0, 200)}\`, which ast-grep refuses in ${language.id}: ${reason ?? "no reason given"}${near}.`,
+    );
   }
   if (!found) {
-    throw invalid(`The pattern's context \`${object.context.slice(0, 200)}\` has no \`${object.selector}\` node that ast-grep can match against itself in ${language.id}${describeKindsNear(language, object.selector)}. Pick the selector from the readings an answer offers, or give \`pattern\` as plain code.`);
+    throw invalid(
+      `The pattern's context \`${object.context.slice(0, 200)}\` has no \`${object.selector}\` node that ast-grep can match against itself in ${language.id}${describeKindsNear(language, object.selector)}. Pick the selector from the readings an answer offers, or give \`pattern\` as plain code.`,
+    );
   }
   return {
     language,
     snippet: object.context.trim(),
-    reading: { context: { name: "given context", prefix: "", suffix: "" }, kind: object.selector, contextText: object.context, literals: [] },
+    reading: {
+      context: { name: "given context", prefix: "", suffix: "" },
+      kind: object.selector,
+      contextText: object.context,
+      literals: [],
+    },
     alternatives: [],
     matcher,
     captures: metavariableNames(object.context),

@@ -4,7 +4,14 @@ import { createParserRun } from "./__fixtures__/create-parser-run.js";
 import { createTempWorkspace, type TempWorkspace } from "./__fixtures__/temp-workspace.js";
 import { findLanguage, languageTable } from "./language-registry.js";
 import { napi } from "./napi-binding.js";
-import { assertTolerantReadingsFound, compilePattern, describeReading, substituteMetavariables, tolerantReadingsFoundNothing, type CompiledPattern } from "./pattern-compiler.js";
+import {
+  assertTolerantReadingsFound,
+  compilePattern,
+  describeReading,
+  substituteMetavariables,
+  tolerantReadingsFoundNothing,
+  type CompiledPattern,
+} from "./pattern-compiler.js";
 
 // Patterns ast-grep itself matches that an earlier compiler refused or read with another meaning.
 const language = (id: string) => findLanguage(languageTable(), id)!;
@@ -49,7 +56,9 @@ describe("metavariables of grammars where `$` is no identifier character", () =>
   });
 
   it("substitutes only the `$` that starts a metavariable, as ast-grep does", () => {
-    expect(substituteMetavariables("f($A, $$B, $$$C, $$$, $_, '$5', $a, $)", "µ")).toBe("f(µA, µµB, µµµC, µµµ, µ_, '$5', $a, $)");
+    expect(substituteMetavariables("f($A, $$B, $$$C, $$$, $_, '$5', $a, $)", "µ")).toBe(
+      "f(µA, µµB, µµµC, µµµ, µ_, '$5', $a, $)",
+    );
     expect(substituteMetavariables("$$$", "_")).toBe("___");
     expect(substituteMetavariables("cost$$", "_")).toBe("cost$$");
     expect(substituteMetavariables("$A", "$")).toBe("$A");
@@ -65,7 +74,9 @@ describe("readings ast-grep could not match against the pattern's own text", () 
   it("JSON: `[$A]` matches a one-element array, and the reading says it is not clean", () => {
     const compiled = compilePattern(language("json"), "[$A]", tolerant);
     expect(matchedTexts(compiled, '{"a": [1], "b": [1, 2], "c": ["x"]}')).toEqual(["[1]", '["x"]']);
-    expect(describeReading(compiled)).toMatch(/^read as `array` \(context: as-is\) in json; no context reads it cleanly \(ast-grep cannot match the reading `array` against itself\), so this is ast-grep's best tolerant reading/);
+    expect(describeReading(compiled)).toMatch(
+      /^read as `array` \(context: as-is\) in json; no context reads it cleanly \(ast-grep cannot match the reading `array` against itself\), so this is ast-grep's best tolerant reading/,
+    );
     expect(() => compilePattern(language("json"), "[$A]")).toThrow(/cannot match the reading `array` against itself/);
   });
 });
@@ -73,9 +84,13 @@ describe("readings ast-grep could not match against the pattern's own text", () 
 describe("tolerant readings: no context parses the pattern cleanly", () => {
   it("Rust closure parameters `|$A, $B|` match, with a note that the pattern parsed with errors", () => {
     const compiled = compilePattern(language("rust"), "|$A, $B|", tolerant);
-    expect(matchedTexts(compiled, "fn main() { let s = v.iter().fold(0, |acc, x| acc + x); let t = v.map(|x| x); }")).toEqual(["|acc, x|"]);
+    expect(
+      matchedTexts(compiled, "fn main() { let s = v.iter().fold(0, |acc, x| acc + x); let t = v.map(|x| x); }"),
+    ).toEqual(["|acc, x|"]);
     const described = describeReading(compiled);
-    expect(described).toMatch(/it parsed with errors \(syntax error at 1:1: unexpected `\|\$A, \$B\|`\), so this is ast-grep's best tolerant reading/);
+    expect(described).toMatch(
+      /it parsed with errors \(syntax error at 1:1: unexpected `\|\$A, \$B\|`\), so this is ast-grep's best tolerant reading/,
+    );
     expect(described).toContain("Contexts tried — as-is:");
     expect(() => compilePattern(language("rust"), "|$A, $B|")).toThrow(/does not parse as rust code in any context/);
     // Only the as-is reading is ast-grep's: TypeScript `foo(` would be read as `foo(;` with a missing
@@ -88,7 +103,9 @@ describe("tolerant readings: no context parses the pattern cleanly", () => {
 
   it("C++ block of a condition with an unterminated `$$$BODY` matches", () => {
     const compiled = compilePattern(language("cpp"), "if (ready) { $$$BODY }", tolerant);
-    expect(matchedTexts(compiled, "void f() { if (ready) { go(); stop(); } if (other) { go(); } }")).toEqual(["if (ready) { go(); stop(); }"]);
+    expect(matchedTexts(compiled, "void f() { if (ready) { go(); stop(); } if (other) { go(); } }")).toEqual([
+      "if (ready) { go(); stop(); }",
+    ]);
   });
 
   it("a tolerant reading that finds nothing is refused as unparseable, naming the contexts tried", () => {
@@ -96,16 +113,22 @@ describe("tolerant readings: no context parses the pattern cleanly", () => {
     expect(compiled.reading.tolerance?.kind).toBe("errors");
     const refusal = tolerantReadingsFoundNothing([compiled]);
     expect(refusal?.code).toBe("invalid_input");
-    expect(refusal?.message).toMatch(/^The pattern `\|\$A, \$B\|` does not parse as rust code in any context\. Tried — as-is: .*its best tolerant reading, `closure_parameters` \(.*\), found nothing\./);
+    expect(refusal?.message).toMatch(
+      /^The pattern `\|\$A, \$B\|` does not parse as rust code in any context\. Tried — as-is: .*its best tolerant reading, `closure_parameters` \(.*\), found nothing\./,
+    );
     // So is an ERROR reading that finds nothing.
     const errorNode = compilePattern(language("go"), "print('123')", tolerant);
-    expect(tolerantReadingsFoundNothing([errorNode])?.message).toMatch(/^The pattern `print\('123'\)` does not parse as go code in any context\. Tried — as-is: syntax error at 1:1: .*its best tolerant reading, `ERROR` \(as-is\), found nothing\./);
+    expect(tolerantReadingsFoundNothing([errorNode])?.message).toMatch(
+      /^The pattern `print\('123'\)` does not parse as go code in any context\. Tried — as-is: syntax error at 1:1: .*its best tolerant reading, `ERROR` \(as-is\), found nothing\./,
+    );
   });
 
   it("the tools' one check refuses only a zero from tolerant readings alone", () => {
     const tolerantOne = compilePattern(language("rust"), "|$A, $B|", tolerant);
     const clean = compilePattern(language("rust"), "$X.unwrap()");
-    expect(() => assertTolerantReadingsFound({ total: 0, compiled: [tolerantOne] })).toThrow(/^The pattern `\|\$A, \$B\|` does not parse as rust code in any context\..*found nothing\. Write one complete/s);
+    expect(() => assertTolerantReadingsFound({ total: 0, compiled: [tolerantOne] })).toThrow(
+      /^The pattern `\|\$A, \$B\|` does not parse as rust code in any context\..*found nothing\. Write one complete/s,
+    );
     expect(() => assertTolerantReadingsFound({ total: 1, compiled: [tolerantOne] })).not.toThrow();
     expect(() => assertTolerantReadingsFound({ total: 0, compiled: [tolerantOne, clean] })).not.toThrow();
   });
@@ -131,14 +154,21 @@ describe("tolerant readings that are an ERROR node, as ast-grep reads the snippe
     const compiled = compilePattern(language("go"), "print('123')", tolerant);
     expect(compiled.reading).toMatchObject({ kind: "ERROR", anyKind: true, tolerance: { kind: "errors" } });
     expect(compiled.matcher).toEqual({ rule: { pattern: "print('123')" } });
-    expect(matchedTexts(compiled, 'package main\nfunc main() { print("123") }\nprint(\'123\')\n')).toEqual(["print('123')"]);
-    expect(describeReading(compiled)).toMatch(/^read as an ERROR node \(context: as-is\) in go, which ast-grep matches against code of any kind with the same parts; it parsed with errors \(syntax error at 1:1: unexpected `print\('123'\)`\)/);
+    expect(matchedTexts(compiled, "package main\nfunc main() { print(\"123\") }\nprint('123')\n")).toEqual([
+      "print('123')",
+    ]);
+    expect(describeReading(compiled)).toMatch(
+      /^read as an ERROR node \(context: as-is\) in go, which ast-grep matches against code of any kind with the same parts; it parsed with errors \(syntax error at 1:1: unexpected `print\('123'\)`\)/,
+    );
     // Without tolerance it stays refused.
-    expect(() => compilePattern(language("go"), "print('123')")).toThrow(/does not parse as go code in any context\. Tried — as-is: syntax error at 1:1/);
+    expect(() => compilePattern(language("go"), "print('123')")).toThrow(
+      /does not parse as go code in any context\. Tried — as-is: syntax error at 1:1/,
+    );
   });
 
   it("C++ `struct $A: $B` and `template <typename $T>` match the declarations they begin", () => {
-    const source = "template <typename T>\nT twice(T x) { return x + x; }\nstruct A: B {};\nclass C: public D {};\nstruct E {};\n";
+    const source =
+      "template <typename T>\nT twice(T x) { return x + x; }\nstruct A: B {};\nclass C: public D {};\nstruct E {};\n";
     const struct = compilePattern(language("cpp"), "struct $A: $B", tolerant);
     expect(matchedTexts(struct, source)).toEqual(["struct A: B {}"]);
     expect(struct.reading.literals).toEqual(["struct"]);
@@ -149,16 +179,24 @@ describe("tolerant readings that are an ERROR node, as ast-grep reads the snippe
 
   it("an ERROR reading napi cannot take or that cannot find its own text is no reading", () => {
     // napi refuses Ruby `case 1:` as a bare pattern ("Multiple AST nodes are detected"): a refusal naming the contexts, not napi's error.
-    expect(() => compilePattern(language("ruby"), "case 1:", tolerant)).toThrow(/^The pattern `case 1:` does not parse as ruby code in any context\. Tried — as-is: syntax error at 1:1/);
+    expect(() => compilePattern(language("ruby"), "case 1:", tolerant)).toThrow(
+      /^The pattern `case 1:` does not parse as ruby code in any context\. Tried — as-is: syntax error at 1:1/,
+    );
     // JavaScript reads `template <typename $T>` as an ERROR node that napi does not find in that very text.
-    expect(() => compilePattern(language("javascript"), "template <typename $T>", tolerant)).toThrow(/does not parse as javascript code in any context/);
+    expect(() => compilePattern(language("javascript"), "template <typename $T>", tolerant)).toThrow(
+      /does not parse as javascript code in any context/,
+    );
     // A lone `)` goes down to a leaf, which is no ERROR node.
-    expect(() => compilePattern(language("typescript"), ")", tolerant)).toThrow(/^The pattern `\)` does not parse as typescript code in any context/);
+    expect(() => compilePattern(language("typescript"), ")", tolerant)).toThrow(
+      /^The pattern `\)` does not parse as typescript code in any context/,
+    );
   });
 
   it("a metavariable buried in a token of the ERROR node gives no reading", () => {
     // `'$A'` is one (broken) rune literal: ast-grep would read `$A` as text there.
-    expect(() => compilePattern(language("go"), "print('$A')", tolerant)).toThrow(/does not parse as go code in any context/);
+    expect(() => compilePattern(language("go"), "print('$A')", tolerant)).toThrow(
+      /does not parse as go code in any context/,
+    );
   });
 });
 
@@ -168,7 +206,9 @@ describe("contexts that would change the pattern's meaning", () => {
     expect(compiled.reading.kind).toBe("if_statement");
     expect(compiled.reading.context.name).toBe("as-is");
     // The ast-grep CLI finds the same one match: its reading has a (missing) statement as the body.
-    expect(matchedTexts(compiled, "void f() { if (a | b) g(); if (c) { h(); } while (d) g(); }")).toEqual(["if (a | b) g();"]);
+    expect(matchedTexts(compiled, "void f() { if (a | b) g(); if (c) { h(); } while (d) g(); }")).toEqual([
+      "if (a | b) g();",
+    ]);
     // Without tolerance it is refused, never read as an `if` with an empty body.
     expect(() => compilePattern(language("cpp"), "if ($A)")).toThrow(/does not parse as cpp code/);
     // An added `;` that is the statement's own terminator still gives a reading (Dart call statements).
@@ -178,7 +218,11 @@ describe("contexts that would change the pattern's meaning", () => {
   it("names the keyword a context would read as a name", () => {
     // Every context of `if ($A)` is reported; the expression context's verdict names the keyword.
     const compiled = compilePattern(language("cpp"), "if ($A)", tolerant);
-    expect(compiled.tolerant?.tried).toContain("expression: the keyword `if` is read as a name here, which changes the pattern's meaning");
-    expect(compiled.tolerant?.tried).toContain("statement in a function body (`;` added): the added `;` is read as code of its own inside `if_statement`");
+    expect(compiled.tolerant?.tried).toContain(
+      "expression: the keyword `if` is read as a name here, which changes the pattern's meaning",
+    );
+    expect(compiled.tolerant?.tried).toContain(
+      "statement in a function body (`;` added): the added `;` is read as code of its own inside `if_statement`",
+    );
   });
 });

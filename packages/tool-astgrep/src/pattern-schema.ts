@@ -14,12 +14,20 @@ export function patternSchema(description: string) {
       v.union([
         v.string(),
         v.strictObject({
-          context: v.pipe(v.string(), v.description("Code around the pattern, with metavariables, e.g. `type __W interface{}`.")),
-          selector: v.pipe(v.string(), v.description("The node kind in `context` that is the pattern, e.g. `interface_type`.")),
+          context: v.pipe(
+            v.string(),
+            v.description("Code around the pattern, with metavariables, e.g. `type __W interface{}`."),
+          ),
+          selector: v.pipe(
+            v.string(),
+            v.description("The node kind in `context` that is the pattern, e.g. `interface_type`."),
+          ),
         }),
       ]),
     ),
-    v.description(`${description} Or a pattern object {"context": …, "selector": …} to pick one reading, as an answer offers them. At most ${maxPatternLength} characters. Give \`pattern\` or \`rule\`, not both.`),
+    v.description(
+      `${description} Or a pattern object {"context": …, "selector": …} to pick one reading, as an answer offers them. At most ${maxPatternLength} characters. Give \`pattern\` or \`rule\`, not both.`,
+    ),
   );
 }
 

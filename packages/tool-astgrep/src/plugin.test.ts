@@ -4,7 +4,12 @@ import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import astGrepPluginDefault, { AstGrepParser, astGrepPlugin, createAstGrepParser, createAstGrepPlugin } from "./index.js";
+import astGrepPluginDefault, {
+  AstGrepParser,
+  astGrepPlugin,
+  createAstGrepParser,
+  createAstGrepPlugin,
+} from "./index.js";
 
 const workdir = realpathSync(mkdtempSync(join(tmpdir(), "runbound-astgrep-conformance-")));
 writeFileSync(join(workdir, "main.ts"), "function main() {\n  console.log(1, 2);\n}\n");
@@ -39,7 +44,9 @@ describe("plugin", () => {
 
   it("createAstGrepPlugin hands its parser settings to each run's default parser, which status describes", async () => {
     const context = { workdir, signal: new AbortController().signal };
-    const small = await createAstGrepPlugin({ parser: { parseCacheBytes: 64 * 1024 * 1024 } }).resourceProviders[0]!.create(context);
+    const small = await createAstGrepPlugin({
+      parser: { parseCacheBytes: 64 * 1024 * 1024 },
+    }).resourceProviders[0]!.create(context);
     expect(small.value.parseCache?.stats().budgetBytes).toBe(64 * 1024 * 1024);
     expect(await small.describe?.()).toMatch(/^\d+ grammars: .*; parse cache: 0 files, 0\.0 MiB of 64 MiB;/);
     const off = await createAstGrepPlugin({ parser: { parseCacheBytes: 0 } }).resourceProviders[0]!.create(context);

@@ -1,7 +1,12 @@
 import { definePlugin, defineResourceProvider } from "@runbound/tool-kit";
 import { astEditTool } from "./ast-edit-tool.js";
 import { astGrepTool } from "./ast-grep-tool.js";
-import { AstGrepParser, createAstGrepParser, type AstGrepParserInstance, type AstGrepParserSettings } from "./astgrep-parser.js";
+import {
+  AstGrepParser,
+  createAstGrepParser,
+  type AstGrepParserInstance,
+  type AstGrepParserSettings,
+} from "./astgrep-parser.js";
 import { describeEngine } from "./engine-binding.js";
 import { describeLanguageTable } from "./grammar-availability.js";
 import { describeParseCache, parseCacheInvalidator } from "./parse-cache-observer.js";
@@ -35,7 +40,11 @@ export function createAstGrepPlugin(settings: AstGrepPluginSettings = {}) {
         key: AstGrepParser,
         create: () => {
           const parser = createAstGrepParser(settings.parser);
-          return { value: parser, dispose: () => parser.dispose(), describe: () => `${describeLanguages(parser)}; ${describeParseCache(parser)}; ${describeEngine()}` };
+          return {
+            value: parser,
+            dispose: () => parser.dispose(),
+            describe: () => `${describeLanguages(parser)}; ${describeParseCache(parser)}; ${describeEngine()}`,
+          };
         },
       }),
     ],

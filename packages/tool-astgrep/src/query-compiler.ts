@@ -5,7 +5,12 @@ import { compileRule } from "./rule-compiler.js";
 import type { SearchQuery } from "./search-request.js";
 
 /** Compile what a search looks for, in one language: a pattern snippet, a pattern object or a rule. */
-export async function compileQuery(language: LanguageInfo, query: SearchQuery, signal: AbortSignal | undefined, options: CompileOptions = {}): Promise<CompiledPattern> {
+export async function compileQuery(
+  language: LanguageInfo,
+  query: SearchQuery,
+  signal: AbortSignal | undefined,
+  options: CompileOptions = {},
+): Promise<CompiledPattern> {
   if (typeof query === "string") return compilePatternYielding(language, query, signal, options);
   if ("rule" in query) return compileRule(language, query.rule);
   return compilePatternObject(language, query);

@@ -17,7 +17,13 @@ async function stagedIn(relativeDirectory: string) {
   await writeFile(join(workdir, relativeDirectory, "t.ts"), source);
   // The attacker's copy has the staged content, so the content check alone would let it through.
   await writeFile(join(outside, "t.ts"), source);
-  const run = createFakeRun({ plugins: [astGrepPlugin], resources: [[AstGrepParser, createAstGrepParser()], [Workdir, workdir]] });
+  const run = createFakeRun({
+    plugins: [astGrepPlugin],
+    resources: [
+      [AstGrepParser, createAstGrepParser()],
+      [Workdir, workdir],
+    ],
+  });
   const staged = await run.call("ast_edit", { pattern: "old($X)", rewrite: "renewed($X)", path: relativeDirectory });
   expect(resultText(staged)).toContain('call resolve with edit_id "edit_1"');
   return { run, workdir, outside };
@@ -30,7 +36,9 @@ describe("resolve confines each file when it writes it, not when the edit was st
     await symlink(outside, join(workdir, "sub2"));
     const accepted = await run.call("resolve", { edit_id: "edit_1", action: "accept" });
     expect(resultErrorCode(accepted)).toBe("outside_workdir");
-    expect(resultText(accepted)).toContain("`sub2` was replaced by a symbolic link leading outside the working directory");
+    expect(resultText(accepted)).toContain(
+      "`sub2` was replaced by a symbolic link leading outside the working directory",
+    );
     expect(await readFile(join(outside, "t.ts"), "utf8")).toBe(source);
     expect(run.written).toEqual([]);
     // The edit is still pending: once the directory is back, it applies.

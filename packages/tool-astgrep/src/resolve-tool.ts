@@ -13,7 +13,10 @@ export const resolveTool = defineTool({
     "Accept or discard a change staged by ast_edit. accept first checks that every file still has the content it had when the change was staged (any difference rejects the whole change, naming the files), then writes all files or none. discard drops the change. Each edit_id can be resolved once.",
   input: v.strictObject({
     edit_id: v.pipe(v.string(), v.description('The id ast_edit answered, e.g. "edit_1".')),
-    action: v.pipe(v.picklist(["accept", "discard"]), v.description("accept: write the staged change; discard: drop it.")),
+    action: v.pipe(
+      v.picklist(["accept", "discard"]),
+      v.description("accept: write the staged change; discard: drop it."),
+    ),
   }),
   requires: [AstGrepParser, Workdir],
   parallelSafe: false,
@@ -24,30 +27,49 @@ export const resolveTool = defineTool({
     if (input.action === "discard") {
       const files = edit.files.length;
       parser.edits.settle(edit, "discarded");
-      return textResult(`Discarded ${edit.id} (${plural(edit.replacements, "replacement")} in ${plural(files, "file")}); nothing was written.`, { edit_id: edit.id, action: "discard" });
+      return textResult(
+        `Discarded ${edit.id} (${plural(edit.replacements, "replacement")} in ${plural(files, "file")}); nothing was written.`,
+        { edit_id: edit.id, action: "discard" },
+      );
     }
     try {
       await writeFilesAtomically(
-        edit.files.map((file) => ({ path: file.path, content: file.updated, expected: file.original, label: file.displayPath })),
+        edit.files.map((file) => ({
+          path: file.path,
+          content: file.updated,
+          expected: file.original,
+          label: file.displayPath,
+        })),
         { workdir, fileSystem: parser.fileOperations },
       );
     } catch (error) {
       if (!ToolError.isInstance(error)) throw error;
       if (error.code === "conflict") {
         parser.edits.settle(edit, "rejected");
-        throw new ToolError({ code: "conflict", message: `Edit \`${edit.id}\` was rejected. ${error.message} Run ast_edit again on the current code.`, cause: error });
+        throw new ToolError({
+          code: "conflict",
+          message: `Edit \`${edit.id}\` was rejected. ${error.message} Run ast_edit again on the current code.`,
+          cause: error,
+        });
       }
-      throw new ToolError({ code: error.code, message: `Writing edit \`${edit.id}\` failed. ${error.message} The edit is still pending: fix the cause and call resolve again.`, cause: error });
+      throw new ToolError({
+        code: error.code,
+        message: `Writing edit \`${edit.id}\` failed. ${error.message} The edit is still pending: fix the cause and call resolve again.`,
+        cause: error,
+      });
     }
     const paths = edit.files.map((file) => file.path);
     const names = edit.files.map((file) => file.displayPath);
     const replacements = edit.replacements;
     parser.edits.settle(edit, "accepted");
     context.wrote(paths);
-    return textResult(`Accepted ${edit.id}: wrote ${plural(replacements, "replacement")} in ${plural(names.length, "file")}: ${names.slice(0, 20).join(", ")}${names.length > 20 ? ", …" : ""}.`, {
-      edit_id: edit.id,
-      action: "accept",
-      files: names,
-    });
+    return textResult(
+      `Accepted ${edit.id}: wrote ${plural(replacements, "replacement")} in ${plural(names.length, "file")}: ${names.slice(0, 20).join(", ")}${names.length > 20 ? ", …" : ""}.`,
+      {
+        edit_id: edit.id,
+        action: "accept",
+        files: names,
+      },
+    );
   },
 });

@@ -102,7 +102,8 @@ function previewHunks(display: string, original: string, replacements: readonly 
     }
     const from = starts[firstLine]!;
     const newlineAfter = original.indexOf("\n", starts[lastLine]!);
-    const to = newlineAfter === -1 ? original.length : original[newlineAfter - 1] === "\r" ? newlineAfter - 1 : newlineAfter;
+    const to =
+      newlineAfter === -1 ? original.length : original[newlineAfter - 1] === "\r" ? newlineAfter - 1 : newlineAfter;
     const before = original.slice(from, to);
     const after = applyReplacements(before, replacements.slice(index, end), from);
     const beforeLines = before.split(/\r?\n/);
@@ -144,7 +145,14 @@ export function planRewrite(
     if (list === undefined) byFile.set(match.path, (list = []));
     list.push(match);
   }
-  const plan: RewritePlan = { files: [], overlaps: [], inErrorRegions: [], unchanged: 0, newParseErrors: [], preview: "" };
+  const plan: RewritePlan = {
+    files: [],
+    overlaps: [],
+    inErrorRegions: [],
+    unchanged: 0,
+    newParseErrors: [],
+    preview: "",
+  };
   const hunks: string[] = [];
   for (const [path, fileMatches] of [...byFile].sort(([first], [second]) => (first < second ? -1 : 1))) {
     const display = displayPath(workdir, path);
@@ -153,17 +161,31 @@ export function planRewrite(
     const replacements: Replacement[] = [];
     const regions = errorRegions.get(path) ?? [];
     let kept: SearchMatch | undefined;
-    for (const match of [...fileMatches].sort((first, second) => first.start - second.start || second.end - first.end)) {
+    for (const match of [...fileMatches].sort(
+      (first, second) => first.start - second.start || second.end - first.end,
+    )) {
       if (original.slice(match.start, match.end) !== match.text) {
-        throw new ToolError({ code: "conflict", message: `\`${display}\` changed while it was being searched. Run ast_edit again.` });
+        throw new ToolError({
+          code: "conflict",
+          message: `\`${display}\` changed while it was being searched. Run ast_edit again.`,
+        });
       }
       if (kept !== undefined && match.start < kept.end) {
-        plan.overlaps.push({ displayPath: display, line: lineOf(starts, match.start) + 1, text: match.text, keptLine: lineOf(starts, kept.start) + 1 });
+        plan.overlaps.push({
+          displayPath: display,
+          line: lineOf(starts, match.start) + 1,
+          text: match.text,
+          keptLine: lineOf(starts, kept.start) + 1,
+        });
         continue;
       }
       const region = regions.find((candidate) => candidate.start < match.end && match.start < candidate.end);
       if (region !== undefined) {
-        plan.inErrorRegions.push({ displayPath: display, line: lineOf(starts, match.start) + 1, errorLine: region.line + 1 });
+        plan.inErrorRegions.push({
+          displayPath: display,
+          line: lineOf(starts, match.start) + 1,
+          errorLine: region.line + 1,
+        });
         continue;
       }
       kept = match;
@@ -195,6 +217,8 @@ export function planRewrite(
     shown.push(hunk);
   }
   const hidden = hunks.length - shown.length;
-  plan.preview = shown.join("\n") + (hidden > 0 ? `\n… ${hidden} more changed ${hidden === 1 ? "place" : "places"} not shown (all are staged).` : "");
+  plan.preview =
+    shown.join("\n") +
+    (hidden > 0 ? `\n… ${hidden} more changed ${hidden === 1 ? "place" : "places"} not shown (all are staged).` : "");
   return plan;
 }

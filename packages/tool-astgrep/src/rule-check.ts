@@ -7,8 +7,6 @@ import { isRecord, shown, type RuleQuery } from "./rule-text.js";
 
 const relationalFields = ["inside", "has", "precedes", "follows"] as const;
 
-
-
 /** ast-grep's own complaint about a config, or undefined when it compiles (napi compiles on use). */
 function astGrepRefusal(language: LanguageInfo, config: NapiConfig): string | undefined {
   try {
@@ -27,7 +25,10 @@ function astGrepRefusal(language: LanguageInfo, config: NapiConfig): string | un
 function refused(path: string, value: unknown, why: string, language: LanguageInfo): ToolError {
   const kind = /Kind `([^`]+)` is invalid/.exec(why)?.[1];
   const near = kind === undefined ? "" : describeKindsNear(language, kind);
-  return new ToolError({ code: "invalid_input", message: `The rule's \`${path}\` is \`${shown(value)}\`, which ast-grep refuses: ${why}${near}.` });
+  return new ToolError({
+    code: "invalid_input",
+    message: `The rule's \`${path}\` is \`${shown(value)}\`, which ast-grep refuses: ${why}${near}.`,
+  });
 }
 
 /**
@@ -35,19 +36,46 @@ function refused(path: string, value: unknown, why: string, language: LanguageIn
  * (napi), deepest first: the refusal then names the field (`rule.inside.kind`), its value and
  * ast-grep's reason. Nothing here decides what a rule means.
  */
-function checkPart(path: string, value: unknown, language: LanguageInfo, utils: Record<string, unknown> | undefined): void {
-  if (!isRecord(value)) throw refused(path, value, "a rule is a mapping of rule fields, such as `{pattern: foo($A)}` or `{kind: call_expression}`", language);
+function checkPart(
+  path: string,
+  value: unknown,
+  language: LanguageInfo,
+  utils: Record<string, unknown> | undefined,
+): void {
+  if (!isRecord(value))
+    throw refused(
+      path,
+      value,
+      "a rule is a mapping of rule fields, such as `{pattern: foo($A)}` or `{kind: call_expression}`",
+      language,
+    );
   for (const field of relationalFields) {
     const relation = value[field];
     if (relation === undefined) continue;
-    if (!isRecord(relation)) throw refused(`${path}.${field}`, relation, "a relational rule is a rule mapping, with `stopBy` and `field` optional", language);
+    if (!isRecord(relation))
+      throw refused(
+        `${path}.${field}`,
+        relation,
+        "a relational rule is a rule mapping, with `stopBy` and `field` optional",
+        language,
+      );
     const { stopBy, field: _field, ...inner } = relation;
     checkPart(`${path}.${field}`, inner, language, utils);
     if (isRecord(stopBy)) checkPart(`${path}.${field}.stopBy`, stopBy, language, utils);
-    const why = astGrepRefusal(language, { rule: { [field]: relation }, ...(utils === undefined ? {} : { utils }) } as NapiConfig);
+    const why = astGrepRefusal(language, {
+      rule: { [field]: relation },
+      ...(utils === undefined ? {} : { utils }),
+    } as NapiConfig);
     if (why !== undefined) {
-      const culprit = stopBy !== undefined && /stopBy|variant/.test(why) ? "stopBy" : _field !== undefined && /field/i.test(why) ? "field" : undefined;
-      throw culprit === undefined ? refused(`${path}.${field}`, relation, why, language) : refused(`${path}.${field}.${culprit}`, relation[culprit], why, language);
+      const culprit =
+        stopBy !== undefined && /stopBy|variant/.test(why)
+          ? "stopBy"
+          : _field !== undefined && /field/i.test(why)
+            ? "field"
+            : undefined;
+      throw culprit === undefined
+        ? refused(`${path}.${field}`, relation, why, language)
+        : refused(`${path}.${field}.${culprit}`, relation[culprit], why, language);
     }
   }
   for (const field of ["all", "any"] as const) {
@@ -61,8 +89,17 @@ function checkPart(path: string, value: unknown, language: LanguageInfo, utils: 
   if (why === undefined) return;
   // The parts checked above compile; find the atomic field ast-grep refuses on its own.
   for (const [field, part] of Object.entries(value)) {
-    if ((relationalFields as readonly string[]).includes(field) || field === "all" || field === "any" || field === "not") continue;
-    const alone = astGrepRefusal(language, { rule: { [field]: part }, ...(utils === undefined ? {} : { utils }) } as NapiConfig);
+    if (
+      (relationalFields as readonly string[]).includes(field) ||
+      field === "all" ||
+      field === "any" ||
+      field === "not"
+    )
+      continue;
+    const alone = astGrepRefusal(language, {
+      rule: { [field]: part },
+      ...(utils === undefined ? {} : { utils }),
+    } as NapiConfig);
     if (alone !== undefined) throw refused(`${path}.${field}`, part, alone, language);
   }
   throw refused(path, value, why, language);
@@ -79,7 +116,8 @@ export function checkRule(language: LanguageInfo, query: RuleQuery): NapiConfig 
   const { utils } = query;
   for (const [name, util] of Object.entries(utils ?? {})) checkPart(`utils.${name}`, util, language, utils);
   checkPart("rule", query.rule, language, utils);
-  for (const [name, constraint] of Object.entries(query.constraints ?? {})) checkPart(`constraints.${name}`, constraint, language, utils);
+  for (const [name, constraint] of Object.entries(query.constraints ?? {}))
+    checkPart(`constraints.${name}`, constraint, language, utils);
   const config = {
     rule: query.rule,
     ...(query.constraints === undefined ? {} : { constraints: query.constraints }),
@@ -88,8 +126,18 @@ export function checkRule(language: LanguageInfo, query: RuleQuery): NapiConfig 
   } as NapiConfig;
   const why = astGrepRefusal(language, config);
   if (why !== undefined) {
-    const field = query.transform !== undefined && /transform/i.test(why) ? "transform" : query.constraints !== undefined && /constraint/i.test(why) ? "constraints" : "rule";
-    throw refused(field, field === "transform" ? query.transform : field === "constraints" ? query.constraints : query.rule, why, language);
+    const field =
+      query.transform !== undefined && /transform/i.test(why)
+        ? "transform"
+        : query.constraints !== undefined && /constraint/i.test(why)
+          ? "constraints"
+          : "rule";
+    throw refused(
+      field,
+      field === "transform" ? query.transform : field === "constraints" ? query.constraints : query.rule,
+      why,
+      language,
+    );
   }
   return config;
 }

@@ -5,16 +5,21 @@ import type { CompiledPattern } from "./pattern-compiler.js";
 import { checkRule } from "./rule-check.js";
 import { isRecord, type RuleQuery } from "./rule-text.js";
 
-
 /** Every `pattern` of a rule (a string, or a pattern object's context), in the order written. */
-function patternsOf(value: unknown, found: Array<{ text: string; selector?: string }>): Array<{ text: string; selector?: string }> {
+function patternsOf(
+  value: unknown,
+  found: Array<{ text: string; selector?: string }>,
+): Array<{ text: string; selector?: string }> {
   if (Array.isArray(value)) {
     for (const item of value) patternsOf(item, found);
   } else if (isRecord(value)) {
     for (const [key, field] of Object.entries(value)) {
       if (key === "pattern" && typeof field === "string") found.push({ text: field });
       else if (key === "pattern" && isRecord(field) && typeof field["context"] === "string") {
-        found.push({ text: field["context"], ...(typeof field["selector"] === "string" ? { selector: field["selector"] } : {}) });
+        found.push({
+          text: field["context"],
+          ...(typeof field["selector"] === "string" ? { selector: field["selector"] } : {}),
+        });
       } else patternsOf(field, found);
     }
   }
@@ -23,9 +28,17 @@ function patternsOf(value: unknown, found: Array<{ text: string; selector?: stri
 
 /** The metavariables a rule's matches carry: those of its patterns, and those its `transform` defines. */
 export function ruleCaptures(query: RuleQuery): { single: string[]; multi: string[]; transformed: string[] } {
-  const names = metavariableNames(patternsOf([query.rule, query.utils ?? {}], []).map((pattern) => pattern.text).join("\n"));
+  const names = metavariableNames(
+    patternsOf([query.rule, query.utils ?? {}], [])
+      .map((pattern) => pattern.text)
+      .join("\n"),
+  );
   const transformed = Object.keys(query.transform ?? {});
-  return { single: names.single.filter((name) => !transformed.includes(name)), multi: names.multi.filter((name) => !transformed.includes(name)), transformed };
+  return {
+    single: names.single.filter((name) => !transformed.includes(name)),
+    multi: names.multi.filter((name) => !transformed.includes(name)),
+    transformed,
+  };
 }
 
 /**
@@ -42,12 +55,24 @@ export function compileRule(language: LanguageInfo, query: RuleQuery): CompiledP
   return {
     language,
     snippet: JSON.stringify(query.rule),
-    reading: { context: { name: "rule", prefix: "", suffix: "" }, kind: "rule", contextText: "", literals: [], anyKind: true },
+    reading: {
+      context: { name: "rule", prefix: "", suffix: "" },
+      kind: "rule",
+      contextText: "",
+      literals: [],
+      anyKind: true,
+    },
     alternatives: [],
     matcher,
     captures: { single, multi },
     hints: [],
-    rule: { query, patterns: patterns.map((pattern) => ({ text: pattern.text, kind: pattern.selector ?? astGrepKindOf(language, pattern.text) })) },
+    rule: {
+      query,
+      patterns: patterns.map((pattern) => ({
+        text: pattern.text,
+        kind: pattern.selector ?? astGrepKindOf(language, pattern.text),
+      })),
+    },
     ...(transformed.length === 0 ? {} : { transformed }),
   };
 }
@@ -62,7 +87,12 @@ export function describeRule(compiled: CompiledPattern): string {
   const { utils, constraints, transform } = rule.query;
   const others = Object.entries({ utils, constraints, transform })
     .filter(([, part]) => part !== undefined)
-    .map(([name, part]) => `${name} ${Object.keys(part!).map((key) => `\`${key}\``).join(", ")}`);
+    .map(
+      ([name, part]) =>
+        `${name} ${Object.keys(part!)
+          .map((key) => `\`${key}\``)
+          .join(", ")}`,
+    );
   const patterns = rule.patterns.map(({ text, kind }) => {
     if (kind === undefined) return `\`${text}\` (not one node to ast-grep)`;
     if (kind === "ERROR") return `\`${text}\` as an ERROR node (it matches code of any kind with the same parts)`;
@@ -84,8 +114,14 @@ export function ruleHints(compiled: CompiledPattern): string[] {
     if (Array.isArray(value)) value.forEach(walk);
     else if (isRecord(value)) {
       for (const [key, field] of Object.entries(value)) {
-        if (["inside", "has", "follows", "precedes"].includes(key) && isRecord(field) && field["stopBy"] === undefined) {
-          hints.push(`\`${key}\` without \`stopBy\` looks only at the ${key === "inside" ? "parent" : key === "has" ? "children" : "neighbouring sibling"}; add \`stopBy: end\` to look ${key === "inside" ? "at every ancestor" : key === "has" ? "at every descendant" : "at every sibling that way"}.`);
+        if (
+          ["inside", "has", "follows", "precedes"].includes(key) &&
+          isRecord(field) &&
+          field["stopBy"] === undefined
+        ) {
+          hints.push(
+            `\`${key}\` without \`stopBy\` looks only at the ${key === "inside" ? "parent" : key === "has" ? "children" : "neighbouring sibling"}; add \`stopBy: end\` to look ${key === "inside" ? "at every ancestor" : key === "has" ? "at every descendant" : "at every sibling that way"}.`,
+          );
         }
         walk(field);
       }

@@ -19,20 +19,37 @@ function invalid(message: string): ToolError {
  */
 export function ruleFix(rule: RuleQuery | undefined, rewrite: string | undefined): Fix {
   const fix = rule?.fix;
-  if (fix !== undefined && rewrite !== undefined) throw invalid("Give the rewrite once: either the rule's `fix` or `rewrite`, not both.");
+  if (fix !== undefined && rewrite !== undefined)
+    throw invalid("Give the rewrite once: either the rule's `fix` or `rewrite`, not both.");
   if (rewrite !== undefined) return { template: rewrite, field: "rewrite" };
   if (fix === undefined) {
-    throw invalid(rule === undefined ? "Give `rewrite`: the code each match becomes, e.g. `$X.dispose()`." : "Give `rewrite`, or a `fix` in the rule (`fix: $X.dispose()`): the code each match becomes.");
+    throw invalid(
+      rule === undefined
+        ? "Give `rewrite`: the code each match becomes, e.g. `$X.dispose()`."
+        : "Give `rewrite`, or a `fix` in the rule (`fix: $X.dispose()`): the code each match becomes.",
+    );
   }
   if (typeof fix === "string") return { template: fix, field: "rule's `fix`" };
-  if (typeof fix === "object" && fix !== null && !Array.isArray(fix) && typeof (fix as Record<string, unknown>)["template"] === "string") {
+  if (
+    typeof fix === "object" &&
+    fix !== null &&
+    !Array.isArray(fix) &&
+    typeof (fix as Record<string, unknown>)["template"] === "string"
+  ) {
     const { template, expandStart, expandEnd, ...rest } = fix as Record<string, unknown>;
     const unknown = Object.keys(rest).filter((key) => key !== "title");
-    if (unknown.length > 0) throw invalid(`The rule's \`fix.${unknown[0]}\` is not a fix field; a fix object has \`template\`, \`expandStart\` and \`expandEnd\`.`);
+    if (unknown.length > 0)
+      throw invalid(
+        `The rule's \`fix.${unknown[0]}\` is not a fix field; a fix object has \`template\`, \`expandStart\` and \`expandEnd\`.`,
+      );
     if (expandStart !== undefined || expandEnd !== undefined) {
-      throw invalid(`The rule's \`fix.${expandStart !== undefined ? "expandStart" : "expandEnd"}\` is not supported yet: give \`fix\` as a template (or \`{template}\`) and widen the rule's match instead (e.g. match the enclosing node).`);
+      throw invalid(
+        `The rule's \`fix.${expandStart !== undefined ? "expandStart" : "expandEnd"}\` is not supported yet: give \`fix\` as a template (or \`{template}\`) and widen the rule's match instead (e.g. match the enclosing node).`,
+      );
     }
     return { template: template as string, field: "rule's `fix`" };
   }
-  throw invalid(`The rule's \`fix\` is \`${JSON.stringify(fix).slice(0, 120)}\`; give a template string (\`fix: $X.dispose()\`) or \`{template: …}\`.`);
+  throw invalid(
+    `The rule's \`fix\` is \`${JSON.stringify(fix).slice(0, 120)}\`; give a template string (\`fix: $X.dispose()\`) or \`{template: …}\`.`,
+  );
 }

@@ -22,7 +22,9 @@ async function grep(input: Record<string, unknown>, files: Record<string, string
 
 describe("ast_grep with an ast-grep rule", () => {
   it("runs a relational rule given as YAML: `inside` with `stopBy: end` finds calls at any depth of a function", async () => {
-    const found = await grep({ rule: "rule:\n  pattern: console.log($$$ARGS)\n  inside:\n    kind: function_declaration\n    stopBy: end\n" });
+    const found = await grep({
+      rule: "rule:\n  pattern: console.log($$$ARGS)\n  inside:\n    kind: function_declaration\n    stopBy: end\n",
+    });
     expect(found.result.isError, found.text).toBeUndefined();
     expect(found.total).toBe(2);
     expect(found.text).toContain("a.ts:2:3: console.log(path)");
@@ -35,18 +37,26 @@ describe("ast_grep with an ast-grep rule", () => {
       utils: { logCall: { pattern: "console.log($$$ARGS)" } },
     });
     expect((await grep({ rule })).total).toBe(1);
-    expect((await grep({ rule: JSON.stringify({ pattern: "console.log($A)", constraints: { A: { regex: "^\\d" } } }) })).total).toBe(1);
+    expect(
+      (await grep({ rule: JSON.stringify({ pattern: "console.log($A)", constraints: { A: { regex: "^\\d" } } }) }))
+        .total,
+    ).toBe(1);
     expect((await grep({ rule: "any:\n  - pattern: fetch($U)\n  - kind: if_statement\n" })).total).toBe(2);
   });
 
   it("runs the atomic fields `kind`, `regex`, `nthChild` and `range`", async () => {
     expect((await grep({ rule: "kind: call_expression\nregex: ^console" })).total).toBe(3);
     expect((await grep({ rule: "kind: identifier\nnthChild: 1\ninside: {kind: arguments}" })).total).toBe(2);
-    expect((await grep({ rule: JSON.stringify({ range: { start: { line: 4, column: 0 }, end: { line: 4, column: 14 } } }) })).total).toBe(1);
+    expect(
+      (await grep({ rule: JSON.stringify({ range: { start: { line: 4, column: 0 }, end: { line: 4, column: 14 } } }) }))
+        .total,
+    ).toBe(1);
   });
 
   it("refuses an unknown kind naming the field, the value and the kinds near it", async () => {
-    const found = await grep({ rule: "pattern: console.log($A)\ninside:\n  kind: function_declarations\n  stopBy: end\n" });
+    const found = await grep({
+      rule: "pattern: console.log($A)\ninside:\n  kind: function_declarations\n  stopBy: end\n",
+    });
     expect(found.result.isError).toBe(true);
     expect(found.text).toContain("`rule.inside.kind` is `function_declarations`");
     expect(found.text).toContain("`function_declaration`");
@@ -58,7 +68,9 @@ describe("ast_grep with an ast-grep rule", () => {
     expect(misspelt.text).toContain("unknown field `patern`");
     expect((await grep({ rule: "foo($A)" })).text).toContain("not as a mapping of rule fields");
     expect((await grep({ rule: "pattern: [" })).text).toMatch(/not valid YAML at 1:\d+/);
-    expect((await grep({ rule: "pattern: f($A)\ninside: {kind: call_expression, stopBy: nowhere}" })).text).toContain("`rule.inside.stopBy` is `nowhere`");
+    expect((await grep({ rule: "pattern: f($A)\ninside: {kind: call_expression, stopBy: nowhere}" })).text).toContain(
+      "`rule.inside.stopBy` is `nowhere`",
+    );
     expect((await grep({ rule: "matches: isLog" })).text).toContain("`isLog` is not defined");
   });
 
@@ -73,9 +85,17 @@ describe("ast_grep with an ast-grep rule", () => {
 
   it("needs a language for a rule over a directory, and takes the rule's own", async () => {
     const run = await runs.runIn({ "a.ts": source });
-    expect(resultText(await run.call("ast_grep", { rule: "kind: call_expression" }))).toContain("A rule belongs to one language");
-    expect((await run.call("ast_grep", { rule: "language: typescript\nrule: {kind: call_expression}" })).structured?.["total"]).toBe(4);
-    expect(resultText(await run.call("ast_grep", { rule: "kind: call_expression", pattern: "f()" }))).toContain("not both");
+    expect(resultText(await run.call("ast_grep", { rule: "kind: call_expression" }))).toContain(
+      "A rule belongs to one language",
+    );
+    expect(
+      (await run.call("ast_grep", { rule: "language: typescript\nrule: {kind: call_expression}" })).structured?.[
+        "total"
+      ],
+    ).toBe(4);
+    expect(resultText(await run.call("ast_grep", { rule: "kind: call_expression", pattern: "f()" }))).toContain(
+      "not both",
+    );
   });
 });
 
@@ -95,7 +115,13 @@ describe("ast_edit with an ast-grep rule", () => {
     expect(result.isError, resultText(result)).toBeUndefined();
     expect(result.structured?.["replacements"]).toBe(1);
     expect(resultText(result)).toContain("console.info(PATH)");
-    expect(resultText(await run.call("ast_edit", { rule: "pattern: console.log($A)\nfix: {template: 'x($B)'}", path: "a.ts" }))).toContain("`$B`, which the rule does not capture");
-    expect(resultText(await run.call("ast_edit", { rule: "pattern: console.log($A)", path: "a.ts" }))).toContain("a `fix` in the rule");
+    expect(
+      resultText(
+        await run.call("ast_edit", { rule: "pattern: console.log($A)\nfix: {template: 'x($B)'}", path: "a.ts" }),
+      ),
+    ).toContain("`$B`, which the rule does not capture");
+    expect(resultText(await run.call("ast_edit", { rule: "pattern: console.log($A)", path: "a.ts" }))).toContain(
+      "a `fix` in the rule",
+    );
   });
 });

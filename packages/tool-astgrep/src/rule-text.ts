@@ -15,16 +15,41 @@ export interface RuleQuery {
 }
 
 /** The fields of a rule object (ast-grep's `SerializableRule`). */
-export const ruleFields = ["pattern", "kind", "regex", "nthChild", "range", "inside", "has", "precedes", "follows", "all", "any", "not", "matches"] as const;
+export const ruleFields = [
+  "pattern",
+  "kind",
+  "regex",
+  "nthChild",
+  "range",
+  "inside",
+  "has",
+  "precedes",
+  "follows",
+  "all",
+  "any",
+  "not",
+  "matches",
+] as const;
 /** The fields of a rule file that a search reads. */
 const configFields = ["rule", "constraints", "utils", "transform", "fix", "language"] as const;
 /** Fields of a rule file that only describe it (a pasted rule file keeps them); they are ignored. */
-const descriptiveFields = ["id", "message", "note", "severity", "metadata", "url", "labels", "files", "ignores"] as const;
+const descriptiveFields = [
+  "id",
+  "message",
+  "note",
+  "severity",
+  "metadata",
+  "url",
+  "labels",
+  "files",
+  "ignores",
+] as const;
 
 /** The longest `rule` text accepted: real rules are hundreds of characters. */
 export const maxRuleLength = 16 * 1024;
 
-const example = 'e.g. `pattern: foo($A)`, or `rule: {kind: call_expression, inside: {kind: function_declaration, stopBy: end}}` (JSON works too: `{"rule": {"pattern": "foo($A)"}}`)';
+const example =
+  'e.g. `pattern: foo($A)`, or `rule: {kind: call_expression, inside: {kind: function_declaration, stopBy: end}}` (JSON works too: `{"rule": {"pattern": "foo($A)"}}`)';
 
 function invalid(message: string): ToolError {
   return new ToolError({ code: "invalid_input", message });
@@ -37,7 +62,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A rule value as a message quotes it (JSON, at most 120 characters). */
 export function shown(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
@@ -55,24 +80,35 @@ function mapping(value: unknown, field: string): Record<string, unknown> | undef
  * @throws ToolError `invalid_input` naming the field and the value: not YAML, not a mapping, an unknown field.
  */
 export function parseRuleText(text: string): RuleQuery {
-  if (text.length > maxRuleLength) throw invalid(`The rule is ${text.length} characters long; at most ${maxRuleLength} are accepted. Split it, or move shared parts into \`utils\`.`);
+  if (text.length > maxRuleLength)
+    throw invalid(
+      `The rule is ${text.length} characters long; at most ${maxRuleLength} are accepted. Split it, or move shared parts into \`utils\`.`,
+    );
   let value: unknown;
   try {
     value = parseYaml(text, { uniqueKeys: true, prettyErrors: true });
   } catch (error) {
-    const where = error instanceof YAMLParseError && error.linePos !== undefined ? ` at ${error.linePos[0].line}:${error.linePos[0].col}` : "";
+    const where =
+      error instanceof YAMLParseError && error.linePos !== undefined
+        ? ` at ${error.linePos[0].line}:${error.linePos[0].col}`
+        : "";
     const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
     throw invalid(`The rule is not valid YAML${where}: ${reason}. Write it as ast-grep's rule files do, ${example}.`);
   }
   if (!isRecord(value)) {
-    throw invalid(`The rule reads as \`${shown(value)}\`, not as a mapping of rule fields. Write it as ast-grep's rule files do, ${example}; a plain code snippet goes in \`pattern\` instead.`);
+    throw invalid(
+      `The rule reads as \`${shown(value)}\`, not as a mapping of rule fields. Write it as ast-grep's rule files do, ${example}; a plain code snippet goes in \`pattern\` instead.`,
+    );
   }
   const isField = (list: readonly string[], key: string): boolean => list.includes(key);
   const bare = value["rule"] === undefined;
   const rule: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     if (bare && isField(ruleFields, key)) rule[key] = field;
-    else if (isField(ruleFields, key)) throw invalid(`The rule file has \`${key}\` at the top beside \`rule\`; move it inside \`rule\` (or drop \`rule:\` and write the rule's fields at the top).`);
+    else if (isField(ruleFields, key))
+      throw invalid(
+        `The rule file has \`${key}\` at the top beside \`rule\`; move it inside \`rule\` (or drop \`rule:\` and write the rule's fields at the top).`,
+      );
     else if (!isField(configFields, key) && !isField(descriptiveFields, key)) {
       throw invalid(
         `The rule has a field \`${key}\`, which ast-grep does not know. A rule file has ${configFields.map((name) => `\`${name}\``).join(", ")}; the rule itself (under \`rule\`, or at the top without it) has ${ruleFields.map((name) => `\`${name}\``).join(", ")}.`,
@@ -80,8 +116,12 @@ export function parseRuleText(text: string): RuleQuery {
     }
   }
   const query: RuleQuery = { rule: bare ? rule : (value["rule"] as Record<string, unknown>) };
-  if (!isRecord(query.rule)) throw invalid(`\`rule\` is \`${shown(query.rule)}\`; it must be a rule object, ${example}.`);
-  if (Object.keys(query.rule).length === 0) throw invalid(`The rule has no rule field. Give at least one of ${ruleFields.map((name) => `\`${name}\``).join(", ")}, ${example}.`);
+  if (!isRecord(query.rule))
+    throw invalid(`\`rule\` is \`${shown(query.rule)}\`; it must be a rule object, ${example}.`);
+  if (Object.keys(query.rule).length === 0)
+    throw invalid(
+      `The rule has no rule field. Give at least one of ${ruleFields.map((name) => `\`${name}\``).join(", ")}, ${example}.`,
+    );
   const constraints = mapping(value["constraints"], "constraints");
   const utils = mapping(value["utils"], "utils");
   const transform = mapping(value["transform"], "transform");
@@ -91,7 +131,8 @@ export function parseRuleText(text: string): RuleQuery {
   if (value["fix"] !== undefined && value["fix"] !== null) query.fix = value["fix"];
   const language = value["language"];
   if (language !== undefined && language !== null) {
-    if (typeof language !== "string") throw invalid(`\`language\` is \`${shown(language)}\`; give a grammar id such as \`go\`.`);
+    if (typeof language !== "string")
+      throw invalid(`\`language\` is \`${shown(language)}\`; give a grammar id such as \`go\`.`);
     query.language = language;
   }
   return query;

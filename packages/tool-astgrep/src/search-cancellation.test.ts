@@ -14,7 +14,10 @@ let workspace: TempWorkspace;
 beforeAll(async () => {
   const files: Record<string, string> = {};
   for (let file = 0; file < fileCount; file++) {
-    const lines = Array.from({ length: linesPerFile }, (_, line) => `const v${line} = item${line % 13}.call${file}(first${line}, (x) => x + ${line});`);
+    const lines = Array.from(
+      { length: linesPerFile },
+      (_, line) => `const v${line} = item${line % 13}.call${file}(first${line}, (x) => x + ${line});`,
+    );
     files[`src/module${String(file).padStart(2, "0")}.ts`] = `${lines.join("\n")}\n`;
   }
   workspace = await createTempWorkspace(files);
@@ -46,13 +49,18 @@ describe("a search that is told to stop", () => {
     const answer = createRun().call("ast_grep", { pattern }, { signal: controller.signal });
     await sleep(50);
     const abortedAt = performance.now();
-    controller.abort(new ToolError({ code: "cancelled", message: "Tool `ast_grep` was cancelled before it finished." }));
+    controller.abort(
+      new ToolError({ code: "cancelled", message: "Tool `ast_grep` was cancelled before it finished." }),
+    );
     const result = await answer;
     const answeredAfterMs = performance.now() - abortedAt;
     expect(resultErrorCode(result), resultText(result)).toBe("cancelled");
     expect(resultText(result)).toContain("was cancelled before it finished");
     // One batch (at most 1 MiB) is left to finish after the abort; the whole search is ~4 MB.
-    expect(answeredAfterMs, `full search ${Math.round(fullMs)} ms, cancelled one answered ${Math.round(answeredAfterMs)} ms after the abort`).toBeLessThan(Math.max(1000, fullMs * 0.4));
+    expect(
+      answeredAfterMs,
+      `full search ${Math.round(fullMs)} ms, cancelled one answered ${Math.round(answeredAfterMs)} ms after the abort`,
+    ).toBeLessThan(Math.max(1000, fullMs * 0.4));
     expect(performance.now() - started).toBeLessThan(fullMs);
 
     // Nothing keeps parsing once the call answered (napi's threads count in this process's CPU time):
@@ -68,7 +76,9 @@ describe("a search that is told to stop", () => {
     const controller = new AbortController();
     const answer = createRun().call("ast_grep", { pattern }, { signal: controller.signal });
     await sleep(50);
-    controller.abort(new ToolError({ code: "timeout", message: "Tool `ast_grep` did not finish within 50 ms and was stopped." }));
+    controller.abort(
+      new ToolError({ code: "timeout", message: "Tool `ast_grep` did not finish within 50 ms and was stopped." }),
+    );
     const result = await answer;
     expect(resultErrorCode(result)).toBe("timeout");
     expect(resultText(result)).toContain("did not finish within 50 ms");
@@ -79,7 +89,11 @@ describe("a search that is told to stop", () => {
     controller.abort();
     const cancelled = await createRun().call("ast_grep", { pattern }, { signal: controller.signal });
     expect(resultErrorCode(cancelled)).toBe("cancelled");
-    const timedOut = await createRun().call("ast_edit", { pattern, rewrite: "$A.$B($D, $C)" }, { signal: AbortSignal.timeout(50) });
+    const timedOut = await createRun().call(
+      "ast_edit",
+      { pattern, rewrite: "$A.$B($D, $C)" },
+      { signal: AbortSignal.timeout(50) },
+    );
     expect(resultErrorCode(timedOut)).toBe("timeout");
     expect(resultText(timedOut)).toContain("ran out of time");
   }, 60_000);

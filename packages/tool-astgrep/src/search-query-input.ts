@@ -30,11 +30,18 @@ export interface ResolvedQuery {
  * @throws ToolError `invalid_input` for neither or both, a rule that is not a rule (see `parseRuleText`),
  * or a rule without a language over a directory.
  */
-export async function resolveQuery(parser: AstGrepParserInstance, workdir: string, input: QueryInputs): Promise<ResolvedQuery> {
+export async function resolveQuery(
+  parser: AstGrepParserInstance,
+  workdir: string,
+  input: QueryInputs,
+): Promise<ResolvedQuery> {
   if ((input.pattern === undefined) === (input.rule === undefined)) {
     throw new ToolError({
       code: "invalid_input",
-      message: input.rule === undefined ? "Give `pattern` (code with metavariables, e.g. `foo($A)`) or `rule` (an ast-grep rule as YAML, e.g. `kind: call_expression`)." : "Give `pattern` or `rule`, not both: put the pattern inside the rule (`pattern: …`) instead.",
+      message:
+        input.rule === undefined
+          ? "Give `pattern` (code with metavariables, e.g. `foo($A)`) or `rule` (an ast-grep rule as YAML, e.g. `kind: call_expression`)."
+          : "Give `pattern` or `rule`, not both: put the pattern inside the rule (`pattern: …`) instead.",
     });
   }
   if (input.rule === undefined) {

@@ -16,11 +16,24 @@ export interface SearchScope {
  * Resolve the `path` and `language` inputs shared by ast_grep and ast_edit.
  * @throws ToolError `outside_workdir` for a path leaving the workdir, `invalid_input` for an unknown language.
  */
-export async function resolveSearchScope(parser: AstGrepParserInstance, workdir: string, path: string | undefined, language: string | undefined): Promise<SearchScope> {
+export async function resolveSearchScope(
+  parser: AstGrepParserInstance,
+  workdir: string,
+  path: string | undefined,
+  language: string | undefined,
+): Promise<SearchScope> {
   const realWorkdir = await realpath(workdir);
   const root = await resolveInWorkdir(realWorkdir, path ?? ".");
-  if (!(await stat(root).then(() => true, () => false))) {
-    throw new ToolError({ code: "not_found", message: `Path \`${path}\` does not exist in the working directory. Give an existing file or directory, relative to \`${realWorkdir}\`.` });
+  if (
+    !(await stat(root).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    throw new ToolError({
+      code: "not_found",
+      message: `Path \`${path}\` does not exist in the working directory. Give an existing file or directory, relative to \`${realWorkdir}\`.`,
+    });
   }
   if (language === undefined) return { workdir: realWorkdir, root };
   const info = parser.language(language);

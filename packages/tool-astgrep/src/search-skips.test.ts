@@ -70,7 +70,9 @@ describe("every skipped entry is counted and named", () => {
     const text = resultText(walked);
     expect(walked.structured?.["total"], text).toBe(1);
     expect(text).toContain("skipped 1 not a regular file (pipe, socket or device), 2 symlinks (not followed)");
-    expect((walked.structured?.["skipped_entries"] as SkippedView[]).map((entry) => `${entry.path}: ${entry.reason}`)).toEqual([
+    expect(
+      (walked.structured?.["skipped_entries"] as SkippedView[]).map((entry) => `${entry.path}: ${entry.reason}`),
+    ).toEqual([
       "src/alias.ts: symlink, not followed",
       "src/loop: symlink, not followed",
       "src/queue.ts: not a regular file",
@@ -80,7 +82,8 @@ describe("every skipped entry is counted and named", () => {
   it("names the first few within the answer's bound and counts the rest", async () => {
     const { run, dir } = await runIn({ "a.ts": "foo(1);\n" });
     mkdirSync(join(dir, "links"));
-    for (let index = 0; index < 40; index++) symlinkSync("../a.ts", join(dir, "links", `${"l".repeat(200)}${index}.ts`));
+    for (let index = 0; index < 40; index++)
+      symlinkSync("../a.ts", join(dir, "links", `${"l".repeat(200)}${index}.ts`));
     const result = await run.call("ast_grep", { pattern: "foo($A)" });
     const text = resultText(result);
     expect(text).toContain("skipped 40 symlinks (not followed)");
@@ -96,7 +99,10 @@ describe("every skipped entry is counted and named", () => {
     // Opening a FIFO for reading used to block until a writer came: forever, on the main thread.
     expect(readSearchableFile(join(dir, "swapped.ts"), dir, 1024)).toEqual({ reason: "not_regular" });
     expect(readSearchableFile(join(dir, "link.ts"), dir, 1024)).toEqual({ reason: "symlink", code: "ELOOP" });
-    expect(readSearchableFile(join(dir, "real.ts"), dir, 1024)).toMatchObject({ bytes: Buffer.from("x;\n"), stats: { size: 3 } });
+    expect(readSearchableFile(join(dir, "real.ts"), dir, 1024)).toMatchObject({
+      bytes: Buffer.from("x;\n"),
+      stats: { size: 3 },
+    });
   });
 
   it("does not read a listed file once a directory on its path leads outside the working directory", async () => {
@@ -117,7 +123,10 @@ describe("every skipped entry is counted and named", () => {
     symlinkSync(dir, linked);
     try {
       for (const parseCacheBytes of [0, 1 << 20]) {
-        const result = await createParserRun(linked, { parseCacheBytes }).call("ast_grep", { pattern: "foo($A)", path: "src" });
+        const result = await createParserRun(linked, { parseCacheBytes }).call("ast_grep", {
+          pattern: "foo($A)",
+          path: "src",
+        });
         expect(resultText(result)).toMatch(/^1 match in 1 file/);
         expect(result.structured).toMatchObject({ skipped: { outside_workdir: 0 } });
       }

@@ -1,6 +1,16 @@
 import { isUtf8 } from "node:buffer";
 import { isInside } from "@runbound/runtime-kit";
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readlinkSync, readSync, type Stats } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  type Stats,
+} from "node:fs";
 import { join } from "node:path";
 import { codeFieldOf, errorCodeOf, type SkipReason } from "./skip-ledger.js";
 
@@ -30,7 +40,9 @@ const openFlags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLL
  * path through it opens the very file the descriptor holds, and reading its link gives that file's
  * real path, whatever has happened to the path it was opened by.
  */
-export const descriptorDirectory = ["/proc/self/fd", "/dev/fd"].find((directory) => process.platform !== "win32" && existsSync(directory));
+export const descriptorDirectory = ["/proc/self/fd", "/dev/fd"].find(
+  (directory) => process.platform !== "win32" && existsSync(directory),
+);
 
 /** Where an open descriptor's file really is, when the platform says (`/dev/fd` names no link target). */
 function realPathOfDescriptor(descriptor: number): string | undefined {
@@ -64,7 +76,11 @@ export function openRegularFile(path: string, workdir: string): OpenedFile | Uns
   try {
     const stats = fstatSync(descriptor);
     const real = realPathOfDescriptor(descriptor);
-    const refusal: Unsearchable | undefined = !stats.isFile() ? { reason: "not_regular" } : real !== undefined && !isInside(workdir, real) ? { reason: "outside_workdir" } : undefined;
+    const refusal: Unsearchable | undefined = !stats.isFile()
+      ? { reason: "not_regular" }
+      : real !== undefined && !isInside(workdir, real)
+        ? { reason: "outside_workdir" }
+        : undefined;
     if (refusal === undefined) return { descriptor, stats };
     closeSync(descriptor);
     return refusal;

@@ -1,5 +1,13 @@
 /** Why an entry under the search root was not searched. */
-export type SkipReason = "too_large" | "binary" | "not_utf8" | "unreadable" | "unreadable_directory" | "not_regular" | "symlink" | "outside_workdir";
+export type SkipReason =
+  | "too_large"
+  | "binary"
+  | "not_utf8"
+  | "unreadable"
+  | "unreadable_directory"
+  | "not_regular"
+  | "symlink"
+  | "outside_workdir";
 
 /** One skipped entry, for the answer: its absolute path, why, and the error code when a call failed. */
 export interface SkippedEntry {
@@ -13,7 +21,16 @@ export interface SkippedEntry {
 export class SkipLedger {
   /** How many skipped entries are kept by name. */
   static readonly namedLimit = 10;
-  readonly counts: Record<SkipReason, number> = { too_large: 0, binary: 0, not_utf8: 0, unreadable: 0, unreadable_directory: 0, not_regular: 0, symlink: 0, outside_workdir: 0 };
+  readonly counts: Record<SkipReason, number> = {
+    too_large: 0,
+    binary: 0,
+    not_utf8: 0,
+    unreadable: 0,
+    unreadable_directory: 0,
+    not_regular: 0,
+    symlink: 0,
+    outside_workdir: 0,
+  };
   readonly named: SkippedEntry[] = [];
 
   add(entry: SkippedEntry): void {

@@ -45,21 +45,30 @@ describe("StagedEditStore", () => {
     const store = new StagedEditStore();
     const empty = failure(() => store.pending("edit_9"));
     expect(empty.code).toBe("not_found");
-    expect(empty.message).toBe("There is no staged edit `edit_9` in this run. No edit is pending; stage one with ast_edit.");
+    expect(empty.message).toBe(
+      "There is no staged edit `edit_9` in this run. No edit is pending; stage one with ast_edit.",
+    );
     store.stage([file("a.ts", 1)]);
     store.stage([file("b.ts", 1)]);
-    expect(failure(() => store.pending("edit_9")).message).toBe("There is no staged edit `edit_9` in this run. Pending edits: edit_1, edit_2.");
+    expect(failure(() => store.pending("edit_9")).message).toBe(
+      "There is no staged edit `edit_9` in this run. Pending edits: edit_1, edit_2.",
+    );
   });
 
-  it.each(["accepted", "discarded", "rejected"] as const)("answers an edit already %s with not_found naming its state", (state) => {
-    const store = new StagedEditStore();
-    const edit = store.stage([file("a.ts", 1)]);
-    store.stage([file("b.ts", 1)]);
-    store.settle(edit, state);
-    const error = failure(() => store.pending(edit.id));
-    expect(error.code).toBe("not_found");
-    expect(error.message).toBe(`Edit \`edit_1\` was already ${state}; there is nothing left to resolve. Pending edits: edit_2.`);
-  });
+  it.each(["accepted", "discarded", "rejected"] as const)(
+    "answers an edit already %s with not_found naming its state",
+    (state) => {
+      const store = new StagedEditStore();
+      const edit = store.stage([file("a.ts", 1)]);
+      store.stage([file("b.ts", 1)]);
+      store.settle(edit, state);
+      const error = failure(() => store.pending(edit.id));
+      expect(error.code).toBe("not_found");
+      expect(error.message).toBe(
+        `Edit \`edit_1\` was already ${state}; there is nothing left to resolve. Pending edits: edit_2.`,
+      );
+    },
+  );
 
   it("settling records the state and releases the file contents", () => {
     const store = new StagedEditStore();
@@ -76,7 +85,9 @@ describe("StagedEditStore", () => {
     store.stage([file("b.ts", 1)]);
     store.clear();
     expect(store.pendingIds()).toEqual([]);
-    expect(failure(() => store.pending("edit_1")).message).toBe("There is no staged edit `edit_1` in this run. No edit is pending; stage one with ast_edit.");
+    expect(failure(() => store.pending("edit_1")).message).toBe(
+      "There is no staged edit `edit_1` in this run. No edit is pending; stage one with ast_edit.",
+    );
     expect(store.stage([file("c.ts", 1)]).id).toBe("edit_3");
   });
 });

@@ -53,12 +53,16 @@ export class StagedEditStore {
   pending(id: string): StagedEdit {
     const edit = this.edits.get(id);
     const pending = this.pendingIds();
-    const list = pending.length > 0 ? `Pending edits: ${pending.join(", ")}.` : "No edit is pending; stage one with ast_edit.";
+    const list =
+      pending.length > 0 ? `Pending edits: ${pending.join(", ")}.` : "No edit is pending; stage one with ast_edit.";
     if (edit === undefined) {
       throw new ToolError({ code: "not_found", message: `There is no staged edit \`${id}\` in this run. ${list}` });
     }
     if (edit.state !== "pending") {
-      throw new ToolError({ code: "not_found", message: `Edit \`${id}\` was already ${edit.state}; there is nothing left to resolve. ${list}` });
+      throw new ToolError({
+        code: "not_found",
+        message: `Edit \`${id}\` was already ${edit.state}; there is nothing left to resolve. ${list}`,
+      });
     }
     return edit;
   }

@@ -14,7 +14,10 @@ import { SkipLedger } from "./skip-ledger.js";
 import { listWorkspaceFiles } from "./workspace-files.js";
 
 function notFound(root: string): ToolError {
-  return new ToolError({ code: "not_found", message: `Path \`${root}\` does not exist. Give an existing file or directory inside the working directory.` });
+  return new ToolError({
+    code: "not_found",
+    message: `Path \`${root}\` does not exist. Give an existing file or directory inside the working directory.`,
+  });
 }
 
 /**
@@ -22,7 +25,10 @@ function notFound(root: string): ToolError {
  * per language (throwing `invalid_input` when it parses in none), and searches each language's files
  * on its backend (see `searchLanguage`): the native engine where it reads the grammar, else napi.
  */
-export async function searchStructurally(languages: () => LanguageTable, request: SearchRequest): Promise<SearchOutcome> {
+export async function searchStructurally(
+  languages: () => LanguageTable,
+  request: SearchRequest,
+): Promise<SearchOutcome> {
   let isFile: boolean;
   try {
     isFile = statSync(request.root).isFile();
@@ -42,13 +48,16 @@ export async function searchStructurally(languages: () => LanguageTable, request
   const notInstalled = new Map<string, number>();
   const countNotInstalled = (path: string): void => {
     const grammar = missingGrammarOfPath(languages(), path);
-    if (grammar !== undefined && searchedByDefaultGrammar(grammar)) notInstalled.set(grammar, (notInstalled.get(grammar) ?? 0) + 1);
+    if (grammar !== undefined && searchedByDefaultGrammar(grammar))
+      notInstalled.set(grammar, (notInstalled.get(grammar) ?? 0) + 1);
   };
   const languageFor = (path: string): LanguageInfo | undefined => {
     if (fileLanguage !== undefined) return fileLanguage;
     if (request.language !== undefined) {
       const lower = path.toLowerCase();
-      return request.language.extensions.some((extension) => lower.endsWith(`.${extension}`)) ? request.language : undefined;
+      return request.language.extensions.some((extension) => lower.endsWith(`.${extension}`))
+        ? request.language
+        : undefined;
     }
     const inferred = languageOfPath(languages(), path);
     if (inferred === undefined) countNotInstalled(path);
@@ -56,7 +65,10 @@ export async function searchStructurally(languages: () => LanguageTable, request
   };
   const skipped = new SkipLedger();
   const byLanguage = new Map<LanguageInfo, string[]>();
-  const listed = await listWorkspaceFiles(request.workdir, request.root, (path) => languageFor(path) !== undefined, { skipped, signal: request.signal });
+  const listed = await listWorkspaceFiles(request.workdir, request.root, (path) => languageFor(path) !== undefined, {
+    skipped,
+    signal: request.signal,
+  });
   for (const path of listed) {
     const language = languageFor(path)!;
     let list = byLanguage.get(language);
@@ -70,7 +82,10 @@ export async function searchStructurally(languages: () => LanguageTable, request
   if (explicit !== undefined) {
     // One language asked for: its best tolerant reading beats a refusal, as in ast-grep (the answer says so,
     // and a tolerant reading that finds nothing is refused by the tool). Inferred languages stay strict.
-    compiledByLanguage.push([await compileQuery(explicit, request.pattern, request.signal, { tolerant: true }), byLanguage.get(explicit) ?? []]);
+    compiledByLanguage.push([
+      await compileQuery(explicit, request.pattern, request.signal, { tolerant: true }),
+      byLanguage.get(explicit) ?? [],
+    ]);
   } else {
     for (const [language, paths] of byLanguage) {
       try {
@@ -100,13 +115,22 @@ export async function searchStructurally(languages: () => LanguageTable, request
   return {
     compiled: compiledByLanguage.map(([compiled]) => compiled),
     notParsed,
-    notInstalled: [...notInstalled].map(([language, files]) => ({ language, files, leftOut: languages().notSelected.includes(language) })),
+    notInstalled: [...notInstalled].map(([language, files]) => ({
+      language,
+      files,
+      leftOut: languages().notSelected.includes(language),
+    })),
     total: collector.total,
     filesWithMatches: collector.filesWithMatches,
     matches: collector.matches,
     scanned,
     skipped: skipped.counts,
     skippedEntries: skipped.named,
-    syntaxErrors: { files: collector.syntaxErrors.files, parsed: collector.parsed, named: collector.syntaxErrors.named, regions: collector.syntaxErrors.regions },
+    syntaxErrors: {
+      files: collector.syntaxErrors.files,
+      parsed: collector.parsed,
+      named: collector.syntaxErrors.named,
+      regions: collector.syntaxErrors.regions,
+    },
   };
 }

@@ -24,7 +24,10 @@ function nearText(node: SgNode, line: number): string {
   // An ERROR node is often one token (`A` in `interface X<out A>`); the token before it on the same
   // line is what a reader recognises.
   const before = node.prev();
-  const text = before !== null && before.range().end.line === line && before.range().start.line === line ? `${before.text()} ${node.text()}` : node.text();
+  const text =
+    before !== null && before.range().end.line === line && before.range().start.line === line
+      ? `${before.text()} ${node.text()}`
+      : node.text();
   const firstLine = text.split("\n")[0]!.replace(/\s+/g, " ").trim();
   return firstLine.length > nearLimit ? `${firstLine.slice(0, nearLimit - 1)}…` : firstLine;
 }
@@ -36,7 +39,10 @@ export interface FileSyntaxErrors {
 }
 
 /** Summarize a file's ERROR nodes and MISSING (zero-width) nodes, or `undefined` when it has neither. */
-export function summarizeSyntaxErrors(errors: readonly SgNode[], missing: readonly SgNode[]): FileSyntaxErrors | undefined {
+export function summarizeSyntaxErrors(
+  errors: readonly SgNode[],
+  missing: readonly SgNode[],
+): FileSyntaxErrors | undefined {
   if (errors.length === 0 && missing.length === 0) return undefined;
   const regions = errors.map((node) => {
     const range = node.range();

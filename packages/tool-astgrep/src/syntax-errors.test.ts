@@ -31,9 +31,13 @@ describe("files the grammar could not read", () => {
     const result = await run.call("ast_grep", { pattern: "return $X", path: "src" });
     const text = resultText(result);
     expect(text).toMatch(/^2 matches in 2 files/);
-    expect(text).toContain('1 of the 2 files parsed has syntax errors the grammar could not read: src/handle.ts:1 (ERROR near "out A").');
+    expect(text).toContain(
+      '1 of the 2 files parsed has syntax errors the grammar could not read: src/handle.ts:1 (ERROR near "out A").',
+    );
     expect(text).toContain("Matches inside those regions may be missing.");
-    expect(result.structured).toMatchObject({ syntax_errors: { files: 1, parsed: 2, first: ['src/handle.ts:1 (ERROR near "out A")'] } });
+    expect(result.structured).toMatchObject({
+      syntax_errors: { files: 1, parsed: 2, first: ['src/handle.ts:1 (ERROR near "out A")'] },
+    });
 
     // Clean files (an empty one included: its root is zero-width, not a missing token) add no line.
     await workspace().write("src/empty.ts", "");
@@ -46,10 +50,16 @@ describe("files the grammar could not read", () => {
   });
 
   it("names broken Python and Go files too, in path order, in a directory search of several languages", async () => {
-    const run = await runIn({ "b/broken.py": brokenPython, "a/main.go": brokenGo, "c/ok.py": "def f():\n    return 3\n" });
+    const run = await runIn({
+      "b/broken.py": brokenPython,
+      "a/main.go": brokenGo,
+      "c/ok.py": "def f():\n    return 3\n",
+    });
     const result = await run.call("ast_grep", { pattern: "return $X" });
     const text = resultText(result);
-    expect(text).toContain('2 of the 3 files parsed have syntax errors the grammar could not read: a/main.go:5 (ERROR near "return"), b/broken.py:5 (ERROR near "x = (1,").');
+    expect(text).toContain(
+      '2 of the 3 files parsed have syntax errors the grammar could not read: a/main.go:5 (ERROR near "return"), b/broken.py:5 (ERROR near "x = (1,").',
+    );
     expect(result.structured).toMatchObject({ syntax_errors: { files: 2, parsed: 3 } });
   });
 
@@ -57,7 +67,9 @@ describe("files the grammar could not read", () => {
     const run = await runIn({ "src/handle.ts": variance, "src/two.ts": cleanTs });
     await run.call("ast_grep", { pattern: "return $X", path: "src" });
     const again = await run.call("ast_grep", { pattern: "function $F($$$P) { $$$B }", path: "src" });
-    expect(resultText(again)).toContain('1 of the 2 files parsed has syntax errors the grammar could not read: src/handle.ts:1 (ERROR near "out A").');
+    expect(resultText(again)).toContain(
+      '1 of the 2 files parsed has syntax errors the grammar could not read: src/handle.ts:1 (ERROR near "out A").',
+    );
     expect(again.structured).toMatchObject({ syntax_errors: { files: 1, parsed: 2 } });
   });
 
@@ -65,7 +77,9 @@ describe("files the grammar could not read", () => {
     const run = await runIn({ "src/handle.ts": variance });
     const text = resultText(await run.call("ast_grep", { pattern: "return $X * 2", path: "src/handle.ts" }));
     expect(text).toMatch(/^0 matches/);
-    expect(text).toContain('The 1 file parsed has syntax errors the grammar could not read: src/handle.ts:1 (ERROR near "out A")');
+    expect(text).toContain(
+      'The 1 file parsed has syntax errors the grammar could not read: src/handle.ts:1 (ERROR near "out A")',
+    );
   });
 
   it("a file without the pattern's literal words is not parsed, so it is not counted (it cannot match)", async () => {
@@ -76,13 +90,17 @@ describe("files the grammar could not read", () => {
 
   it("the answer stays under its 16 KB budget with thousands of broken files", async () => {
     const files: Record<string, string> = {};
-    for (let index = 0; index < 3000; index++) files[`broken/deeply/nested/directory/file-${String(index).padStart(4, "0")}.ts`] = `export function f${index}() {\n  return g(a b)\n}\n`;
+    for (let index = 0; index < 3000; index++)
+      files[`broken/deeply/nested/directory/file-${String(index).padStart(4, "0")}.ts`] =
+        `export function f${index}() {\n  return g(a b)\n}\n`;
     const run = await runIn(files);
     const result = await run.call("ast_grep", { pattern: "return $X" });
     const text = resultText(result);
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(16 * 1024);
     expect(text).toMatch(/^3000 matches in 3000 files/);
-    expect(text).toContain('All 3000 files parsed have syntax errors the grammar could not read: broken/deeply/nested/directory/file-0000.ts:2 (ERROR near "a b")');
+    expect(text).toContain(
+      'All 3000 files parsed have syntax errors the grammar could not read: broken/deeply/nested/directory/file-0000.ts:2 (ERROR near "a b")',
+    );
     expect(text).toContain("and 2995 more. Matches inside those regions may be missing.");
     expect(Buffer.byteLength(JSON.stringify(result.structured))).toBeLessThanOrEqual(16 * 1024);
   }, 120_000);
@@ -90,17 +108,27 @@ describe("files the grammar could not read", () => {
 
 describe("ast_edit and ERROR regions", () => {
   it("refuses to stage a replacement whose span overlaps an ERROR region, stages the others and says so", async () => {
-    const source = "export function fine() {\n  return compute(a, b)\n}\nexport function broken() {\n  return compute(a b)\n}\n";
+    const source =
+      "export function fine() {\n  return compute(a, b)\n}\nexport function broken() {\n  return compute(a b)\n}\n";
     const run = await runIn({ "src/calc.ts": source });
-    const result = await run.call("ast_edit", { pattern: "return compute($$$ARGS)", rewrite: "return calculate($$$ARGS)" });
+    const result = await run.call("ast_edit", {
+      pattern: "return compute($$$ARGS)",
+      rewrite: "return calculate($$$ARGS)",
+    });
     const text = resultText(result);
     expect(text).toMatch(/^\(proposed\) 1 replacement in 1 file/);
-    expect(text).toContain("1 match was NOT rewritten because it overlaps code the grammar could not parse (a rewrite there would write garbage): src/calc.ts:5 (ERROR from line 5).");
-    expect(text).toContain('The 1 file parsed has syntax errors the grammar could not read: src/calc.ts:5 (ERROR near "a b")');
+    expect(text).toContain(
+      "1 match was NOT rewritten because it overlaps code the grammar could not parse (a rewrite there would write garbage): src/calc.ts:5 (ERROR from line 5).",
+    );
+    expect(text).toContain(
+      'The 1 file parsed has syntax errors the grammar could not read: src/calc.ts:5 (ERROR near "a b")',
+    );
     expect(result.structured).toMatchObject({ replacements: 1, in_error_regions: 1 });
     const editId = (result.structured as { edit_id: string }).edit_id;
     await run.call("resolve", { edit_id: editId, action: "accept" });
-    expect(await readFile(join(workspace().dir, "src/calc.ts"), "utf8")).toBe(source.replace("return compute(a, b)", "return calculate(a, b)"));
+    expect(await readFile(join(workspace().dir, "src/calc.ts"), "utf8")).toBe(
+      source.replace("return compute(a, b)", "return calculate(a, b)"),
+    );
   });
 
   it("names a file whose only flaw is a MISSING token (a search does not look for them: no code is lost)", async () => {
@@ -118,7 +146,10 @@ describe("ast_edit and ERROR regions", () => {
 
   it("stages nothing when every match overlaps an ERROR region", async () => {
     const run = await runIn({ "src/calc.ts": "export function broken() {\n  return compute(a b)\n}\n" });
-    const result = await run.call("ast_edit", { pattern: "return compute($$$ARGS)", rewrite: "return calculate($$$ARGS)" });
+    const result = await run.call("ast_edit", {
+      pattern: "return compute($$$ARGS)",
+      rewrite: "return calculate($$$ARGS)",
+    });
     const text = resultText(result);
     expect(text).toMatch(/^Nothing staged: no match could be rewritten\./);
     expect(text).toContain("src/calc.ts:2 (ERROR from line 2)");

@@ -17,7 +17,9 @@ describe("expandTemplate", () => {
     const source = "class A {\n    method() {\n        call(\n            1,\n        );\n    }\n}\n";
     const matchStart = source.indexOf("call(");
     const argument = "call(\n            1,\n        )";
-    expect(expandTemplate("wrap(\n  $X\n)", { X: capture(source, argument) }, source, matchStart)).toBe("wrap(\n          call(\n              1,\n          )\n        )");
+    expect(expandTemplate("wrap(\n  $X\n)", { X: capture(source, argument) }, source, matchStart)).toBe(
+      "wrap(\n          call(\n              1,\n          )\n        )",
+    );
   });
 
   it("leaves an empty $$$ capture empty and unknown names as written", () => {
@@ -27,15 +29,21 @@ describe("expandTemplate", () => {
   it("indents a multi-line capture on the template's first line from the matched line's indentation", () => {
     const source = "function f() {\n    foo(a,\n      b);\n}\n";
     const captured = "a,\n      b";
-    expect(expandTemplate("baz($$$A)", { A: capture(source, captured, true) }, source, source.indexOf("foo("))).toBe("baz(a,\n      b)");
+    expect(expandTemplate("baz($$$A)", { A: capture(source, captured, true) }, source, source.indexOf("foo("))).toBe(
+      "baz(a,\n      b)",
+    );
   });
 
   it("writes the template's line breaks with a CRLF file's line ending and leaves blank capture lines unindented", () => {
     const source = "def f():\r\n    if x:\r\n        foo(1)\r\n";
-    expect(expandTemplate("bar(\n    $A\n)", { A: capture(source, "1") }, source, source.indexOf("foo("))).toBe("bar(\r\n            1\r\n        )");
+    expect(expandTemplate("bar(\n    $A\n)", { A: capture(source, "1") }, source, source.indexOf("foo("))).toBe(
+      "bar(\r\n            1\r\n        )",
+    );
     const block = "def f():\r\n    g(x,\r\n\r\n      y)\r\n";
     const captured = "x,\r\n\r\n      y";
-    expect(expandTemplate("h($$$A)", { A: capture(block, captured, true) }, block, block.indexOf("g("))).toBe("h(x,\r\n\r\n      y)");
+    expect(expandTemplate("h($$$A)", { A: capture(block, captured, true) }, block, block.indexOf("g("))).toBe(
+      "h(x,\r\n\r\n      y)",
+    );
   });
 
   it("drops the template's adjacent `,` for an empty $$$ capture", () => {

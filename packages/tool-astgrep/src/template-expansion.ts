@@ -39,7 +39,12 @@ function lineEndingOf(source: string): string {
  * one. Text is spliced by hand, never through a `$`-interpreting `String.replace` (a `$&` in captured
  * code would corrupt the result: research astgrep.md §1.4).
  */
-export function expandTemplate(template: string, captures: Readonly<Record<string, Capture>>, source: string, matchStart: number): string {
+export function expandTemplate(
+  template: string,
+  captures: Readonly<Record<string, Capture>>,
+  source: string,
+  matchStart: number,
+): string {
   const matchIndent = indentationOfLine(source, matchStart);
   const lineEnding = lineEndingOf(source);
   let output = "";

@@ -20,7 +20,7 @@ describe("patterns that only parse with errors", () => {
     const text = resultText(result);
     expect(result.isError).toBeUndefined();
     expect(text).toMatch(/^1 match in 1 file/);
-    expect(text).toContain("m.cpp:4:3: if (a) { puts(\"x\"); }");
+    expect(text).toContain('m.cpp:4:3: if (a) { puts("x"); }');
     expect(text).toContain("parsed with errors");
     expect(text).toContain("best tolerant reading");
   });
@@ -37,10 +37,18 @@ describe("patterns that only parse with errors", () => {
 
   it("ast_edit stages with the tolerant reading and refuses one that finds nothing", async () => {
     const run = await runIn({ "m.cpp": cpp });
-    const staged = await run.call("ast_edit", { pattern: "if (a) { $$$BODY }", rewrite: "if (a != 0) { $$$BODY }", language: "cpp" });
+    const staged = await run.call("ast_edit", {
+      pattern: "if (a) { $$$BODY }",
+      rewrite: "if (a != 0) { $$$BODY }",
+      language: "cpp",
+    });
     expect(staged.isError).toBeUndefined();
     expect(resultText(staged)).toMatch(/^\(proposed\) 1 replacement in 1 file/);
-    const refused = await run.call("ast_edit", { pattern: "if (zz) { $$$BODY }", rewrite: "if (zz) {}", language: "cpp" });
+    const refused = await run.call("ast_edit", {
+      pattern: "if (zz) { $$$BODY }",
+      rewrite: "if (zz) {}",
+      language: "cpp",
+    });
     expect(resultErrorCode(refused)).toBe("invalid_input");
     expect(resultText(refused)).toContain("found nothing");
   });
@@ -54,7 +62,11 @@ describe("patterns that only parse with errors", () => {
     expect(text).toContain("s.cpp:1:1: struct A: B {}");
     expect(text).toContain("read as an ERROR node (context: as-is) in cpp");
     expect(found.structured?.["syntax_errors"]).toMatchObject({ files: 1 });
-    const staged = await run.call("ast_edit", { pattern: "struct $A: $B", rewrite: "struct $A : public $B", language: "cpp" });
+    const staged = await run.call("ast_edit", {
+      pattern: "struct $A: $B",
+      rewrite: "struct $A : public $B",
+      language: "cpp",
+    });
     expect(resultText(staged)).toMatch(/^\(proposed\) 1 replacement in 1 file/);
   });
 

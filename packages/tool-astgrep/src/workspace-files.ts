@@ -1,7 +1,12 @@
 import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { EventLoopSlicer } from "./event-loop-slice.js";
-import { findGitRepository, globalExcludesFile, processIgnoreEnvironment, type IgnoreEnvironment } from "./git-repository.js";
+import {
+  findGitRepository,
+  globalExcludesFile,
+  processIgnoreEnvironment,
+  type IgnoreEnvironment,
+} from "./git-repository.js";
 import { parseIgnoreFile, type IgnoreRules } from "./ignore-rules.js";
 import { codeFieldOf, type SkipLedger } from "./skip-ledger.js";
 
@@ -33,7 +38,11 @@ function loadScope(directory: string): IgnoreScope | undefined {
   const dotIgnore = loadIgnoreFile(join(directory, ".ignore"));
   const gitignore = loadIgnoreFile(join(directory, ".gitignore"));
   if (dotIgnore === undefined && gitignore === undefined) return undefined;
-  return { directory, ...(dotIgnore === undefined ? {} : { dotIgnore }), ...(gitignore === undefined ? {} : { gitignore }) };
+  return {
+    directory,
+    ...(dotIgnore === undefined ? {} : { dotIgnore }),
+    ...(gitignore === undefined ? {} : { gitignore }),
+  };
 }
 
 function relativeTo(directory: string, path: string): string {
@@ -47,7 +56,12 @@ function relativeTo(directory: string, path: string): string {
  * `.ignore` or the `.gitignore` files, the deepest file with a matching rule wins (as in git), and
  * within one file the last matching rule.
  */
-function isIgnored(scopes: readonly IgnoreScope[], fixed: readonly FixedIgnoreFile[], path: string, isDirectory: boolean): boolean {
+function isIgnored(
+  scopes: readonly IgnoreScope[],
+  fixed: readonly FixedIgnoreFile[],
+  path: string,
+  isDirectory: boolean,
+): boolean {
   for (const source of ["dotIgnore", "gitignore"] as const) {
     let verdict: boolean | undefined;
     for (const scope of scopes) {
@@ -70,8 +84,13 @@ function isIgnored(scopes: readonly IgnoreScope[], fixed: readonly FixedIgnoreFi
  */
 function withoutRulesIgnoring(scope: IgnoreScope, root: string): IgnoreScope {
   const path = relativeTo(scope.directory, root);
-  const keeps = (rules: IgnoreRules | undefined): rules is IgnoreRules => rules !== undefined && rules.match(path, true) !== true;
-  return { directory: scope.directory, ...(keeps(scope.dotIgnore) ? { dotIgnore: scope.dotIgnore } : {}), ...(keeps(scope.gitignore) ? { gitignore: scope.gitignore } : {}) };
+  const keeps = (rules: IgnoreRules | undefined): rules is IgnoreRules =>
+    rules !== undefined && rules.match(path, true) !== true;
+  return {
+    directory: scope.directory,
+    ...(keeps(scope.dotIgnore) ? { dotIgnore: scope.dotIgnore } : {}),
+    ...(keeps(scope.gitignore) ? { gitignore: scope.gitignore } : {}),
+  };
 }
 
 function isWithin(directory: string, path: string): boolean {
@@ -80,7 +99,10 @@ function isWithin(directory: string, path: string): boolean {
 }
 
 /** `info/exclude` and the global excludes file of the repository `workdir` is in (none outside a repository, as in git). */
-function repositoryIgnoreFiles(workdir: string, environment: IgnoreEnvironment): { top: string; fixed: FixedIgnoreFile[] } {
+function repositoryIgnoreFiles(
+  workdir: string,
+  environment: IgnoreEnvironment,
+): { top: string; fixed: FixedIgnoreFile[] } {
   const repository = findGitRepository(workdir);
   if (repository === undefined) return { top: workdir, fixed: [] };
   const fixed: FixedIgnoreFile[] = [];
@@ -111,7 +133,12 @@ export interface WalkOptions {
  *
  * @throws the signal's abort error when it aborts during the walk.
  */
-export async function listWorkspaceFiles(workdir: string, root: string, accept: (path: string) => boolean, options: WalkOptions): Promise<string[]> {
+export async function listWorkspaceFiles(
+  workdir: string,
+  root: string,
+  accept: (path: string) => boolean,
+  options: WalkOptions,
+): Promise<string[]> {
   const rootStats = statSync(root);
   if (rootStats.isFile()) return [root];
   if (!rootStats.isDirectory()) {
@@ -128,11 +155,15 @@ export async function listWorkspaceFiles(workdir: string, root: string, accept: 
       if (directory === repositoryFiles.top || dirname(directory) === directory) break;
     }
   }
-  const fixed = repositoryFiles.fixed.filter((file) => file.rules.match(relativeTo(file.directory, root), true) !== true);
+  const fixed = repositoryFiles.fixed.filter(
+    (file) => file.rules.match(relativeTo(file.directory, root), true) !== true,
+  );
   const files: string[] = [];
   // Depth-first with an explicit stack (a deep tree must not exhaust the JS stack); each directory
   // carries the .gitignore scopes that apply to it, and subdirectories are visited in name order.
-  const pending: Array<{ directory: string; scopes: readonly IgnoreScope[] }> = [{ directory: root, scopes: ancestors }];
+  const pending: Array<{ directory: string; scopes: readonly IgnoreScope[] }> = [
+    { directory: root, scopes: ancestors },
+  ];
   const slicer = new EventLoopSlicer(options.signal);
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { directory } = next;
@@ -164,7 +195,8 @@ export async function listWorkspaceFiles(workdir: string, root: string, accept: 
         else if (accept(path)) options.skipped.add({ path, reason: "not_regular" });
       }
     }
-    for (let index = subdirectories.length - 1; index >= 0; index--) pending.push({ directory: subdirectories[index]!, scopes });
+    for (let index = subdirectories.length - 1; index >= 0; index--)
+      pending.push({ directory: subdirectories[index]!, scopes });
   }
   return files;
 }

@@ -100,7 +100,10 @@ const table: Readonly<Record<string, LanguageContexts>> = {
   },
   c: cLike("struct __w {\n", "\n};"),
   cpp: {
-    contexts: [...cLike("struct __w {\n", "\n};").contexts, { name: "class member", prefix: "class __W {\n", suffix: "\n};" }],
+    contexts: [
+      ...cLike("struct __w {\n", "\n};").contexts,
+      { name: "class member", prefix: "class __W {\n", suffix: "\n};" },
+    ],
     weakKinds: ["macro_type_specifier"],
   },
   java: {
@@ -167,16 +170,54 @@ const table: Readonly<Record<string, LanguageContexts>> = {
     weakKinds: [],
   },
   ruby: {
-    contexts: [asIs, { name: "statement in a method body", prefix: "def __w\n", suffix: "\nend" }, { name: "class member", prefix: "class W__\n", suffix: "\nend" }],
+    contexts: [
+      asIs,
+      { name: "statement in a method body", prefix: "def __w\n", suffix: "\nend" },
+      { name: "class member", prefix: "class W__\n", suffix: "\nend" },
+    ],
     weakKinds: [],
   },
-  lua: { contexts: [asIs, { name: "statement in a function body", prefix: "function __w()\n", suffix: "\nend" }, { name: "expression", prefix: "local __w = ", suffix: "" }], weakKinds: [] },
-  bash: { contexts: [asIs, { name: "statement in a function body", prefix: "__w() {\n", suffix: "\n}" }], weakKinds: [] },
-  elixir: { contexts: [asIs, { name: "statement in a function body", prefix: "def __w do\n", suffix: "\nend" }], weakKinds: [] },
+  lua: {
+    contexts: [
+      asIs,
+      { name: "statement in a function body", prefix: "function __w()\n", suffix: "\nend" },
+      { name: "expression", prefix: "local __w = ", suffix: "" },
+    ],
+    weakKinds: [],
+  },
+  bash: {
+    contexts: [asIs, { name: "statement in a function body", prefix: "__w() {\n", suffix: "\n}" }],
+    weakKinds: [],
+  },
+  elixir: {
+    contexts: [asIs, { name: "statement in a function body", prefix: "def __w do\n", suffix: "\nend" }],
+    weakKinds: [],
+  },
   haskell: { contexts: [asIs, { name: "expression", prefix: "__w = ", suffix: "" }], weakKinds: [] },
-  json: { contexts: [asIs, { name: "object member", prefix: "{", suffix: "}" }, { name: "array element", prefix: "[", suffix: "]" }], weakKinds: [] },
-  css: { contexts: [asIs, { name: "declaration in a rule", prefix: "__w {\n", suffix: "\n}" }, { name: "declaration in a rule (`;` added)", prefix: "__w {\n", suffix: "\n}", terminator: ";" }], weakKinds: [] },
-  sql: { contexts: [asIs, { name: "statement (`;` added)", prefix: "", suffix: "", terminator: ";" }, { name: "expression", prefix: "SELECT ", suffix: ";" }], weakKinds: [] },
+  json: {
+    contexts: [
+      asIs,
+      { name: "object member", prefix: "{", suffix: "}" },
+      { name: "array element", prefix: "[", suffix: "]" },
+    ],
+    weakKinds: [],
+  },
+  css: {
+    contexts: [
+      asIs,
+      { name: "declaration in a rule", prefix: "__w {\n", suffix: "\n}" },
+      { name: "declaration in a rule (`;` added)", prefix: "__w {\n", suffix: "\n}", terminator: ";" },
+    ],
+    weakKinds: [],
+  },
+  sql: {
+    contexts: [
+      asIs,
+      { name: "statement (`;` added)", prefix: "", suffix: "", terminator: ";" },
+      { name: "expression", prefix: "SELECT ", suffix: ";" },
+    ],
+    weakKinds: [],
+  },
 };
 
 /** The wrapping contexts of a language; languages without a list are read as-is only. */

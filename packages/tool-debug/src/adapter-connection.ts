@@ -63,10 +63,22 @@ async function dialIn(settings: ConnectSettings): Promise<AdapterConnection> {
     const socket = await Promise.race([
       new Promise<Socket>((resolve) => server.once("connection", resolve)),
       adapter.exit.then((exit) => {
-        throw new AdapterStartFailed(`\`${settings.command}\` exited (${exit.signal ?? `code ${exit.code}`}) before it connected.`, adapter.stderrTail());
+        throw new AdapterStartFailed(
+          `\`${settings.command}\` exited (${exit.signal ?? `code ${exit.code}`}) before it connected.`,
+          adapter.stderrTail(),
+        );
       }),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new AdapterStartFailed(`\`${settings.command}\` did not connect within ${settings.connectTimeoutMs} ms.`, adapter.stderrTail())), settings.connectTimeoutMs);
+        timer = setTimeout(
+          () =>
+            reject(
+              new AdapterStartFailed(
+                `\`${settings.command}\` did not connect within ${settings.connectTimeoutMs} ms.`,
+                adapter.stderrTail(),
+              ),
+            ),
+          settings.connectTimeoutMs,
+        );
       }),
     ]);
     socket.setNoDelay(true);
@@ -95,7 +107,12 @@ async function connectToPort(port: number, timeoutMs: number): Promise<AdapterCo
     });
     attempt.once("error", (error) => {
       clearTimeout(timer);
-      reject(new AdapterStartFailed(`Could not connect to 127.0.0.1:${port} (${(error as NodeJS.ErrnoException).code ?? error.message}); start the program with \`python -m debugpy --listen 127.0.0.1:${port} …\` first.`, []));
+      reject(
+        new AdapterStartFailed(
+          `Could not connect to 127.0.0.1:${port} (${(error as NodeJS.ErrnoException).code ?? error.message}); start the program with \`python -m debugpy --listen 127.0.0.1:${port} …\` first.`,
+          [],
+        ),
+      );
     });
   });
   socket.setNoDelay(true);
@@ -106,6 +123,15 @@ async function connectToPort(port: number, timeoutMs: number): Promise<AdapterCo
 export async function connectAdapter(settings: ConnectSettings): Promise<AdapterConnection> {
   if (settings.connectPort !== undefined) return connectToPort(settings.connectPort, settings.connectTimeoutMs);
   if (settings.transport === "dial-in") return dialIn(settings);
-  const adapter = await spawnOwnedProcess({ command: settings.command, args: [...settings.args], cwd: settings.cwd, env: settings.env });
-  return { process: adapter, connection: new DapConnection(adapter.stdout, adapter.stdin), hangUp: () => adapter.stdin.end() };
+  const adapter = await spawnOwnedProcess({
+    command: settings.command,
+    args: [...settings.args],
+    cwd: settings.cwd,
+    env: settings.env,
+  });
+  return {
+    process: adapter,
+    connection: new DapConnection(adapter.stdout, adapter.stdin),
+    hangUp: () => adapter.stdin.end(),
+  };
 }

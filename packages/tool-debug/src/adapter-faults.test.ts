@@ -26,7 +26,11 @@ function fakeAdapter(mode: string): AdapterDefinition {
     markers: ["fake.marker"],
     dapAdapterId: "fake",
     transport: "stdio",
-    locate: async () => ({ command: process.execPath, args: [fakeAdapterScript, mode], detail: `fake adapter (${mode})` }),
+    locate: async () => ({
+      command: process.execPath,
+      args: [fakeAdapterScript, mode],
+      detail: `fake adapter (${mode})`,
+    }),
     launchArguments: (request) => ({ program: request.program }),
     accepts: () => true,
     builds: () => false,
@@ -35,12 +39,15 @@ function fakeAdapter(mode: string): AdapterDefinition {
 
 const fakeApp = debugTestRuns("fake-app");
 const dartApp = debugTestRuns("dart-app");
-const setUp = (settings: DebugSupervisorSettings, fixture: "fake-app" | "dart-app" = "fake-app"): DebugTestRun => (fixture === "fake-app" ? fakeApp : dartApp)(settings);
+const setUp = (settings: DebugSupervisorSettings, fixture: "fake-app" | "dart-app" = "fake-app"): DebugTestRun =>
+  (fixture === "fake-app" ? fakeApp : dartApp)(settings);
 
 // The fake adapters this test process started that still run (by the process table).
 async function fakeAdaptersRunning(): Promise<number[]> {
   const rows = await listDescendants(process.pid);
-  return rows.filter((row) => row.state !== "Z" && readFileSync(`/proc/${row.pid}/cmdline`, "utf8").includes("fake-adapter.mjs")).map((row) => row.pid);
+  return rows
+    .filter((row) => row.state !== "Z" && readFileSync(`/proc/${row.pid}/cmdline`, "utf8").includes("fake-adapter.mjs"))
+    .map((row) => row.pid);
 }
 
 describe("faults of the debug adapter (scripted adapters run as real processes)", () => {
@@ -50,7 +57,9 @@ describe("faults of the debug adapter (scripted adapters run as real processes)"
     const launch = await call({ op: "launch", program: "program.fake" });
     expect(launch.isError).toBe(true);
     expect(launch.code).toBe("unavailable");
-    expect(launch.text).toContain(`The lldb debug adapter failed while launching \`program.fake\`: The debug adapter \`${process.execPath}\` exited with code 3 during the launch.`);
+    expect(launch.text).toContain(
+      `The lldb debug adapter failed while launching \`program.fake\`: The debug adapter \`${process.execPath}\` exited with code 3 during the launch.`,
+    );
     expect(launch.text).toContain("[adapter stderr] fake adapter: lost the debuggee's state");
     expect(launch.text).toContain("Check the adapter (op `adapters`");
     expect(launch.text).not.toContain("Fix the program");
@@ -72,7 +81,9 @@ describe("faults of the debug adapter (scripted adapters run as real processes)"
     const launch = await call({ op: "launch", program: "program.fake" });
     expect(launch.isError).toBe(true);
     expect(launch.code).toBe("unavailable");
-    expect(launch.text).toContain("failed while launching `program.fake`: The debug adapter did not answer `initialize` within 1000 ms.");
+    expect(launch.text).toContain(
+      "failed while launching `program.fake`: The debug adapter did not answer `initialize` within 1000 ms.",
+    );
     expect(launch.text).not.toContain("Fix the program");
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(await fakeAdaptersRunning()).toEqual([]);
@@ -95,7 +106,8 @@ describe("faults of the debug adapter (scripted adapters run as real processes)"
     expect(pids.length).toBe(2);
     expect(await stillRunning(pids)).toEqual(pids);
     process.kill(session.adapterPid!, "SIGKILL");
-    for (let waited = 0; (await stillRunning(pids)).length > 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; (await stillRunning(pids)).length > 0 && waited < 5_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await stillRunning(pids)).toEqual([]);
     const status = await call({ op: "status" });
     expect(status.text).toContain("crashed");
@@ -139,7 +151,9 @@ describe("a dispose during the launch", () => {
     let adapters: number[] = [];
     for (let waited = 0; adapters.length === 0 && waited < 10_000; waited += 20) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      adapters = (await listDescendants(process.pid)).map((row) => row.pid).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("fake-adapter.mjs"));
+      adapters = (await listDescendants(process.pid))
+        .map((row) => row.pid)
+        .filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("fake-adapter.mjs"));
     }
     expect(adapters).toHaveLength(1);
     // The handshake waits on an adapter that never answers; give the session time to exist.
@@ -158,7 +172,9 @@ describe("dart", () => {
   it("is unavailable here, and `adapters` says which marker and where dart was looked for", async () => {
     const { call } = setUp({ env: { PATH: "/nonexistent-bin" } }, "dart-app");
     const adapters = await call({ op: "adapters" });
-    expect(adapters.text).toContain("dart: unavailable — pubspec.yaml found in `.`; no dart (the Dart SDK) (looked in /nonexistent-bin).");
+    expect(adapters.text).toContain(
+      "dart: unavailable — pubspec.yaml found in `.`; no dart (the Dart SDK) (looked in /nonexistent-bin).",
+    );
     expect(adapters.text).toMatch(/debugpy: unavailable — no pyproject\.toml, setup\.py, requirements\.txt in `\.`/);
   });
 
@@ -190,7 +206,8 @@ describe("the session's time limit", () => {
     const after = await call({ op: "threads" });
     expect(after.isError).toBe(true);
     expect(after.text).toContain("expired after its time limit of 1800 s");
-    for (let waited = 0; (await stillRunning(pids)).length > 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; (await stillRunning(pids)).length > 0 && waited < 5_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await stillRunning(pids)).toEqual([]);
     expect((await call({ op: "status" })).text).toContain("expired");
     expect((await call({ op: "terminate" })).text).toContain("expired");

@@ -16,10 +16,18 @@ describe("requestErrorAsToolError", () => {
     expect(evaluate.message).toBe(
       "The debug adapter refused `evaluate`: name 'nope' is not defined Check the expression: it is evaluated in the program's language in the frame `frame_id` names (default the top frame; op `stack` lists the frames and their variables).",
     );
-    expect(asToolError(new DapRequestFailed("variables", "bad reference")).message).toContain("references last only until the program runs again");
-    expect(asToolError(new DapRequestFailed("scopes", "bad frame")).message).toContain("Pass a frame_id from the latest `stack` answer");
-    expect(asToolError(new DapRequestFailed("stackTrace", "unknown goroutine 1")).message).toContain("Pass a thread_id from op `threads`");
-    expect(asToolError(new DapRequestFailed("threads", "busy")).message).toBe("The debug adapter refused `threads`: busy Check the op's arguments and the session's state (op `status`).");
+    expect(asToolError(new DapRequestFailed("variables", "bad reference")).message).toContain(
+      "references last only until the program runs again",
+    );
+    expect(asToolError(new DapRequestFailed("scopes", "bad frame")).message).toContain(
+      "Pass a frame_id from the latest `stack` answer",
+    );
+    expect(asToolError(new DapRequestFailed("stackTrace", "unknown goroutine 1")).message).toContain(
+      "Pass a thread_id from op `threads`",
+    );
+    expect(asToolError(new DapRequestFailed("threads", "busy")).message).toBe(
+      "The debug adapter refused `threads`: busy Check the op's arguments and the session's state (op `status`).",
+    );
   });
 
   it("keeps the refused error as the cause", () => {
@@ -30,7 +38,9 @@ describe("requestErrorAsToolError", () => {
   it("an unanswered request is a timeout, a closed connection unavailable, both saying what to do", () => {
     const timeout = asToolError(new DapNoAnswer("stackTrace", "timeout"));
     expect(timeout.code).toBe("timeout");
-    expect(timeout.message).toBe("The debug adapter did not answer `stackTrace` in time. Call op `status` to see the session's state, or `terminate` and launch again.");
+    expect(timeout.message).toBe(
+      "The debug adapter did not answer `stackTrace` in time. Call op `status` to see the session's state, or `terminate` and launch again.",
+    );
     expect(asToolError(new DapNoAnswer("next", "closed")).code).toBe("unavailable");
   });
 

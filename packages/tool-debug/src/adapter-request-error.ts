@@ -3,8 +3,10 @@ import { DapNoAnswer, DapRequestFailed } from "./dap-connection.js";
 
 // What to do next after the adapter refused a request, by DAP command.
 const HINTS: Readonly<Record<string, string>> = {
-  evaluate: "Check the expression: it is evaluated in the program's language in the frame `frame_id` names (default the top frame; op `stack` lists the frames and their variables).",
-  variables: "Pass a reference from the latest `scopes` or `variables` answer: references last only until the program runs again.",
+  evaluate:
+    "Check the expression: it is evaluated in the program's language in the frame `frame_id` names (default the top frame; op `stack` lists the frames and their variables).",
+  variables:
+    "Pass a reference from the latest `scopes` or `variables` answer: references last only until the program runs again.",
   scopes: "Pass a frame_id from the latest `stack` answer: frame ids last only until the program runs again.",
   stackTrace: "Pass a thread_id from op `threads`, or leave it out for the thread that stopped.",
 };

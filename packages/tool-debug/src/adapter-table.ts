@@ -106,7 +106,13 @@ export interface AdapterDefinition {
   /** What `mode: "test"` runs with this adapter, for `adapters`; absent when it has no test mode. */
   testMode?: string;
   /** For a test mode that needs a build before the adapter starts (cargo): build, and return the program to launch. */
-  prepareTest?(request: { program: string; isDirectory: boolean; root: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<string>;
+  prepareTest?(request: {
+    program: string;
+    isDirectory: boolean;
+    root: string;
+    env: NodeJS.ProcessEnv;
+    timeoutMs: number;
+  }): Promise<string>;
   /** Whether a launch may build first (so progress is reported and the handshake gets a longer budget). */
   builds(request: Pick<LaunchRequest, "program" | "isDirectory">): boolean;
   /**
@@ -129,7 +135,11 @@ async function hasDebugpy(python: string): Promise<boolean> {
   const key = `${python}\0${info.mtimeMs}`;
   let probe = debugpyProbes.get(key);
   if (probe === undefined) {
-    probe = runToCompletion({ command: python, args: ["-c", "import importlib.util,sys;sys.exit(importlib.util.find_spec('debugpy') is None)"], timeoutMs: 10_000 }).then(
+    probe = runToCompletion({
+      command: python,
+      args: ["-c", "import importlib.util,sys;sys.exit(importlib.util.find_spec('debugpy') is None)"],
+      timeoutMs: 10_000,
+    }).then(
       (run) => run.ending === "exited" && run.exit.code === 0,
       () => false,
     );
@@ -154,7 +164,9 @@ const debugpy: AdapterDefinition = {
     // The adapter needs an interpreter that can import debugpy; the debuggee runs under the
     // project's own interpreter whether or not it has debugpy (research/debug.md §4.1, verified on
     // 3.11–3.13), which avoids "debugpy is not installed" for a project venv.
-    const candidates = [...new Set([project, context.debugpyPython, onPath].filter((path): path is string => path !== undefined))];
+    const candidates = [
+      ...new Set([project, context.debugpyPython, onPath].filter((path): path is string => path !== undefined)),
+    ];
     for (const python of candidates) {
       if (await hasDebugpy(python)) {
         const debuggeePython = project ?? onPath ?? python;
@@ -168,14 +180,23 @@ const debugpy: AdapterDefinition = {
     }
     return {
       sought: "a Python interpreter that can import debugpy",
-      looked: candidates.length > 0 ? candidates : [join(context.root, ".venv/bin/python"), join(context.root, "venv/bin/python"), "python3 on PATH"],
+      looked:
+        candidates.length > 0
+          ? candidates
+          : [join(context.root, ".venv/bin/python"), join(context.root, "venv/bin/python"), "python3 on PATH"],
     };
   },
   launchArguments(request, located) {
     const test = request.mode === "test";
     // A test run is `python -m pytest [program] [-k test] args`; a module run has no program.
     const module = test ? "pytest" : request.module;
-    const args = test ? [...(request.program === request.cwd ? [] : [request.program]), ...(request.test === undefined ? [] : ["-k", request.test]), ...request.args] : [...request.args];
+    const args = test
+      ? [
+          ...(request.program === request.cwd ? [] : [request.program]),
+          ...(request.test === undefined ? [] : ["-k", request.test]),
+          ...request.args,
+        ]
+      : [...request.args];
     return {
       type: "python",
       request: "launch",
@@ -191,7 +212,13 @@ const debugpy: AdapterDefinition = {
     };
   },
   // A debuggee started with `python -m debugpy --listen 127.0.0.1:PORT program.py`.
-  attachArguments: (port, cwd) => ({ type: "python", request: "attach", connect: { host: "127.0.0.1", port }, cwd, justMyCode: true }),
+  attachArguments: (port, cwd) => ({
+    type: "python",
+    request: "attach",
+    connect: { host: "127.0.0.1", port },
+    cwd,
+    justMyCode: true,
+  }),
   attachConnectsDirectly: true,
   accepts: (program) => extname(program) === ".py",
   builds: () => false,
@@ -209,12 +236,21 @@ const lldb: AdapterDefinition = {
   async locate(context) {
     const directories = pathDirectories(context.pathVariable);
     // Debian installs only versioned names (lldb-vscode-16, lldb-dap-19) on PATH.
-    const [dapNames, vscodeNames, llvmNames] = await Promise.all([versionedNames("lldb-dap", directories), versionedNames("lldb-vscode", directories), versionedNames("llvm", ["/usr/lib"])]);
+    const [dapNames, vscodeNames, llvmNames] = await Promise.all([
+      versionedNames("lldb-dap", directories),
+      versionedNames("lldb-vscode", directories),
+      versionedNames("llvm", ["/usr/lib"]),
+    ]);
     const names = ["lldb-dap", ...dapNames, "lldb-vscode", ...vscodeNames];
     const llvmDirectories = llvmNames.map((name) => join("/usr/lib", name, "bin"));
-    const found = (await findExecutable(names, directories)) ?? (await findExecutable(["lldb-dap", "lldb-vscode"], llvmDirectories));
+    const found =
+      (await findExecutable(names, directories)) ??
+      (await findExecutable(["lldb-dap", "lldb-vscode"], llvmDirectories));
     if (found !== undefined) return { command: found, args: [], detail: found };
-    return { sought: "lldb-dap, lldb-dap-NN, lldb-vscode or lldb-vscode-NN", looked: [...directories, "/usr/lib/llvm-*/bin"] };
+    return {
+      sought: "lldb-dap, lldb-dap-NN, lldb-vscode or lldb-vscode-NN",
+      looked: [...directories, "/usr/lib/llvm-*/bin"],
+    };
   },
   launchArguments: (request) => ({
     program: request.program,
@@ -223,14 +259,18 @@ const lldb: AdapterDefinition = {
     cwd: request.cwd,
     stopOnEntry: request.stopOnEntry ?? false,
     // lldb-vscode takes the environment as `NAME=value` strings, and adds it to its own.
-    ...(request.programEnv === undefined ? {} : { env: Object.entries(request.programEnv).map(([name, value]) => `${name}=${value}`) }),
+    ...(request.programEnv === undefined
+      ? {}
+      : { env: Object.entries(request.programEnv).map(([name, value]) => `${name}=${value}`) }),
   }),
   // A debuggee under `lldb-server gdbserver 127.0.0.1:PORT program` (or any gdb-remote stub).
   attachArguments: (port) => ({ attachCommands: [`gdb-remote 127.0.0.1:${port}`] }),
   accepts: (program, isDirectory) => !isDirectory && ![".py", ".go", ".dart"].includes(extname(program)),
   builds: () => false,
-  testMode: "cargo test --no-run builds the test binary of the Cargo project (program: the crate directory or a test's source file), run with the filter <test>",
-  prepareTest: (request) => cargoTestBinary(request.root, request.program, request.isDirectory, request.env, request.timeoutMs),
+  testMode:
+    "cargo test --no-run builds the test binary of the Cargo project (program: the crate directory or a test's source file), run with the filter <test>",
+  prepareTest: (request) =>
+    cargoTestBinary(request.root, request.program, request.isDirectory, request.env, request.timeoutMs),
   exceptionFilters: ["cpp_catch", "cpp_throw", "objc_catch", "objc_throw", "swift_catch", "swift_throw"],
   features: "conditions, hit conditions, logpoints, function breakpoints; no data breakpoints (lldb-vscode-16)",
   async launchSetup(root, env, cache) {
@@ -248,7 +288,8 @@ const delve: AdapterDefinition = {
     const directories = [...pathDirectories(context.pathVariable), join(context.home, "go", "bin")];
     const found = await findExecutable(["dlv"], [...new Set(directories)]);
     // --check-go-version=false: Debian's dlv 1.20 refuses a newer Go otherwise, and only warns with it.
-    if (found !== undefined) return { command: found, args: ["dap", "--client-addr={address}", "--check-go-version=false"], detail: found };
+    if (found !== undefined)
+      return { command: found, args: ["dap", "--client-addr={address}", "--check-go-version=false"], detail: found };
     return { sought: "dlv", looked: [...new Set(directories)] };
   },
   launchArguments(request) {
@@ -285,7 +326,13 @@ const dart: AdapterDefinition = {
     if (found !== undefined) return { command: found, args: ["debug_adapter"], detail: `${found} debug_adapter` };
     return { sought: "dart (the Dart SDK)", looked: directories };
   },
-  launchArguments: (request) => ({ program: request.program, args: [...request.args], cwd: request.cwd, console: "debugConsole", ...(request.programEnv === undefined ? {} : { env: { ...request.programEnv } }) }),
+  launchArguments: (request) => ({
+    program: request.program,
+    args: [...request.args],
+    cwd: request.cwd,
+    console: "debugConsole",
+    ...(request.programEnv === undefined ? {} : { env: { ...request.programEnv } }),
+  }),
   accepts: (program) => extname(program) === ".dart",
   builds: () => false,
 };
@@ -302,4 +349,3 @@ export function isLocated(result: LocatedAdapter | NotLocated): result is Locate
 export function processLocateDefaults(): Pick<LocateContext, "pathVariable" | "home"> {
   return { pathVariable: process.env["PATH"], home: homedir() };
 }
-

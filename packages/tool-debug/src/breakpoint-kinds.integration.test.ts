@@ -10,19 +10,35 @@ import { cachedDebugpyPython, realAdapterAvailable } from "./test-support/real-a
 // each against the real adapter, with what it verified or refused.
 const python = cachedDebugpyPython();
 const debugpyAvailable = realAdapterAvailable("debugpy (cached virtualenv)", python !== undefined);
-const lldbLocated = await ADAPTERS.find((adapter) => adapter.id === "lldb")!.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: homedir() });
+const lldbLocated = await ADAPTERS.find((adapter) => adapter.id === "lldb")!.locate({
+  root: "/",
+  pathVariable: process.env["PATH"],
+  debugpyPython: undefined,
+  home: homedir(),
+});
 const lldbAvailable = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in lldbLocated);
-const delveLocated = await ADAPTERS.find((adapter) => adapter.id === "delve")!.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: homedir() });
+const delveLocated = await ADAPTERS.find((adapter) => adapter.id === "delve")!.locate({
+  root: "/",
+  pathVariable: process.env["PATH"],
+  debugpyPython: undefined,
+  home: homedir(),
+});
 const delveAvailable = realAdapterAvailable("dlv", "command" in delveLocated);
 
 const startPython = debugTestRuns("python-app");
-const startC = debugTestRuns("c-app", (workdir) => execFileSync("gcc", ["-g", "-O0", "-o", join(workdir, "loop"), join(workdir, "loop.c")]));
+const startC = debugTestRuns("c-app", (workdir) =>
+  execFileSync("gcc", ["-g", "-O0", "-o", join(workdir, "loop"), join(workdir, "loop.c")]),
+);
 const startGo = debugTestRuns("go-app");
 
 describe.runIf(debugpyAvailable)("breakpoint kinds over debugpy", () => {
   it("stops where a condition holds, and on the nth hit", async () => {
     const { call } = startPython({ debugpyPython: python!, stopBudgetMs: 20_000 });
-    const queued = await call({ op: "breakpoints", file: "counter.py", points: [{ line: 4, condition: "index == 7" }] });
+    const queued = await call({
+      op: "breakpoints",
+      file: "counter.py",
+      points: [{ line: 4, condition: "index == 7" }],
+    });
     expect(queued.text).toContain("line 4 if index == 7: queued");
     const launch = await call({ op: "launch", program: "counter.py" });
     expect(launch.isError, launch.text).toBe(false);
@@ -30,7 +46,9 @@ describe.runIf(debugpyAvailable)("breakpoint kinds over debugpy", () => {
     expect(launch.text).toMatch(/line 4 if index == 7: verified/);
     expect((await call({ op: "evaluate", expression: "index" })).text).toContain("= 7");
     const hit = await call({ op: "breakpoints", file: "counter.py", points: [{ line: 4, hit_condition: "1" }] });
-    expect(hit.structured!["breakpoints"]).toEqual([expect.objectContaining({ requested: 4, hit_condition: "1", verified: true })]);
+    expect(hit.structured!["breakpoints"]).toEqual([
+      expect.objectContaining({ requested: 4, hit_condition: "1", verified: true }),
+    ]);
     await call({ op: "terminate" });
     await call({ op: "breakpoints", file: "counter.py", points: [{ line: 4, hit_condition: "3" }] });
     await call({ op: "launch", program: "counter.py" });
@@ -39,7 +57,11 @@ describe.runIf(debugpyAvailable)("breakpoint kinds over debugpy", () => {
 
   it("logs at a logpoint without stopping, and the next answer carries the lines", async () => {
     const { call } = startPython({ debugpyPython: python!, stopBudgetMs: 20_000 });
-    await call({ op: "breakpoints", file: "counter.py", points: [{ line: 4, log_message: "index={index} total={total}" }, { line: 5 }] });
+    await call({
+      op: "breakpoints",
+      file: "counter.py",
+      points: [{ line: 4, log_message: "index={index} total={total}" }, { line: 5 }],
+    });
     const launch = await call({ op: "launch", program: "counter.py" });
     expect(launch.text).toContain("counter.py:5");
     expect(launch.text).toContain("Output since the last answer");
@@ -72,7 +94,9 @@ describe.runIf(debugpyAvailable)("breakpoint kinds over debugpy", () => {
     expect(launch.text).toContain("Stopped (function breakpoint");
     expect(launch.text).toMatch(/count counter\.py:[12]/);
     const adapters = await call({ op: "adapters" });
-    expect(adapters.text).toMatch(/debugpy: available[^\n]*\n {2}exception filters \(op `exceptions`\): raised, uncaught \(default\), userUnhandled/);
+    expect(adapters.text).toMatch(
+      /debugpy: available[^\n]*\n {2}exception filters \(op `exceptions`\): raised, uncaught \(default\), userUnhandled/,
+    );
   });
 });
 

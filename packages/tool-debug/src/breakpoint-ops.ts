@@ -23,7 +23,10 @@ export async function breakpointFile(workdir: string, file: string): Promise<str
     // Breakpoints only read a file (the adapter matches its path), so dependency code is allowed; writes stay confined.
     const real = await realpath(file).catch(() => undefined);
     if (real === undefined || (await stat(real)).isFile() !== true) {
-      throw new ToolError({ code: "not_found", message: `File \`${file}\` does not exist. Give a file of the workdir (relative) or an existing file of the program's dependencies (absolute).` });
+      throw new ToolError({
+        code: "not_found",
+        message: `File \`${file}\` does not exist. Give a file of the workdir (relative) or an existing file of the program's dependencies (absolute).`,
+      });
     }
     return real;
   }
@@ -34,7 +37,12 @@ export function shownPath(workdir: string, path: string): string {
   return isInside(workdir, path) ? displayPath(workdir, path) : path;
 }
 
-function pointLabel(row: { requested: number; condition?: string; hitCondition?: string; logMessage?: string }): string {
+function pointLabel(row: {
+  requested: number;
+  condition?: string;
+  hitCondition?: string;
+  logMessage?: string;
+}): string {
   const parts = [
     row.condition === undefined ? "" : ` if ${row.condition}`,
     row.hitCondition === undefined ? "" : ` hit ${row.hitCondition}`,
@@ -65,14 +73,22 @@ function breakpointView(row: BreakpointRow): Record<string, unknown> {
 /** One function breakpoint row as a line of text. */
 export function formatFunctionBreakpoint(row: FunctionBreakpointRow, workdir: string): string {
   if (row.verified === undefined) return `function ${row.name}: queued, sent at launch`;
-  const where = row.file === undefined ? "" : ` at ${shownPath(workdir, row.file)}${row.line === undefined ? "" : `:${row.line}`}`;
+  const where =
+    row.file === undefined ? "" : ` at ${shownPath(workdir, row.file)}${row.line === undefined ? "" : `:${row.line}`}`;
   return `function ${row.name}: ${row.verified ? "verified" : "NOT verified"}${where}${row.message === undefined ? "" : ` — ${row.message}`}`;
 }
 
-function toSourceBreakpoints(lines: readonly number[] | undefined, points: readonly PointInput[] | undefined): DebugProtocol.SourceBreakpoint[] {
+function toSourceBreakpoints(
+  lines: readonly number[] | undefined,
+  points: readonly PointInput[] | undefined,
+): DebugProtocol.SourceBreakpoint[] {
   const given: PointInput[] = points !== undefined ? [...points] : (lines ?? []).map((line) => ({ line }));
   const bad = given.find((point) => !Number.isInteger(point.line) || point.line < 1);
-  if (bad !== undefined) throw new ToolError({ code: "invalid_input", message: `Line \`${bad.line}\` is not a line number; give whole numbers from 1.` });
+  if (bad !== undefined)
+    throw new ToolError({
+      code: "invalid_input",
+      message: `Line \`${bad.line}\` is not a line number; give whole numbers from 1.`,
+    });
   const byLine = new Map<number, DebugProtocol.SourceBreakpoint>();
   for (const point of given) {
     byLine.set(point.line, {
@@ -98,16 +114,33 @@ export async function breakpointsOp(
   supervisor: DebugSupervisorInstance,
   conversationId: string,
   workdir: string,
-  input: { file?: string | undefined; lines?: readonly number[] | undefined; points?: readonly PointInput[] | undefined; functions?: readonly string[] | undefined },
+  input: {
+    file?: string | undefined;
+    lines?: readonly number[] | undefined;
+    points?: readonly PointInput[] | undefined;
+    functions?: readonly string[] | undefined;
+  },
 ): Promise<ToolResult> {
   if (input.file === undefined && input.functions === undefined) {
-    throw new ToolError({ code: "invalid_input", message: 'Op `breakpoints` needs `file` with `lines` or `points` (e.g. `"file": "app.py", "lines": [12]`), or `functions` (e.g. `"functions": ["main.add"]`).' });
+    throw new ToolError({
+      code: "invalid_input",
+      message:
+        'Op `breakpoints` needs `file` with `lines` or `points` (e.g. `"file": "app.py", "lines": [12]`), or `functions` (e.g. `"functions": ["main.add"]`).',
+    });
   }
   if (input.file !== undefined && input.lines === undefined && input.points === undefined) {
-    throw new ToolError({ code: "invalid_input", message: 'Op `breakpoints` with `file` needs `lines` (e.g. `"lines": [12]`) or `points` (e.g. `"points": [{"line": 12, "condition": "i == 7"}]`); `[]` clears the file.' });
+    throw new ToolError({
+      code: "invalid_input",
+      message:
+        'Op `breakpoints` with `file` needs `lines` (e.g. `"lines": [12]`) or `points` (e.g. `"points": [{"line": 12, "condition": "i == 7"}]`); `[]` clears the file.',
+    });
   }
   if (input.lines !== undefined && input.points !== undefined) {
-    throw new ToolError({ code: "invalid_input", message: "Give `lines` or `points`, not both: `points` takes the same lines with a condition, hit_condition or log_message each." });
+    throw new ToolError({
+      code: "invalid_input",
+      message:
+        "Give `lines` or `points`, not both: `points` takes the same lines with a condition, hit_condition or log_message each.",
+    });
   }
   const session = liveSession(supervisor, conversationId);
   const texts: string[] = [];
@@ -116,19 +149,41 @@ export async function breakpointsOp(
     const path = await breakpointFile(workdir, input.file);
     const points = toSourceBreakpoints(input.lines, input.points);
     supervisor.rememberBreakpoints(conversationId, path, points);
-    const rows: BreakpointRow[] = session !== undefined ? await session.setBreakpoints(path, points) : points.map((point) => ({ requested: point.line, ...(point.condition === undefined ? {} : { condition: point.condition }), ...(point.hitCondition === undefined ? {} : { hitCondition: point.hitCondition }), ...(point.logMessage === undefined ? {} : { logMessage: point.logMessage }) }));
+    const rows: BreakpointRow[] =
+      session !== undefined
+        ? await session.setBreakpoints(path, points)
+        : points.map((point) => ({
+            requested: point.line,
+            ...(point.condition === undefined ? {} : { condition: point.condition }),
+            ...(point.hitCondition === undefined ? {} : { hitCondition: point.hitCondition }),
+            ...(point.logMessage === undefined ? {} : { logMessage: point.logMessage }),
+          }));
     const shown = shownPath(workdir, path);
-    const head = points.length === 0 ? `Cleared the breakpoints of ${shown}.` : `${shown}: ${session !== undefined ? "set" : "queued until launch"}:`;
+    const head =
+      points.length === 0
+        ? `Cleared the breakpoints of ${shown}.`
+        : `${shown}: ${session !== undefined ? "set" : "queued until launch"}:`;
     texts.push(head, ...rows.map((row) => `  ${formatBreakpoint(row)}`));
     Object.assign(structured, { file: shown, breakpoints: rows.map(breakpointView) });
   }
   if (input.functions !== undefined) {
     const names = [...new Set(input.functions)];
     const empty = names.find((name) => name.trim().length === 0);
-    if (empty !== undefined) throw new ToolError({ code: "invalid_input", message: "A function breakpoint name is empty; give names such as `main.add` (Go), `add` (C, Python) or `crate::module::function` (Rust)." });
+    if (empty !== undefined)
+      throw new ToolError({
+        code: "invalid_input",
+        message:
+          "A function breakpoint name is empty; give names such as `main.add` (Go), `add` (C, Python) or `crate::module::function` (Rust).",
+      });
     supervisor.rememberFunctionBreakpoints(conversationId, names);
-    const rows: FunctionBreakpointRow[] = session !== undefined ? await session.setFunctionBreakpoints(names) : names.map((name) => ({ name }));
-    texts.push(names.length === 0 ? "Cleared the function breakpoints." : `Function breakpoints ${session !== undefined ? "set" : "queued until launch"}:`, ...rows.map((row) => `  ${formatFunctionBreakpoint(row, workdir)}`));
+    const rows: FunctionBreakpointRow[] =
+      session !== undefined ? await session.setFunctionBreakpoints(names) : names.map((name) => ({ name }));
+    texts.push(
+      names.length === 0
+        ? "Cleared the function breakpoints."
+        : `Function breakpoints ${session !== undefined ? "set" : "queued until launch"}:`,
+      ...rows.map((row) => `  ${formatFunctionBreakpoint(row, workdir)}`),
+    );
     structured["functions"] = rows.map((row) => ({
       name: row.name,
       ...(row.verified === undefined ? { queued: true } : { verified: row.verified }),
@@ -143,26 +198,46 @@ export async function breakpointsOp(
 /** The exception filters' answer as lines of text. */
 export function formatExceptionFilters(answer: ExceptionFiltersAnswer): string[] {
   const lines = [
-    answer.accepted.length === 0 ? "No exception filter is set: the program stops on no exception." : `Exception filters set: ${answer.accepted.map((row) => `${row.filter}${row.verified === false ? ` (NOT verified${row.message === undefined ? "" : `: ${row.message}`})` : ""}`).join(", ")}.`,
+    answer.accepted.length === 0
+      ? "No exception filter is set: the program stops on no exception."
+      : `Exception filters set: ${answer.accepted.map((row) => `${row.filter}${row.verified === false ? ` (NOT verified${row.message === undefined ? "" : `: ${row.message}`})` : ""}`).join(", ")}.`,
   ];
-  if (answer.unknown.length > 0) lines.push(`Refused (the adapter does not offer them): ${answer.unknown.map((filter) => `\`${filter}\``).join(", ")}.`);
-  lines.push(`Offered: ${answer.offered.map((filter) => `${filter.filter} (${filter.label}${filter.default === true ? ", default" : ""})`).join(", ") || "none"}.`);
+  if (answer.unknown.length > 0)
+    lines.push(
+      `Refused (the adapter does not offer them): ${answer.unknown.map((filter) => `\`${filter}\``).join(", ")}.`,
+    );
+  lines.push(
+    `Offered: ${answer.offered.map((filter) => `${filter.filter} (${filter.label}${filter.default === true ? ", default" : ""})`).join(", ") || "none"}.`,
+  );
   return lines;
 }
 
 /** exceptions (filters[]): which exceptions stop the program; [] stops on none, queued before a launch. */
-export async function exceptionsOp(supervisor: DebugSupervisorInstance, conversationId: string, filters: readonly string[]): Promise<ToolResult> {
+export async function exceptionsOp(
+  supervisor: DebugSupervisorInstance,
+  conversationId: string,
+  filters: readonly string[],
+): Promise<ToolResult> {
   const unique = [...new Set(filters)];
   supervisor.rememberExceptionFilters(conversationId, unique);
   const session = liveSession(supervisor, conversationId);
   if (session === undefined) {
-    const known = supervisor.settings.adapters.flatMap((adapter) => (adapter.exceptionFilters ?? []).map((filter) => `${adapter.id}: ${filter}`));
-    return textResult(`Exception filters queued until launch: ${unique.join(", ") || "none (stop on no exception)"}. Filters the adapter does not offer are refused then. Known filters: ${known.join("; ")}.`, { queued: unique });
+    const known = supervisor.settings.adapters.flatMap((adapter) =>
+      (adapter.exceptionFilters ?? []).map((filter) => `${adapter.id}: ${filter}`),
+    );
+    return textResult(
+      `Exception filters queued until launch: ${unique.join(", ") || "none (stop on no exception)"}. Filters the adapter does not offer are refused then. Known filters: ${known.join("; ")}.`,
+      { queued: unique },
+    );
   }
   const answer = await session.setExceptionFilters(unique);
   return textResult(formatExceptionFilters(answer).join("\n"), {
     filters: answer.accepted,
     ...(answer.unknown.length === 0 ? {} : { refused: answer.unknown }),
-    offered: answer.offered.map((filter) => ({ filter: filter.filter, label: filter.label, ...(filter.default === undefined ? {} : { default: filter.default }) })),
+    offered: answer.offered.map((filter) => ({
+      filter: filter.filter,
+      label: filter.label,
+      ...(filter.default === undefined ? {} : { default: filter.default }),
+    })),
   });
 }

@@ -3,7 +3,10 @@ import { parseCallTrace, renderCallTrace } from "./call-trace.js";
 
 const trace = [
   '["call", "main", "prog.py", 5, 0, []]',
-  ...[0, 1, 2, 3, 4].flatMap((index) => [`["call", "add", "prog.py", 1, 1, [["a", "${index}"], ["b", "1"]]]`, `["return", 1, "${index + 1}"]`]),
+  ...[0, 1, 2, 3, 4].flatMap((index) => [
+    `["call", "add", "prog.py", 1, 1, [["a", "${index}"], ["b", "1"]]]`,
+    `["return", 1, "${index + 1}"]`,
+  ]),
   ...[0, 1, 2].flatMap(() => ['["call", "ping", "prog.py", 9, 1, []]', '["return", 1, "None"]']),
   '["call", "boom", "prog.py", 3, 1, [["x", "7"]]]',
   '["raise", 1, null]',
@@ -17,7 +20,17 @@ describe("call traces", () => {
     const { roots, events } = parseCallTrace(trace);
     expect(events).toBe(21);
     expect(roots.map((call) => call.name)).toEqual(["main", "tail"]);
-    expect(roots[0]!.calls.map((call) => call.name)).toEqual(["add", "add", "add", "add", "add", "ping", "ping", "ping", "boom"]);
+    expect(roots[0]!.calls.map((call) => call.name)).toEqual([
+      "add",
+      "add",
+      "add",
+      "add",
+      "add",
+      "ping",
+      "ping",
+      "ping",
+      "boom",
+    ]);
     expect(roots[0]!.calls.at(-1)!.outcome).toEqual({ kind: "raise" });
     expect(roots[1]!.outcome).toBeUndefined();
   });

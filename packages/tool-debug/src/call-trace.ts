@@ -24,7 +24,13 @@ export function parseCallTrace(text: string): { roots: TracedCall[]; events: num
     }
     events++;
     if (event[0] === "call") {
-      const call: TracedCall = { name: String(event[1]), file: String(event[2]), line: Number(event[3]), args: (event[5] as Array<[string, string]>) ?? [], calls: [] };
+      const call: TracedCall = {
+        name: String(event[1]),
+        file: String(event[2]),
+        line: Number(event[3]),
+        args: (event[5] as Array<[string, string]>) ?? [],
+        calls: [],
+      };
       (open.at(-1)?.calls ?? roots).push(call);
       open.push(call);
     } else {
@@ -77,7 +83,9 @@ export function renderCallTrace(roots: readonly TracedCall[], maxLines: number):
     const where = located.has(key) ? "" : `  [${call.file}:${call.line}]`;
     located.add(key);
     const args = call.args.map(([name, value]) => `${name}=${value}`).join(", ");
-    lines.push(`${"  ".repeat(Math.min(depth, 12))}${call.name}(${args})${outcomeText(call)}${times > 1 ? `  × ${times}` : ""}${where}`);
+    lines.push(
+      `${"  ".repeat(Math.min(depth, 12))}${call.name}(${args})${outcomeText(call)}${times > 1 ? `  × ${times}` : ""}${where}`,
+    );
     walk(call.calls, depth + 1);
   };
   const walk = (calls: readonly TracedCall[], depth: number): void => {
@@ -98,7 +106,8 @@ export function renderCallTrace(roots: readonly TracedCall[], maxLines: number):
         emit(calls[index + 1]!, depth, 1);
         const skipped = calls.slice(index + 2, index + run - 1);
         const skippedCalls = skipped.reduce((sum, item) => sum + count(item), 0);
-        if (lines.length < maxLines) lines.push(`${"  ".repeat(Math.min(depth, 12))}… ${skipped.length} more call(s) of ${call.name}`);
+        if (lines.length < maxLines)
+          lines.push(`${"  ".repeat(Math.min(depth, 12))}… ${skipped.length} more call(s) of ${call.name}`);
         omittedCalls += skippedCalls;
         emit(calls[index + run - 1]!, depth, 1);
         index += run;

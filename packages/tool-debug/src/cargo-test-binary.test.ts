@@ -11,6 +11,8 @@ describe("testArtifacts", () => {
       "   Compiling app v0.1.0",
       "{not json",
     ].join("\n");
-    expect(testArtifacts(messages)).toEqual([{ executable: "/t/debug/deps/app-1f", source: "/c/src/main.rs", name: "app" }]);
+    expect(testArtifacts(messages)).toEqual([
+      { executable: "/t/debug/deps/app-1f", source: "/c/src/main.rs", name: "app" },
+    ]);
   });
 });

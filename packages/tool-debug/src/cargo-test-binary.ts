@@ -24,14 +24,27 @@ export function testArtifacts(messages: string): TestArtifact[] {
   const artifacts: TestArtifact[] = [];
   for (const line of messages.split("\n")) {
     if (!line.startsWith("{")) continue;
-    let message: { reason?: string; executable?: string | null; profile?: { test?: boolean }; target?: { src_path?: string; name?: string } };
+    let message: {
+      reason?: string;
+      executable?: string | null;
+      profile?: { test?: boolean };
+      target?: { src_path?: string; name?: string };
+    };
     try {
       message = JSON.parse(line) as typeof message;
     } catch {
       continue;
     }
-    if (message.reason === "compiler-artifact" && message.profile?.test === true && typeof message.executable === "string") {
-      artifacts.push({ executable: message.executable, source: message.target?.src_path ?? "", name: message.target?.name ?? "" });
+    if (
+      message.reason === "compiler-artifact" &&
+      message.profile?.test === true &&
+      typeof message.executable === "string"
+    ) {
+      artifacts.push({
+        executable: message.executable,
+        source: message.target?.src_path ?? "",
+        name: message.target?.name ?? "",
+      });
     }
   }
   return artifacts;
@@ -42,22 +55,45 @@ export function testArtifacts(messages: string): TestArtifact[] {
  * test binary to debug: the one built from `program` when it names a source file (`tests/api.rs`,
  * `src/lib.rs`), else the first (cargo builds the library's before the binaries' and integration tests').
  */
-export function cargoTestBinary(crate: string, program: string, isDirectory: boolean, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
+export function cargoTestBinary(
+  crate: string,
+  program: string,
+  isDirectory: boolean,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile("cargo", ["test", "--no-run", "--message-format=json"], { cwd: crate, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const tail = stderr.split("\n").slice(-20).join("\n").trim();
-      if (error !== null) {
-        reject(new CargoTestBuildFailed(`\`cargo test --no-run\` failed in \`${crate}\` (${error.killed ? `no answer within ${timeoutMs} ms` : (error.message.split("\n")[0] ?? "")}).`, tail));
-        return;
-      }
-      const artifacts = testArtifacts(stdout);
-      const chosen = isDirectory ? artifacts[0] : artifacts.find((artifact) => artifact.source === program);
-      if (chosen === undefined) {
-        const built = artifacts.map((artifact) => relative(crate, artifact.source)).join(", ");
-        reject(new CargoTestBuildFailed(isDirectory ? `\`cargo test --no-run\` built no test binary in \`${crate}\`.` : `No test binary is built from \`${relative(crate, program)}\`; cargo built tests from ${built || "nothing"}. Give one of those, or the crate directory.`, tail));
-        return;
-      }
-      resolve(chosen.executable);
-    });
+    execFile(
+      "cargo",
+      ["test", "--no-run", "--message-format=json"],
+      { cwd: crate, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const tail = stderr.split("\n").slice(-20).join("\n").trim();
+        if (error !== null) {
+          reject(
+            new CargoTestBuildFailed(
+              `\`cargo test --no-run\` failed in \`${crate}\` (${error.killed ? `no answer within ${timeoutMs} ms` : (error.message.split("\n")[0] ?? "")}).`,
+              tail,
+            ),
+          );
+          return;
+        }
+        const artifacts = testArtifacts(stdout);
+        const chosen = isDirectory ? artifacts[0] : artifacts.find((artifact) => artifact.source === program);
+        if (chosen === undefined) {
+          const built = artifacts.map((artifact) => relative(crate, artifact.source)).join(", ");
+          reject(
+            new CargoTestBuildFailed(
+              isDirectory
+                ? `\`cargo test --no-run\` built no test binary in \`${crate}\`.`
+                : `No test binary is built from \`${relative(crate, program)}\`; cargo built tests from ${built || "nothing"}. Give one of those, or the crate directory.`,
+              tail,
+            ),
+          );
+          return;
+        }
+        resolve(chosen.executable);
+      },
+    );
   });
 }

@@ -4,13 +4,26 @@ import { DapConnection, DapNoAnswer, DapRequestFailed } from "./dap-connection.j
 import { DapFramer, encodeDapMessage } from "./dap-framer.js";
 
 // Both ends in memory: `adapter` is what the adapter would read (our requests) and write.
-function pair(): { connection: DapConnection; sent: Array<Record<string, unknown>>; reply(message: unknown): void; end(): void } {
+function pair(): {
+  connection: DapConnection;
+  sent: Array<Record<string, unknown>>;
+  reply(message: unknown): void;
+  end(): void;
+} {
   const toClient = new PassThrough();
   const toAdapter = new PassThrough();
   const sent: Array<Record<string, unknown>> = [];
-  const framer = new DapFramer((message) => sent.push(message as Record<string, unknown>), () => undefined);
+  const framer = new DapFramer(
+    (message) => sent.push(message as Record<string, unknown>),
+    () => undefined,
+  );
   toAdapter.on("data", (chunk: Buffer) => framer.push(chunk));
-  return { connection: new DapConnection(toClient, toAdapter), sent, reply: (message) => toClient.write(encodeDapMessage(message)), end: () => toClient.end() };
+  return {
+    connection: new DapConnection(toClient, toAdapter),
+    sent,
+    reply: (message) => toClient.write(encodeDapMessage(message)),
+    end: () => toClient.end(),
+  };
 }
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -26,7 +39,14 @@ describe("DapConnection", () => {
       [2, "scopes", "request"],
     ]);
     reply({ seq: 10, type: "response", request_seq: 2, command: "scopes", success: true, body: { scopes: [] } });
-    reply({ seq: 11, type: "response", request_seq: 1, command: "threads", success: true, body: { threads: [{ id: 1, name: "main" }] } });
+    reply({
+      seq: 11,
+      type: "response",
+      request_seq: 1,
+      command: "threads",
+      success: true,
+      body: { threads: [{ id: 1, name: "main" }] },
+    });
     expect((await first).body).toEqual({ threads: [{ id: 1, name: "main" }] });
     expect((await second).body).toEqual({ scopes: [] });
   });
@@ -34,10 +54,20 @@ describe("DapConnection", () => {
   it("rejects a failed response with the adapter's message and its formatted error", async () => {
     const { connection, reply } = pair();
     const request = connection.request("launch", {}, 1_000);
-    reply({ seq: 1, type: "response", request_seq: 1, command: "launch", success: false, message: "Failed to launch", body: { error: { id: 3000, format: "Build error: Check the debug console for details." } } });
+    reply({
+      seq: 1,
+      type: "response",
+      request_seq: 1,
+      command: "launch",
+      success: false,
+      message: "Failed to launch",
+      body: { error: { id: 3000, format: "Build error: Check the debug console for details." } },
+    });
     const error = await request.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DapRequestFailed);
-    expect((error as DapRequestFailed).adapterMessage).toBe("Failed to launch: Build error: Check the debug console for details.");
+    expect((error as DapRequestFailed).adapterMessage).toBe(
+      "Failed to launch: Build error: Check the debug console for details.",
+    );
   });
 
   it("times out a request nobody answers, and fails pending requests when the stream ends", async () => {
@@ -48,7 +78,9 @@ describe("DapConnection", () => {
     end();
     expect(await pending.catch((caught: unknown) => (caught as DapNoAnswer).why)).toBe("closed");
     expect(connection.closed).toBe(true);
-    expect(await connection.request("threads", {}, 1_000).catch((caught: unknown) => (caught as DapNoAnswer).why)).toBe("closed");
+    expect(await connection.request("threads", {}, 1_000).catch((caught: unknown) => (caught as DapNoAnswer).why)).toBe(
+      "closed",
+    );
   });
 
   it("waits for the next accepted event, or says the budget passed or the connection closed", async () => {
@@ -56,7 +88,10 @@ describe("DapConnection", () => {
     const stopped = connection.waitForEvent((event) => event.event === "stopped", 1_000);
     reply({ seq: 1, type: "event", event: "output", body: { output: "x" } });
     reply({ seq: 2, type: "event", event: "stopped", body: { reason: "breakpoint" } });
-    expect(await stopped).toEqual({ kind: "event", event: { seq: 2, type: "event", event: "stopped", body: { reason: "breakpoint" } } });
+    expect(await stopped).toEqual({
+      kind: "event",
+      event: { seq: 2, type: "event", event: "stopped", body: { reason: "breakpoint" } },
+    });
     expect(await connection.waitForEvent(() => true, 20)).toEqual({ kind: "timeout" });
     const closing = connection.waitForEvent(() => true, 1_000);
     end();
@@ -68,7 +103,15 @@ describe("DapConnection", () => {
     reply({ seq: 7, type: "request", command: "runInTerminal", arguments: {} });
     await tick();
     await tick();
-    expect(sent).toEqual([expect.objectContaining({ type: "response", request_seq: 7, command: "runInTerminal", success: false, message: "runbound does not support the reverse request `runInTerminal`." })]);
+    expect(sent).toEqual([
+      expect.objectContaining({
+        type: "response",
+        request_seq: 7,
+        command: "runInTerminal",
+        success: false,
+        message: "runbound does not support the reverse request `runInTerminal`.",
+      }),
+    ]);
   });
 
   it("ends on every way its streams can end: input closed or failing, output failing", async () => {
@@ -96,16 +139,28 @@ describe("DapConnection", () => {
     expect(closed.name).toBe("DapNoAnswer");
     expect(closed.message).toBe("The debug adapter closed the connection before answering `next`.");
     expect(new DapNoAnswer("next", "timeout").message).toBe("The debug adapter did not answer `next` in time.");
-    expect(new DapNoAnswer("next", "timeout", 250).message).toBe("The debug adapter did not answer `next` within 250 ms.");
+    expect(new DapNoAnswer("next", "timeout", 250).message).toBe(
+      "The debug adapter did not answer `next` within 250 ms.",
+    );
   });
 
   it("a failed response's text: the formatted error alone, or the command when the adapter gives none", async () => {
     const { connection, reply } = pair();
     const onlyFormat = connection.request("launch", {}, 1_000);
     const nothing = connection.request("next", {}, 1_000);
-    reply({ seq: 1, type: "response", request_seq: 1, command: "launch", success: false, message: "", body: { error: { id: 1, format: "No such file" } } });
+    reply({
+      seq: 1,
+      type: "response",
+      request_seq: 1,
+      command: "launch",
+      success: false,
+      message: "",
+      body: { error: { id: 1, format: "No such file" } },
+    });
     reply({ seq: 2, type: "response", request_seq: 2, command: "next", success: false });
-    expect(await onlyFormat.catch((caught: unknown) => (caught as DapRequestFailed).adapterMessage)).toBe("No such file");
+    expect(await onlyFormat.catch((caught: unknown) => (caught as DapRequestFailed).adapterMessage)).toBe(
+      "No such file",
+    );
     expect(await nothing.catch((caught: unknown) => (caught as DapRequestFailed).adapterMessage)).toBe("`next` failed");
   });
 

@@ -21,13 +21,18 @@ export class DapNoAnswer extends Error {
     /** The budget the request had, named in the message when known. */
     readonly timeoutMs?: number,
   ) {
-    super(why === "timeout" ? `The debug adapter did not answer \`${command}\` ${timeoutMs === undefined ? "in time" : `within ${timeoutMs} ms`}.` : `The debug adapter closed the connection before answering \`${command}\`.`);
+    super(
+      why === "timeout"
+        ? `The debug adapter did not answer \`${command}\` ${timeoutMs === undefined ? "in time" : `within ${timeoutMs} ms`}.`
+        : `The debug adapter closed the connection before answering \`${command}\`.`,
+    );
     this.name = "DapNoAnswer";
   }
 }
 
 /** What {@link DapConnection.waitForEvent} ends with. */
-export type EventWait = { kind: "event"; event: DebugProtocol.Event } | { kind: "closed" } | { kind: "timeout" } | { kind: "aborted" };
+export type EventWait =
+  { kind: "event"; event: DebugProtocol.Event } | { kind: "closed" } | { kind: "timeout" } | { kind: "aborted" };
 
 interface Pending {
   command: string;
@@ -40,7 +45,11 @@ interface Pending {
 // `body.error.format` (lldb, delve), or only `message` (debugpy).
 function failureText(response: DebugProtocol.Response): string {
   const format = (response.body as { error?: DebugProtocol.Message } | undefined)?.error?.format;
-  return [response.message, format].filter((part): part is string => typeof part === "string" && part.length > 0).join(": ") || `\`${response.command}\` failed`;
+  return (
+    [response.message, format]
+      .filter((part): part is string => typeof part === "string" && part.length > 0)
+      .join(": ") || `\`${response.command}\` failed`
+  );
 }
 
 /** One DAP client connection over a byte stream pair (an adapter's stdio, or dlv's socket). */
@@ -104,7 +113,11 @@ export class DapConnection {
    * first — or the caller's `signal`, so a call whose client left stops waiting. Register it BEFORE
    * sending what causes the event: the event can arrive in the same chunk as the response.
    */
-  waitForEvent(accept: (event: DebugProtocol.Event) => boolean, timeoutMs: number, signal?: AbortSignal): Promise<EventWait> {
+  waitForEvent(
+    accept: (event: DebugProtocol.Event) => boolean,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<EventWait> {
     return new Promise((resolve) => {
       let settled = false;
       const finish = (outcome: EventWait): void => {
@@ -160,7 +173,14 @@ export class DapConnection {
       const request = packet as DebugProtocol.Request;
       if (!this.isClosed) {
         this.output.write(
-          encodeDapMessage({ seq: this.sequence++, type: "response", request_seq: request.seq, command: request.command, success: false, message: `runbound does not support the reverse request \`${request.command}\`.` }),
+          encodeDapMessage({
+            seq: this.sequence++,
+            type: "response",
+            request_seq: request.seq,
+            command: request.command,
+            success: false,
+            message: `runbound does not support the reverse request \`${request.command}\`.`,
+          }),
         );
       }
     }

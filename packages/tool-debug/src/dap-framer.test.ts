@@ -4,7 +4,14 @@ import { DapFramer, DapFramingError, encodeDapMessage } from "./dap-framer.js";
 function collect(): { framer: DapFramer; messages: unknown[]; errors: string[] } {
   const messages: unknown[] = [];
   const errors: string[] = [];
-  return { framer: new DapFramer((message) => messages.push(message), (error) => errors.push(error.message)), messages, errors };
+  return {
+    framer: new DapFramer(
+      (message) => messages.push(message),
+      (error) => errors.push(error.message),
+    ),
+    messages,
+    errors,
+  };
 }
 
 describe("DapFramer", () => {
@@ -42,7 +49,10 @@ describe("DapFramer", () => {
     framer.push(Buffer.from("garbage line\r\n\r\nContent-Length: 5\r\n\r\nnope!"));
     framer.push(encodeDapMessage({ seq: 4 }));
     expect(messages).toEqual([{ seq: 4 }]);
-    expect(errors).toEqual(["The debug adapter sent a header without Content-Length: `garbage line`.", "The debug adapter sent a body that is not JSON: `nope!`."]);
+    expect(errors).toEqual([
+      "The debug adapter sent a header without Content-Length: `garbage line`.",
+      "The debug adapter sent a body that is not JSON: `nope!`.",
+    ]);
   });
 
   it("encodes the byte length of the UTF-8 body", () => {
@@ -52,7 +62,9 @@ describe("DapFramer", () => {
   it("reads a length with or without spaces around it, and a frame right after a blank header", () => {
     const { framer, messages, errors } = collect();
     const body = JSON.stringify({ seq: 5 });
-    framer.push(Buffer.from(`\r\n\r\nContent-Length:${body.length}\r\n\r\n${body}Content-Length: ${body.length} \r\n\r\n${body}`));
+    framer.push(
+      Buffer.from(`\r\n\r\nContent-Length:${body.length}\r\n\r\n${body}Content-Length: ${body.length} \r\n\r\n${body}`),
+    );
     expect(messages).toEqual([{ seq: 5 }, { seq: 5 }]);
     expect(errors).toEqual(["The debug adapter sent a header without Content-Length: ``."]);
   });
@@ -60,7 +72,10 @@ describe("DapFramer", () => {
   it("quotes at most 80 characters of what it could not read", () => {
     const { framer, errors } = collect();
     framer.push(Buffer.from(`${"h".repeat(100)}\r\n\r\nContent-Length: 120\r\n\r\n${"b".repeat(120)}`));
-    expect(errors).toEqual([`The debug adapter sent a header without Content-Length: \`${"h".repeat(80)}\`.`, `The debug adapter sent a body that is not JSON: \`${"b".repeat(80)}\`.`]);
+    expect(errors).toEqual([
+      `The debug adapter sent a header without Content-Length: \`${"h".repeat(80)}\`.`,
+      `The debug adapter sent a body that is not JSON: \`${"b".repeat(80)}\`.`,
+    ]);
     expect(new DapFramingError("x").name).toBe("DapFramingError");
   });
 });

@@ -34,7 +34,9 @@ export class DapFramer {
       if (match === null) {
         // Not a frame header: skip it, so one bad line does not wedge the connection.
         this.buffer = this.buffer.subarray(end + headerEnd.length);
-        this.onError(new DapFramingError(`The debug adapter sent a header without Content-Length: \`${header.slice(0, 80)}\`.`));
+        this.onError(
+          new DapFramingError(`The debug adapter sent a header without Content-Length: \`${header.slice(0, 80)}\`.`),
+        );
         continue;
       }
       const length = Number(match[1]);

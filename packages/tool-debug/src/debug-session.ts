@@ -153,7 +153,8 @@ export class DebugSession {
   /** What the session debugs, for answers: the program relative to the workdir, or the attached port. */
   target(workdir: string): string {
     if (this.settings.attachPort !== undefined) return `port ${this.settings.attachPort}`;
-    if (this.settings.mode === "test") return `tests of ${displayPath(workdir, this.settings.program)}${this.settings.test === undefined ? "" : ` matching ${this.settings.test}`}`;
+    if (this.settings.mode === "test")
+      return `tests of ${displayPath(workdir, this.settings.program)}${this.settings.test === undefined ? "" : ` matching ${this.settings.test}`}`;
     if (this.settings.module !== undefined) return `-m ${this.settings.module}`;
     return displayPath(workdir, this.settings.program);
   }
@@ -176,15 +177,25 @@ export class DebugSession {
    * @throws {@link LaunchFailed} with the adapter's message and the program's output tail;
    * {@link AdapterStartFailed} when the adapter itself cannot start.
    */
-  static async launch(settings: DebugSessionSettings, now: number): Promise<{ session: DebugSession; outcome: ExecutionOutcome }> {
+  static async launch(
+    settings: DebugSessionSettings,
+    now: number,
+  ): Promise<{ session: DebugSession; outcome: ExecutionOutcome }> {
     // Created before the adapter: a dial-in adapter's own stdout (dlv 1.20's program output) starts at once.
     const output = new OutputBuffer(settings.outputCapacity);
     // Settled before the adapter starts: an adapter alive before its session exists is one a dispose
     // in between could not reach (lldb's setup asks rustc, which may take seconds).
-    const setup = (await settings.adapter.launchSetup?.(settings.cwd, settings.env, settings.setupCache ?? createLaunchSetupCache())) ?? {};
+    const setup =
+      (await settings.adapter.launchSetup?.(
+        settings.cwd,
+        settings.env,
+        settings.setupCache ?? createLaunchSetupCache(),
+      )) ?? {};
     const adapter = await connectAdapter({
       transport: settings.adapter.transport,
-      ...(settings.attachPort !== undefined && settings.adapter.attachConnectsDirectly === true ? { connectPort: settings.attachPort } : {}),
+      ...(settings.attachPort !== undefined && settings.adapter.attachConnectsDirectly === true
+        ? { connectPort: settings.attachPort }
+        : {}),
       command: settings.located.command,
       args: settings.located.args,
       cwd: settings.cwd,
@@ -210,19 +221,29 @@ export class DebugSession {
     this.follow();
     // Registered before `initialize` is sent: the Dart adapter (and lldb-dap ≥ 21) sends `initialized`
     // right behind the initialize response, often in the same chunk, before an await resumes.
-    const first = connection.waitForEvent((event) => endEvents.has(event.event), settings.handshakeTimeoutMs * 2 + settings.stopBudgetMs);
-    const initialized = connection.waitForEvent((event) => event.event === "initialized", settings.handshakeTimeoutMs * 2);
-    const initialize = await this.request<DebugProtocol.InitializeResponse>("initialize", {
-      clientID: "runbound",
-      clientName: "runbound",
-      adapterID: settings.adapter.dapAdapterId,
-      linesStartAt1: true,
-      columnsStartAt1: true,
-      pathFormat: "path",
-      supportsVariableType: true,
-      supportsRunInTerminalRequest: false,
-      locale: "en",
-    }, settings.handshakeTimeoutMs).catch(async (error: unknown) => {
+    const first = connection.waitForEvent(
+      (event) => endEvents.has(event.event),
+      settings.handshakeTimeoutMs * 2 + settings.stopBudgetMs,
+    );
+    const initialized = connection.waitForEvent(
+      (event) => event.event === "initialized",
+      settings.handshakeTimeoutMs * 2,
+    );
+    const initialize = await this.request<DebugProtocol.InitializeResponse>(
+      "initialize",
+      {
+        clientID: "runbound",
+        clientName: "runbound",
+        adapterID: settings.adapter.dapAdapterId,
+        linesStartAt1: true,
+        columnsStartAt1: true,
+        pathFormat: "path",
+        supportsVariableType: true,
+        supportsRunInTerminalRequest: false,
+        locale: "en",
+      },
+      settings.handshakeTimeoutMs,
+    ).catch(async (error: unknown) => {
       throw await this.launchError(error);
     });
     this.capabilities = initialize.body ?? {};
@@ -231,8 +252,22 @@ export class DebugSession {
     // An attach runs the same handshake: debugpy answers it only after configurationDone too (debugpy#439).
     const launch =
       settings.attachPort !== undefined && settings.adapter.attachArguments !== undefined
-        ? this.request("attach", { ...settings.adapter.attachArguments(settings.attachPort, settings.cwd), ...this.extraArguments }, settings.handshakeTimeoutMs)
-        : this.request("launch", { ...settings.adapter.launchArguments({ ...settings, buildOutput: join(this.buildDirectory, "__debug_bin") }, settings.located), ...this.extraArguments }, settings.handshakeTimeoutMs);
+        ? this.request(
+            "attach",
+            { ...settings.adapter.attachArguments(settings.attachPort, settings.cwd), ...this.extraArguments },
+            settings.handshakeTimeoutMs,
+          )
+        : this.request(
+            "launch",
+            {
+              ...settings.adapter.launchArguments(
+                { ...settings, buildOutput: join(this.buildDirectory, "__debug_bin") },
+                settings.located,
+              ),
+              ...this.extraArguments,
+            },
+            settings.handshakeTimeoutMs,
+          );
     // Observed here so a refusal that comes before `initialized` is not an unhandled rejection.
     const launchFailure = launch.then(
       () => undefined,
@@ -241,20 +276,34 @@ export class DebugSession {
     // The debuggee runs once the launch is answered (lldb and dlv answer with `initialized`, debugpy
     // and dart after configurationDone): its pids are read from the process table then, meanwhile,
     // off the path to the first stop (a read takes 30–60 ms on a busy machine).
-    this.recording = launchFailure.then((error) => (error === undefined ? this.recordDebuggee() : undefined)).catch(() => undefined);
+    this.recording = launchFailure
+      .then((error) => (error === undefined ? this.recordDebuggee() : undefined))
+      .catch(() => undefined);
     // A launch answered first (lldb-vscode-16, dlv answer it with or before `initialized`) is not a
     // failure: keep waiting for `initialized` then.
     type Ready = EventWait | { kind: "launch-failed"; error: unknown };
-    const refused = launchFailure.then((error): Ready | Promise<Ready> => (error === undefined ? initialized : { kind: "launch-failed", error }));
+    const refused = launchFailure.then((error): Ready | Promise<Ready> =>
+      error === undefined ? initialized : { kind: "launch-failed", error },
+    );
     const ready = await Promise.race<Ready>([initialized, refused]);
     if (ready.kind === "launch-failed") throw await this.launchError(ready.error);
     if (ready.kind !== "event") {
-      throw await this.launchError(new Error(ready.kind === "timeout" ? `The debug adapter did not send \`initialized\` within ${settings.handshakeTimeoutMs * 2} ms.` : this.crashDetail ?? "The debug adapter closed the connection during the launch."));
+      throw await this.launchError(
+        new Error(
+          ready.kind === "timeout"
+            ? `The debug adapter did not send \`initialized\` within ${settings.handshakeTimeoutMs * 2} ms.`
+            : (this.crashDetail ?? "The debug adapter closed the connection during the launch."),
+        ),
+      );
     }
     if (settings.adapter.builds(settings)) settings.onProgress("Build done; starting the program.");
     // The filters asked for, else the adapter's defaults (debugpy: uncaught; dlv: unrecovered panics),
     // so a crash stops where it happens.
-    const filters = settings.exceptionFilters ?? (this.capabilities.exceptionBreakpointFilters ?? []).filter((filter) => filter.default === true).map((filter) => filter.filter);
+    const filters =
+      settings.exceptionFilters ??
+      (this.capabilities.exceptionBreakpointFilters ?? [])
+        .filter((filter) => filter.default === true)
+        .map((filter) => filter.filter);
     const functions = settings.functionBreakpoints ?? [];
     // Sent together and awaited together, as VS Code does: each is a round trip of ~45 ms to debugpy.
     await Promise.all([
@@ -271,9 +320,15 @@ export class DebugSession {
     if (launchError !== undefined) throw await this.launchError(launchError);
     // `first` was registered before the launch so no stop is missed; from here the program gets the
     // stop budget, like any execution request.
-    const outcome = await this.outcomeOf(Promise.race([first, connection.waitForEvent(() => false, settings.stopBudgetMs)]));
+    const outcome = await this.outcomeOf(
+      Promise.race([first, connection.waitForEvent(() => false, settings.stopBudgetMs)]),
+    );
     if (outcome.kind === "exited" && outcome.exitCode !== undefined && outcome.exitCode !== 0) {
-      throw new LaunchFailed(`The program exited with code ${outcome.exitCode} before it stopped.`, this.output.tail(2_048).text, "program");
+      throw new LaunchFailed(
+        `The program exited with code ${outcome.exitCode} before it stopped.`,
+        this.output.tail(2_048).text,
+        "program",
+      );
     }
     if (outcome.kind === "crashed") throw await this.launchError(new Error(outcome.detail));
     return outcome;
@@ -288,7 +343,9 @@ export class DebugSession {
     await new Promise((resolve) => setTimeout(resolve, 150));
     const tail = this.output.tail(2_048).text;
     const stderr = (this.adapter.process?.stderrTail() ?? []).slice(-10).join("\n");
-    const outputTail = [tail, stderr.length > 0 && !tail.includes(stderr) ? `[adapter stderr] ${stderr}` : ""].filter((part) => part.length > 0).join("\n");
+    const outputTail = [tail, stderr.length > 0 && !tail.includes(stderr) ? `[adapter stderr] ${stderr}` : ""]
+      .filter((part) => part.length > 0)
+      .join("\n");
     if (error instanceof DapRequestFailed) return new LaunchFailed(error.adapterMessage, outputTail, "program");
     return new LaunchFailed(await this.adapterFailure(error), outputTail, "adapter");
   }
@@ -331,11 +388,13 @@ export class DebugSession {
           break;
         case "process":
           // An attached program is not ours to kill (a disconnect that killed it: aspnetcore-debugger-mcp#35).
-          if (typeof body["systemProcessId"] === "number" && this.settings.attachPort === undefined) this.debuggeePids.add(body["systemProcessId"]);
+          if (typeof body["systemProcessId"] === "number" && this.settings.attachPort === undefined)
+            this.debuggeePids.add(body["systemProcessId"]);
           break;
         case "output":
           // debugpy's telemetry events are not program output, nor lldb's echo of its init commands.
-          if (body["category"] !== "telemetry" && typeof body["output"] === "string") this.output.push(String(body["category"] ?? "console"), withoutDebuggerChatter(body["output"]));
+          if (body["category"] !== "telemetry" && typeof body["output"] === "string")
+            this.output.push(String(body["category"] ?? "console"), withoutDebuggerChatter(body["output"]));
           break;
         case "breakpoint":
           this.updateBreakpoint(body["breakpoint"] as DebugProtocol.Breakpoint | undefined);
@@ -383,7 +442,11 @@ export class DebugSession {
   }
 
   /** Send one request with the session's budget. */
-  async request<R extends DebugProtocol.Response = DebugProtocol.Response>(command: string, args: unknown, timeoutMs = this.settings.requestTimeoutMs): Promise<R> {
+  async request<R extends DebugProtocol.Response = DebugProtocol.Response>(
+    command: string,
+    args: unknown,
+    timeoutMs = this.settings.requestTimeoutMs,
+  ): Promise<R> {
     return (await this.adapter.connection.request(command, args, timeoutMs)) as R;
   }
 
@@ -403,7 +466,14 @@ export class DebugSession {
     const rows = points.map((point, index): BreakpointRow => {
       const breakpoint = answered[index];
       const refused = refusals[index]!;
-      const message = [refused.length > 0 ? `${this.settings.adapter.id} does not support ${refused.join(", ")}; set as a plain breakpoint` : "", breakpoint?.message ?? ""].filter((part) => part.length > 0).join("; ");
+      const message = [
+        refused.length > 0
+          ? `${this.settings.adapter.id} does not support ${refused.join(", ")}; set as a plain breakpoint`
+          : "",
+        breakpoint?.message ?? "",
+      ]
+        .filter((part) => part.length > 0)
+        .join("; ");
       return {
         requested: point.line,
         ...(point.condition === undefined ? {} : { condition: point.condition }),
@@ -423,10 +493,16 @@ export class DebugSession {
   /** Replace the function breakpoints (an empty list clears them) and record what the adapter answered. */
   async setFunctionBreakpoints(names: readonly string[]): Promise<FunctionBreakpointRow[]> {
     if (this.capabilities.supportsFunctionBreakpoints !== true) {
-      this.functionBreakpoints = names.map((name) => ({ name, verified: false, message: `${this.settings.adapter.id} does not support function breakpoints` }));
+      this.functionBreakpoints = names.map((name) => ({
+        name,
+        verified: false,
+        message: `${this.settings.adapter.id} does not support function breakpoints`,
+      }));
       return this.functionBreakpoints;
     }
-    const response = await this.request<DebugProtocol.SetFunctionBreakpointsResponse>("setFunctionBreakpoints", { breakpoints: names.map((name) => ({ name })) });
+    const response = await this.request<DebugProtocol.SetFunctionBreakpointsResponse>("setFunctionBreakpoints", {
+      breakpoints: names.map((name) => ({ name })),
+    });
     const answered = response.body?.breakpoints ?? [];
     this.functionBreakpoints = names.map((name, index): FunctionBreakpointRow => {
       const breakpoint = answered[index];
@@ -443,13 +519,27 @@ export class DebugSession {
   }
 
   /** The data breakpoints set (watched variables), in the order they were added. */
-  dataBreakpoints: Array<{ dataId: string; description: string; accessType: DebugProtocol.DataBreakpointAccessType; verified: boolean; message?: string }> = [];
+  dataBreakpoints: Array<{
+    dataId: string;
+    description: string;
+    accessType: DebugProtocol.DataBreakpointAccessType;
+    verified: boolean;
+    message?: string;
+  }> = [];
 
   /** Replace the data breakpoints with `list` and record what the adapter answered for each. */
-  async setDataBreakpoints(list: ReadonlyArray<{ dataId: string; description: string; accessType: DebugProtocol.DataBreakpointAccessType }>): Promise<DebugSession["dataBreakpoints"]> {
-    const response = await this.request<DebugProtocol.SetDataBreakpointsResponse>("setDataBreakpoints", { breakpoints: list.map((item) => ({ dataId: item.dataId, accessType: item.accessType })) });
+  async setDataBreakpoints(
+    list: ReadonlyArray<{ dataId: string; description: string; accessType: DebugProtocol.DataBreakpointAccessType }>,
+  ): Promise<DebugSession["dataBreakpoints"]> {
+    const response = await this.request<DebugProtocol.SetDataBreakpointsResponse>("setDataBreakpoints", {
+      breakpoints: list.map((item) => ({ dataId: item.dataId, accessType: item.accessType })),
+    });
     const answered = response.body?.breakpoints ?? [];
-    this.dataBreakpoints = list.map((item, index) => ({ ...item, verified: answered[index]?.verified ?? false, ...(answered[index]?.message === undefined ? {} : { message: answered[index]!.message! }) }));
+    this.dataBreakpoints = list.map((item, index) => ({
+      ...item,
+      verified: answered[index]?.verified ?? false,
+      ...(answered[index]?.message === undefined ? {} : { message: answered[index]!.message! }),
+    }));
     return this.dataBreakpoints;
   }
 
@@ -458,12 +548,18 @@ export class DebugSession {
     const offered = this.capabilities.exceptionBreakpointFilters ?? [];
     const known = new Set(offered.map((filter) => filter.filter));
     const sent = filters.filter((filter) => known.has(filter));
-    const response = await this.request<DebugProtocol.SetExceptionBreakpointsResponse>("setExceptionBreakpoints", { filters: sent });
+    const response = await this.request<DebugProtocol.SetExceptionBreakpointsResponse>("setExceptionBreakpoints", {
+      filters: sent,
+    });
     const verdicts = response.body?.breakpoints;
     this.exceptionFilters = {
       accepted: sent.map((filter, index) => {
         const verdict = verdicts?.[index];
-        return { filter, ...(verdict === undefined ? {} : { verified: verdict.verified }), ...(verdict?.message === undefined ? {} : { message: verdict.message }) };
+        return {
+          filter,
+          ...(verdict === undefined ? {} : { verified: verdict.verified }),
+          ...(verdict?.message === undefined ? {} : { message: verdict.message }),
+        };
       }),
       unknown: filters.filter((filter) => !known.has(filter)),
       offered,
@@ -476,7 +572,11 @@ export class DebugSession {
    * budget for `stopped`/`terminated`/`exited`. The wait is registered before the request is sent.
    */
   async execute(command: string, args: unknown, signal?: AbortSignal): Promise<ExecutionOutcome> {
-    const next = this.adapter.connection.waitForEvent((event) => endEvents.has(event.event), this.settings.stopBudgetMs, signal);
+    const next = this.adapter.connection.waitForEvent(
+      (event) => endEvents.has(event.event),
+      this.settings.stopBudgetMs,
+      signal,
+    );
     if (command !== "pause") this.state = "running";
     try {
       await this.request(command, args);
@@ -491,10 +591,12 @@ export class DebugSession {
     const outcome = await wait;
     // A wait the caller gave up on leaves the program as it is: running.
     if (outcome.kind === "timeout" || outcome.kind === "aborted") return { kind: "running" };
-    if (outcome.kind === "closed") return { kind: "crashed", detail: this.crashDetail ?? "The debug adapter closed the connection." };
+    if (outcome.kind === "closed")
+      return { kind: "crashed", detail: this.crashDetail ?? "The debug adapter closed the connection." };
     if (outcome.event.event === "stopped") return { kind: "stopped", stop: this.lastStop! };
     // `exited` (with the code) and `terminated` come as a pair in either order; wait briefly for the other.
-    if (this.exitCode === undefined) await this.adapter.connection.waitForEvent((event) => event.event === "exited", 300);
+    if (this.exitCode === undefined)
+      await this.adapter.connection.waitForEvent((event) => event.event === "exited", 300);
     return { kind: "exited", ...(this.exitCode === undefined ? {} : { exitCode: this.exitCode }) };
   }
 
@@ -534,7 +636,11 @@ export class DebugSession {
       await this.recording;
       if (alive) {
         await this.recordDebuggee().catch(() => undefined);
-        await this.request("disconnect", { terminateDebuggee: this.settings.attachPort === undefined, restart: false }, this.state === "crashed" ? 200 : 2_000).catch(() => undefined);
+        await this.request(
+          "disconnect",
+          { terminateDebuggee: this.settings.attachPort === undefined, restart: false },
+          this.state === "crashed" ? 200 : 2_000,
+        ).catch(() => undefined);
       }
       this.adapter.hangUp();
       this.adapter.connection.close();
@@ -549,7 +655,10 @@ export class DebugSession {
 }
 
 /** The parts of a source breakpoint the adapter's capabilities say it cannot honour. */
-function unsupportedPointFeatures(point: DebugProtocol.SourceBreakpoint, capabilities: DebugProtocol.Capabilities): string[] {
+function unsupportedPointFeatures(
+  point: DebugProtocol.SourceBreakpoint,
+  capabilities: DebugProtocol.Capabilities,
+): string[] {
   return [
     point.condition !== undefined && capabilities.supportsConditionalBreakpoints !== true ? "conditions" : "",
     point.hitCondition !== undefined && capabilities.supportsHitConditionalBreakpoints !== true ? "hit conditions" : "",

@@ -4,12 +4,19 @@ import { displayPath } from "@runbound/runtime-kit";
 import { defineResource, ToolError } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { checkAdapter, type AdapterAvailability } from "./adapter-availability.js";
-import { ADAPTERS, processLocateDefaults, type AdapterDefinition, type AdapterId, type LaunchOptions } from "./adapter-table.js";
+import {
+  ADAPTERS,
+  processLocateDefaults,
+  type AdapterDefinition,
+  type AdapterId,
+  type LaunchOptions,
+} from "./adapter-table.js";
 import { CargoTestBuildFailed } from "./cargo-test-binary.js";
 import { AdapterStartFailed, DebugSession, LaunchFailed, type ExecutionOutcome } from "./debug-session.js";
 import { createLaunchSetupCache } from "./launch-setup-cache.js";
 
-const DISPOSED_DURING_LAUNCH = "The debug supervisor was disposed (its run ended) during the launch; nothing is left running.";
+const DISPOSED_DURING_LAUNCH =
+  "The debug supervisor was disposed (its run ended) during the launch; nothing is left running.";
 
 /** Settings of {@link createDebugSupervisor}. */
 export interface DebugSupervisorSettings {
@@ -79,7 +86,11 @@ export interface DebugSupervisorInstance {
   /** Each adapter's availability for a directory (root marker AND program), with the reason. Starts nothing. */
   adapters(workdir: string, start?: string): Promise<AdapterAvailability[]>;
   /** Start a session for the conversation. @throws ToolError `conflict` when one is running. */
-  start(conversationId: string, workdir: string, request: StartRequest): Promise<{ session: DebugSession; outcome: ExecutionOutcome }>;
+  start(
+    conversationId: string,
+    workdir: string,
+    request: StartRequest,
+  ): Promise<{ session: DebugSession; outcome: ExecutionOutcome }>;
   /** The conversation's live session. @throws ToolError `not_found` (none, or expired: the message says so). */
   session(conversationId: string): DebugSession;
   /** The conversation's state, without throwing. */
@@ -93,7 +104,8 @@ export interface DebugSupervisorInstance {
   /** End the conversation's session, leaving no process behind. @returns whether there was one. */
   terminate(conversationId: string): Promise<boolean>;
   /** The settings in force. */
-  readonly settings: Readonly<Required<Omit<DebugSupervisorSettings, "debugpyPython" | "env">>> & Pick<DebugSupervisorSettings, "debugpyPython" | "env">;
+  readonly settings: Readonly<Required<Omit<DebugSupervisorSettings, "debugpyPython" | "env">>> &
+    Pick<DebugSupervisorSettings, "debugpyPython" | "env">;
   /** For a host's status view: sessions and their state. Starts nothing. */
   describe(): string;
   /** End every session at once, its processes SIGKILLed before anything is awaited (the run is over; its host may exit right after). Later starts are refused. */
@@ -150,7 +162,12 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
 
   function availabilityContext(workdir: string) {
     const defaults = processLocateDefaults();
-    return { workdir, pathVariable: resolved.env?.["PATH"] ?? defaults.pathVariable, home: defaults.home, debugpyPython: resolved.debugpyPython };
+    return {
+      workdir,
+      pathVariable: resolved.env?.["PATH"] ?? defaults.pathVariable,
+      home: defaults.home,
+      debugpyPython: resolved.debugpyPython,
+    };
   }
 
   function describeSession(session: DebugSession, workdir: string | undefined): string {
@@ -181,8 +198,16 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
     return session;
   }
 
-  async function chooseAdapter(workdir: string, program: string, isDirectory: boolean, wanted: AdapterId | undefined): Promise<{ adapter: AdapterDefinition; availability: AdapterAvailability }> {
-    const candidates = wanted === undefined ? resolved.adapters.filter((adapter) => adapter.accepts(program, isDirectory)) : resolved.adapters.filter((adapter) => adapter.id === wanted);
+  async function chooseAdapter(
+    workdir: string,
+    program: string,
+    isDirectory: boolean,
+    wanted: AdapterId | undefined,
+  ): Promise<{ adapter: AdapterDefinition; availability: AdapterAvailability }> {
+    const candidates =
+      wanted === undefined
+        ? resolved.adapters.filter((adapter) => adapter.accepts(program, isDirectory))
+        : resolved.adapters.filter((adapter) => adapter.id === wanted);
     if (candidates.length === 0) {
       throw new ToolError({
         code: "invalid_input",
@@ -193,7 +218,12 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
       });
     }
     const start = isDirectory ? program : dirname(program);
-    const checks = await Promise.all(candidates.map(async (adapter) => ({ adapter, availability: await checkAdapter(adapter, start, availabilityContext(workdir)) })));
+    const checks = await Promise.all(
+      candidates.map(async (adapter) => ({
+        adapter,
+        availability: await checkAdapter(adapter, start, availabilityContext(workdir)),
+      })),
+    );
     const usable = checks.find((check) => check.availability.available);
     if (usable !== undefined) return usable;
     throw new ToolError({
@@ -206,11 +236,17 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
     settings: resolved,
 
     async adapters(workdir, start = workdir) {
-      return Promise.all(resolved.adapters.map((adapter) => checkAdapter(adapter, start, availabilityContext(workdir))));
+      return Promise.all(
+        resolved.adapters.map((adapter) => checkAdapter(adapter, start, availabilityContext(workdir))),
+      );
     },
 
     async start(id, workdir, request) {
-      if (disposed) throw new ToolError({ code: "unavailable", message: "The debug supervisor was disposed (its run ended); start a new run to debug again." });
+      if (disposed)
+        throw new ToolError({
+          code: "unavailable",
+          message: "The debug supervisor was disposed (its run ended); start a new run to debug again.",
+        });
       const entry = conversation(id);
       const running = live(id);
       if (running !== undefined && (running.state === "running" || running.state === "stopped")) {
@@ -224,28 +260,60 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
       const options = request.request === "launch" ? (request.options ?? {}) : {};
       // A module runs in its working directory: that directory stands for the program when choosing the adapter.
       const program = request.request === "launch" ? (request.program ?? request.cwd ?? workdir) : workdir;
-      const isDirectory = request.request === "attach" || ((await stat(program).catch(() => undefined))?.isDirectory() ?? false);
-      const wanted = request.request === "attach" ? (request.adapter ?? "debugpy") : (request.adapter ?? (options.module !== undefined ? "debugpy" : undefined));
+      const isDirectory =
+        request.request === "attach" || ((await stat(program).catch(() => undefined))?.isDirectory() ?? false);
+      const wanted =
+        request.request === "attach"
+          ? (request.adapter ?? "debugpy")
+          : (request.adapter ?? (options.module !== undefined ? "debugpy" : undefined));
       if (options.module !== undefined && wanted !== "debugpy") {
-        throw new ToolError({ code: "invalid_input", message: `\`module\` (\`${options.module}\`) runs a Python module and needs debugpy, not ${wanted}. Leave out \`module\`, or \`adapter\`.` });
+        throw new ToolError({
+          code: "invalid_input",
+          message: `\`module\` (\`${options.module}\`) runs a Python module and needs debugpy, not ${wanted}. Leave out \`module\`, or \`adapter\`.`,
+        });
       }
       const { adapter, availability } = await chooseAdapter(workdir, program, isDirectory, wanted);
       if (request.request === "attach" && adapter.attachArguments === undefined) {
-        throw new ToolError({ code: "invalid_input", message: `Adapter \`${adapter.id}\` cannot attach by port here; attach works with ${resolved.adapters.filter((candidate) => candidate.attachArguments !== undefined).map((candidate) => `\`${candidate.id}\``).join(", ")}. Launch the program instead.` });
+        throw new ToolError({
+          code: "invalid_input",
+          message: `Adapter \`${adapter.id}\` cannot attach by port here; attach works with ${resolved.adapters
+            .filter((candidate) => candidate.attachArguments !== undefined)
+            .map((candidate) => `\`${candidate.id}\``)
+            .join(", ")}. Launch the program instead.`,
+        });
       }
       if (options.mode === "test" && adapter.testMode === undefined) {
-        throw new ToolError({ code: "invalid_input", message: `Adapter \`${adapter.id}\` has no test mode; \`mode: "test"\` works with ${resolved.adapters.filter((candidate) => candidate.testMode !== undefined).map((candidate) => `\`${candidate.id}\``).join(", ")}. Launch the program without \`mode\`.` });
+        throw new ToolError({
+          code: "invalid_input",
+          message: `Adapter \`${adapter.id}\` has no test mode; \`mode: "test"\` works with ${resolved.adapters
+            .filter((candidate) => candidate.testMode !== undefined)
+            .map((candidate) => `\`${candidate.id}\``)
+            .join(", ")}. Launch the program without \`mode\`.`,
+        });
       }
-      const builds = request.request === "launch" && (adapter.builds({ program, isDirectory }) || options.mode === "test");
+      const builds =
+        request.request === "launch" && (adapter.builds({ program, isDirectory }) || options.mode === "test");
       const handshakeTimeoutMs = settings.handshakeTimeoutMs ?? (builds ? 180_000 : resolved.handshakeTimeoutMs);
       let launched = program;
       if (request.request === "launch" && options.mode === "test" && adapter.prepareTest !== undefined) {
-        request.onProgress(`Building the tests of \`${displayPath(workdir, availability.marker!.directory)}\` (cargo test --no-run)…`);
+        request.onProgress(
+          `Building the tests of \`${displayPath(workdir, availability.marker!.directory)}\` (cargo test --no-run)…`,
+        );
         try {
-          launched = await adapter.prepareTest({ program, isDirectory, root: availability.marker!.directory, env: resolved.env ?? process.env, timeoutMs: handshakeTimeoutMs });
+          launched = await adapter.prepareTest({
+            program,
+            isDirectory,
+            root: availability.marker!.directory,
+            env: resolved.env ?? process.env,
+            timeoutMs: handshakeTimeoutMs,
+          });
         } catch (error) {
           if (!(error instanceof CargoTestBuildFailed)) throw error;
-          throw new ToolError({ code: "invalid_input", message: `${error.message}${error.output.length > 0 ? `\nOutput (last lines):\n${error.output}` : ""}\nFix the build and launch again.`, cause: error });
+          throw new ToolError({
+            code: "invalid_input",
+            message: `${error.message}${error.output.length > 0 ? `\nOutput (last lines):\n${error.output}` : ""}\nFix the build and launch again.`,
+            cause: error,
+          });
         }
         if (disposed) throw new ToolError({ code: "unavailable", message: DISPOSED_DURING_LAUNCH });
       }
@@ -255,9 +323,12 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
           {
             adapter,
             located: availability.located!,
-            ...(request.request === "attach" ? { attachPort: request.port, program: `127.0.0.1:${request.port}`, args: [] } : { program: launched, args: request.args, ...options }),
+            ...(request.request === "attach"
+              ? { attachPort: request.port, program: `127.0.0.1:${request.port}`, args: [] }
+              : { program: launched, args: request.args, ...options }),
             isDirectory,
-            cwd: request.request === "launch" && request.cwd !== undefined ? request.cwd : availability.marker!.directory,
+            cwd:
+              request.request === "launch" && request.cwd !== undefined ? request.cwd : availability.marker!.directory,
             env: resolved.env ?? process.env,
             breakpoints: entry.breakpoints,
             functionBreakpoints: entry.functions,
@@ -288,7 +359,10 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
         entry.timer.unref();
         return started;
       } catch (error) {
-        if (disposed) throw ToolError.isInstance(error) && error.message === DISPOSED_DURING_LAUNCH ? error : new ToolError({ code: "unavailable", message: DISPOSED_DURING_LAUNCH, cause: error });
+        if (disposed)
+          throw ToolError.isInstance(error) && error.message === DISPOSED_DURING_LAUNCH
+            ? error
+            : new ToolError({ code: "unavailable", message: DISPOSED_DURING_LAUNCH, cause: error });
         if (error instanceof LaunchFailed && error.fault === "adapter") {
           // The adapter ended or hung: nothing about the program to fix, so not invalid_input (issue 22, item 5).
           throw new ToolError({
@@ -319,7 +393,11 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
       const session = live(id);
       if (session !== undefined) return session;
       const expired = conversations.get(id)?.expired;
-      throw new ToolError({ code: "not_found", message: expired ?? "This conversation has no debug session. Start one with op `launch` (program) or `attach` (port)." });
+      throw new ToolError({
+        code: "not_found",
+        message:
+          expired ?? "This conversation has no debug session. Start one with op `launch` (program) or `attach` (port).",
+      });
     },
 
     status(id) {
@@ -359,8 +437,11 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
     },
 
     describe() {
-      const sessions = [...conversations.values()].map((entry) => entry.session).filter((session): session is DebugSession => session !== undefined);
-      if (sessions.length === 0) return `no debug session (TTL ${seconds(resolved.ttlMs)}; adapters: ${resolved.adapters.map((adapter) => adapter.id).join(", ")}; op \`adapters\` says which can run here)`;
+      const sessions = [...conversations.values()]
+        .map((entry) => entry.session)
+        .filter((session): session is DebugSession => session !== undefined);
+      if (sessions.length === 0)
+        return `no debug session (TTL ${seconds(resolved.ttlMs)}; adapters: ${resolved.adapters.map((adapter) => adapter.id).join(", ")}; op \`adapters\` says which can run here)`;
       return sessions.map((session) => describeSession(session, undefined)).join("; ");
     },
 

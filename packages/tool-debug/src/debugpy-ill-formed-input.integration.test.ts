@@ -27,7 +27,8 @@ describe.runIf(available)("a lone surrogate in the debug tool's input (debugpy)"
     expect(started.length).toBeGreaterThanOrEqual(1);
     await call({ op: "terminate" });
     await supervisor.dispose();
-    for (let waited = 0; (await stillRunning(started)).length > 0 && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; (await stillRunning(started)).length > 0 && waited < 10_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await stillRunning(started)).toEqual([]);
   });
 });

@@ -27,9 +27,11 @@ describe.runIf(available)("debug over debugpy", () => {
     expect(launch.text).toMatch(/line 5: verified/);
     const stack = await call({ op: "stack" });
     expect(stack.text).toMatch(/add at app\.py:5[\s\S]*main at app\.py:13/);
-    const frames = (stack.structured!["frames"] as Array<{ id: number }>);
+    const frames = stack.structured!["frames"] as Array<{ id: number }>;
     const scopes = await call({ op: "scopes", frame_id: frames[0]!.id });
-    const locals = (scopes.structured!["scopes"] as Array<{ name: string; reference: number }>).find((scope) => /local/i.test(scope.name))!;
+    const locals = (scopes.structured!["scopes"] as Array<{ name: string; reference: number }>).find((scope) =>
+      /local/i.test(scope.name),
+    )!;
     const variables = await call({ op: "variables", reference: locals.reference });
     expect(variables.text).toContain("left (int) = 2");
     expect(variables.text).toContain("right (int) = 3");
@@ -52,12 +54,18 @@ describe.runIf(available)("debug over debugpy", () => {
     const stack = await call({ op: "stack" });
     const frame = (stack.structured!["frames"] as Array<{ id: number }>)[0]!.id;
     const scopes = await call({ op: "scopes", frame_id: frame });
-    const locals = (scopes.structured!["scopes"] as Array<{ name: string; reference: number }>).find((scope) => /local/i.test(scope.name))!;
+    const locals = (scopes.structured!["scopes"] as Array<{ name: string; reference: number }>).find((scope) =>
+      /local/i.test(scope.name),
+    )!;
     const variables = await call({ op: "variables", reference: locals.reference });
-    const label = (variables.structured!["variables"] as Array<{ name: string; value: string; value_cut?: number }>).find((variable) => variable.name === "label")!;
+    const label = (
+      variables.structured!["variables"] as Array<{ name: string; value: string; value_cut?: number }>
+    ).find((variable) => variable.name === "label")!;
     expect(label.value.length).toBe(401);
     expect(label.value_cut).toBe(602);
-    const numbers = (variables.structured!["variables"] as Array<{ name: string; reference: number }>).find((variable) => variable.name === "numbers")!;
+    const numbers = (variables.structured!["variables"] as Array<{ name: string; reference: number }>).find(
+      (variable) => variable.name === "numbers",
+    )!;
     const children = await call({ op: "variables", reference: numbers.reference });
     // debugpy answers 104 children for a 100-item list and ignores paging.
     expect(children.structured!["total"]).toBeGreaterThanOrEqual(100);
@@ -86,7 +94,9 @@ describe.runIf(available)("debug over debugpy", () => {
     expect(launch.text).toContain("crash.py:2");
     expect(launch.text).toContain("return left / right");
     expect(launch.text).toMatch(/ZeroDivisionError.*division by zero/);
-    expect((launch.structured!["stop"] as { exception?: { type?: string } }).exception?.type).toContain("ZeroDivisionError");
+    expect((launch.structured!["stop"] as { exception?: { type?: string } }).exception?.type).toContain(
+      "ZeroDivisionError",
+    );
   });
 
   it("answers a launch of a missing program or one with a syntax error with the adapter's message and the output tail", async () => {
@@ -160,7 +170,9 @@ describe.runIf(available)("debug over debugpy", () => {
     const evaluated = await call({ op: "evaluate", expression: "executable" });
     expect(evaluated.text).toContain(join(workdir, ".venv", "bin", "python"));
     const adapters = await call({ op: "adapters" });
-    expect(adapters.text).toMatch(/debugpy: available — pyproject\.toml found in `\.`; found adapter .* -m debugpy\.adapter, program runs under .*\.venv\/bin\/python/);
+    expect(adapters.text).toMatch(
+      /debugpy: available — pyproject\.toml found in `\.`; found adapter .* -m debugpy\.adapter, program runs under .*\.venv\/bin\/python/,
+    );
   });
 
   it("ends the adapter, the program and their descendants when the time limit passes, with no call", async () => {
@@ -169,9 +181,12 @@ describe.runIf(available)("debug over debugpy", () => {
     const launch = await call({ op: "launch", program: "app.py" });
     expect(launch.text).toContain("Stopped (breakpoint)");
     const session = supervisor.session("conversation-1");
-    const pids = [...new Set([...session.knownPids(), ...(await listDescendants(session.adapterPid!)).map((row) => row.pid)])];
+    const pids = [
+      ...new Set([...session.knownPids(), ...(await listDescendants(session.adapterPid!)).map((row) => row.pid)]),
+    ];
     expect((await stillRunning(pids)).sort()).toEqual([...pids].sort());
-    for (let waited = 0; (await stillRunning(pids)).length > 0 && waited < 30_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let waited = 0; (await stillRunning(pids)).length > 0 && waited < 30_000; waited += 200)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await stillRunning(pids)).toEqual([]);
     const later = await call({ op: "stack" });
     expect(later.isError).toBe(true);
@@ -186,7 +201,11 @@ describe.runIf(available)("debug over debugpy", () => {
         server.close(() => resolve(address.port));
       });
     });
-    const debuggee = spawn(python!, ["-m", "debugpy", "--listen", `127.0.0.1:${port}`, "--wait-for-client", join(workdir, "app.py")], { cwd: workdir, stdio: "ignore" });
+    const debuggee = spawn(
+      python!,
+      ["-m", "debugpy", "--listen", `127.0.0.1:${port}`, "--wait-for-client", join(workdir, "app.py")],
+      { cwd: workdir, stdio: "ignore" },
+    );
     try {
       await call({ op: "breakpoints", file: "app.py", lines: [5] });
       // The port opens about a second after the start (research/debug.md §4.1); a probe connection

@@ -6,7 +6,12 @@ import { debugTestRuns, type DebugTestRun } from "./test-support/debug-test-run.
 import { realAdapterAvailable, stillRunning } from "./test-support/real-adapters.js";
 
 const delve = ADAPTERS.find((adapter) => adapter.id === "delve")!;
-const located = await delve.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: homedir() });
+const located = await delve.locate({
+  root: "/",
+  pathVariable: process.env["PATH"],
+  debugpyPython: undefined,
+  home: homedir(),
+});
 const available = realAdapterAvailable("dlv", "command" in located);
 
 const start = debugTestRuns("go-app");
@@ -54,7 +59,9 @@ describe.runIf(available)("debug over delve (dlv dap dialing in to our socket)",
     const launch = await call({ op: "launch", program: ".", args: ["loop"] });
     expect(launch.text, launch.text).toContain("main.go:16");
     const session = supervisor.session("conversation-1");
-    const pids = [...new Set([...session.knownPids(), ...(await listDescendants(session.adapterPid!)).map((row) => row.pid)])];
+    const pids = [
+      ...new Set([...session.knownPids(), ...(await listDescendants(session.adapterPid!)).map((row) => row.pid)]),
+    ];
     expect(pids.length).toBeGreaterThanOrEqual(2);
     expect((await call({ op: "continue" })).text).toContain("Still running");
     expect((await call({ op: "terminate" })).text).toContain("Terminated");

@@ -3,10 +3,18 @@ import { describe, expect, it } from "vitest";
 import type { DebugSession } from "./debug-session.js";
 import { formatLocals, frameLocals, STOP_LOCALS } from "./frame-locals.js";
 
-const variable = (name: string, value: string, type: string, reference = 0): DebugProtocol.Variable => ({ name, value, type, variablesReference: reference });
+const variable = (name: string, value: string, type: string, reference = 0): DebugProtocol.Variable => ({
+  name,
+  value,
+  type,
+  variablesReference: reference,
+});
 
 // A session that answers scopes and variables from a table, as the adapters shaped them.
-function scripted(scopes: DebugProtocol.Scope[], children: Record<number, DebugProtocol.Variable[]>): { session: DebugSession; requests: string[] } {
+function scripted(
+  scopes: DebugProtocol.Scope[],
+  children: Record<number, DebugProtocol.Variable[]>,
+): { session: DebugSession; requests: string[] } {
   const requests: string[] = [];
   const session = {
     async request(command: string, args: { variablesReference?: number }) {
@@ -39,12 +47,15 @@ describe("frameLocals", () => {
 
   it("expands a dlv pointer through its unnamed pointee to the struct's fields, and cuts a long type", async () => {
     const { session } = scripted([{ name: "Locals", variablesReference: 1, expensive: false }], {
-      1: [variable("config", "*main.Config {Name: \"web\"}", "*main.Config", 2), variable("items", "[]int len: 3", `[]${"T".repeat(200)}`, 5)],
-      2: [variable("", "main.Config {Name: \"web\"}", "main.Config", 3)],
-      3: [variable("Name", "\"web\"", "string"), variable("Count", "3", "int")],
+      1: [
+        variable("config", '*main.Config {Name: "web"}', "*main.Config", 2),
+        variable("items", "[]int len: 3", `[]${"T".repeat(200)}`, 5),
+      ],
+      2: [variable("", 'main.Config {Name: "web"}', "main.Config", 3)],
+      3: [variable("Name", '"web"', "string"), variable("Count", "3", "int")],
     });
     const locals = await frameLocals(session, 7, STOP_LOCALS);
-    expect(locals.locals[0]!.fields!.map((field) => `${field.name}=${field.value}`)).toEqual(["Name=\"web\"", "Count=3"]);
+    expect(locals.locals[0]!.fields!.map((field) => `${field.name}=${field.value}`)).toEqual(['Name="web"', "Count=3"]);
     expect(locals.locals[1]!.fields).toBeUndefined();
     expect(locals.locals[1]!.type!.length).toBe(81);
     expect(formatLocals(locals)).toEqual([

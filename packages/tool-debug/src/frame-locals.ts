@@ -56,7 +56,9 @@ function view(variable: DebugProtocol.Variable, valueCharacters: number): LocalV
   return {
     name: cutText(variable.name, NAME_CHARACTERS).text,
     value: value.text,
-    ...(variable.type === undefined || variable.type.length === 0 ? {} : { type: cutText(variable.type, TYPE_CHARACTERS).text }),
+    ...(variable.type === undefined || variable.type.length === 0
+      ? {}
+      : { type: cutText(variable.type, TYPE_CHARACTERS).text }),
     reference: variable.variablesReference,
     ...(value.cut > 0 ? { value_cut: value.cut } : {}),
   };
@@ -68,16 +70,32 @@ function isPointer(variable: DebugProtocol.Variable): boolean {
   return variable.variablesReference > 0 && (type.startsWith("*") || /\*\s*$/.test(type));
 }
 
-async function pointee(session: DebugSession, variable: DebugProtocol.Variable, limits: LocalsLimits): Promise<{ fields: LocalView[]; omitted: number } | undefined> {
-  const children = (await session.request<DebugProtocol.VariablesResponse>("variables", { variablesReference: variable.variablesReference })).body?.variables ?? [];
+async function pointee(
+  session: DebugSession,
+  variable: DebugProtocol.Variable,
+  limits: LocalsLimits,
+): Promise<{ fields: LocalView[]; omitted: number } | undefined> {
+  const children =
+    (
+      await session.request<DebugProtocol.VariablesResponse>("variables", {
+        variablesReference: variable.variablesReference,
+      })
+    ).body?.variables ?? [];
   // dlv answers a pointer with one unnamed child, the struct itself (`(*config)`), whose children are the fields.
   const only = children.length === 1 ? children[0] : undefined;
   const fields =
     only !== undefined && only.variablesReference > 0 && (only.name === "" || only.name.startsWith("*"))
-      ? ((await session.request<DebugProtocol.VariablesResponse>("variables", { variablesReference: only.variablesReference })).body?.variables ?? [])
+      ? ((
+          await session.request<DebugProtocol.VariablesResponse>("variables", {
+            variablesReference: only.variablesReference,
+          })
+        ).body?.variables ?? [])
       : children;
   if (fields.length === 0) return undefined;
-  return { fields: fields.slice(0, limits.fields).map((field) => view(field, limits.valueCharacters)), omitted: Math.max(0, fields.length - limits.fields) };
+  return {
+    fields: fields.slice(0, limits.fields).map((field) => view(field, limits.valueCharacters)),
+    omitted: Math.max(0, fields.length - limits.fields),
+  };
 }
 
 /**
@@ -89,16 +107,33 @@ export async function frameLocals(session: DebugSession, frameId: number, limits
   const scopes = (await session.request<DebugProtocol.ScopesResponse>("scopes", { frameId })).body?.scopes ?? [];
   const own = scopes.filter((scope) => !scope.expensive && OWN_SCOPE.test(scope.name));
   const chosen = own.length > 0 ? own : scopes.filter((scope) => !scope.expensive).slice(0, 1);
-  const lists = await Promise.all(chosen.map(async (scope) => (await session.request<DebugProtocol.VariablesResponse>("variables", { variablesReference: scope.variablesReference })).body?.variables ?? []));
+  const lists = await Promise.all(
+    chosen.map(
+      async (scope) =>
+        (
+          await session.request<DebugProtocol.VariablesResponse>("variables", {
+            variablesReference: scope.variablesReference,
+          })
+        ).body?.variables ?? [],
+    ),
+  );
   // debugpy lists `special variables` and `function variables` groups among the locals: not locals.
   const all = lists.flat().filter((variable) => !/^(special|function|class|protected) variables$/.test(variable.name));
   const shown = all.slice(0, limits.count);
   const pointers = shown.filter(isPointer).slice(0, limits.pointers);
-  const expanded = new Map(await Promise.all(pointers.map(async (pointer) => [pointer, await pointee(session, pointer, limits).catch(() => undefined)] as const)));
+  const expanded = new Map(
+    await Promise.all(
+      pointers.map(
+        async (pointer) => [pointer, await pointee(session, pointer, limits).catch(() => undefined)] as const,
+      ),
+    ),
+  );
   const locals = shown.map((variable) => {
     const row = view(variable, limits.valueCharacters);
     const inner = expanded.get(variable);
-    return inner === undefined ? row : { ...row, fields: inner.fields, ...(inner.omitted > 0 ? { fields_omitted: inner.omitted } : {}) };
+    return inner === undefined
+      ? row
+      : { ...row, fields: inner.fields, ...(inner.omitted > 0 ? { fields_omitted: inner.omitted } : {}) };
   });
   return { scopes: chosen.map((scope) => scope.name), locals, total: all.length, omitted: all.length - shown.length };
 }
@@ -111,8 +146,12 @@ export function formatLocals(result: FrameLocals, indent = "  "): string[] {
   for (const local of result.locals) {
     rows.push(line(local, indent));
     for (const field of local.fields ?? []) rows.push(line({ ...field, name: `.${field.name}` }, `${indent}  `));
-    if (local.fields_omitted !== undefined) rows.push(`${indent}  … ${local.fields_omitted} more field(s) (op \`variables\` with reference ${local.reference})`);
+    if (local.fields_omitted !== undefined)
+      rows.push(
+        `${indent}  … ${local.fields_omitted} more field(s) (op \`variables\` with reference ${local.reference})`,
+      );
   }
-  if (result.omitted > 0) rows.push(`${indent}… ${result.omitted} more local(s) not shown (op \`locals\` shows up to 50)`);
+  if (result.omitted > 0)
+    rows.push(`${indent}… ${result.omitted} more local(s) not shown (op \`locals\` shows up to 50)`);
   return rows;
 }

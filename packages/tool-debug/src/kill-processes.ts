@@ -30,7 +30,7 @@ export async function killProcesses(pids: readonly number[], budgetMs: number): 
   const rows = await listProcesses();
   const targets = new Set(pids.filter((pid) => pid > 1 && pid !== process.pid));
   // Descendants first found from the table as it is now (a debuggee's own children).
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const row of rows) {
       if (targets.has(row.ppid) && !targets.has(row.pid) && row.pid !== process.pid) {

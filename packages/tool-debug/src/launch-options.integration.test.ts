@@ -10,16 +10,27 @@ import { cachedDebugpyPython, realAdapterAvailable } from "./test-support/real-a
 // Issue 26 item 2: module, cwd, env, stop_on_entry, just_my_code and a test mode per adapter, in one launch.
 const python = cachedDebugpyPython();
 const debugpyAvailable = realAdapterAvailable("debugpy (cached virtualenv)", python !== undefined);
-const locate = (id: string) => ADAPTERS.find((adapter) => adapter.id === id)!.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: homedir() });
+const locate = (id: string) =>
+  ADAPTERS.find((adapter) => adapter.id === id)!.locate({
+    root: "/",
+    pathVariable: process.env["PATH"],
+    debugpyPython: undefined,
+    home: homedir(),
+  });
 const lldbAvailable = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in (await locate("lldb")));
 const delveAvailable = realAdapterAvailable("dlv", "command" in (await locate("delve")));
 const cargoAvailable = realAdapterAvailable("cargo", spawnSync("cargo", ["--version"]).status === 0);
 // Test mode runs the project's own pytest: the fixture's `.venv` is the cached virtualenv, which
 // .ci/install.d/debug.sh makes with pytest.
-const pytestAvailable = realAdapterAvailable("pytest in the debugpy virtualenv", python !== undefined && spawnSync(python, ["-c", "import pytest"]).status === 0);
+const pytestAvailable = realAdapterAvailable(
+  "pytest in the debugpy virtualenv",
+  python !== undefined && spawnSync(python, ["-c", "import pytest"]).status === 0,
+);
 
 const startPython = debugTestRuns("python-app");
-const startPythonWithPytest = debugTestRuns("python-app", (workdir) => symlinkSync(dirname(dirname(python!)), join(workdir, ".venv")));
+const startPythonWithPytest = debugTestRuns("python-app", (workdir) =>
+  symlinkSync(dirname(dirname(python!)), join(workdir, ".venv")),
+);
 const startGo = debugTestRuns("go-lib");
 const startRust = debugTestRuns("rust-app");
 
@@ -27,7 +38,12 @@ describe.runIf(debugpyAvailable)("launch options over debugpy", () => {
   it("runs a module with arguments and an added environment variable", async () => {
     const { call } = startPython({ debugpyPython: python!, stopBudgetMs: 20_000 });
     await call({ op: "breakpoints", file: "test_counter.py", lines: [13] });
-    const launch = await call({ op: "launch", module: "unittest", args: ["-k", "test_env", "test_counter"], env: [{ name: "RUNBOUND_FLAVOUR", value: "mint" }] });
+    const launch = await call({
+      op: "launch",
+      module: "unittest",
+      args: ["-k", "test_env", "test_counter"],
+      env: [{ name: "RUNBOUND_FLAVOUR", value: "mint" }],
+    });
     expect(launch.isError, launch.text).toBe(false);
     expect(launch.text).toContain("Launched `-m unittest` with debugpy");
     expect(launch.text).toContain("test_counter.py:13");
@@ -44,7 +60,9 @@ describe.runIf(debugpyAvailable)("launch options over debugpy", () => {
     expect(launch.isError, launch.text).toBe(false);
     expect(launch.text).toContain("Stopped (entry");
     expect(launch.text).toContain("app.py:1");
-    expect((await call({ op: "evaluate", expression: "__import__('os').getcwd()" })).text).toContain(`${join(workdir, "sub")}'`);
+    expect((await call({ op: "evaluate", expression: "__import__('os').getcwd()" })).text).toContain(
+      `${join(workdir, "sub")}'`,
+    );
     const outside = await call({ op: "launch", program: "app.py", cwd: "/tmp" });
     expect(outside.code).toBe("outside_workdir");
   });
@@ -52,7 +70,10 @@ describe.runIf(debugpyAvailable)("launch options over debugpy", () => {
   it("stops at a breakpoint in the standard library (outside the workdir) with just_my_code false", async () => {
     const { call, workdir } = startPython({ debugpyPython: python!, stopBudgetMs: 20_000 });
     const library = execFileSync("python3", ["-c", "import json; print(json.__file__)"], { encoding: "utf8" }).trim();
-    const line = readFileSync(library, "utf8").split("\n").findIndex((text) => text.includes("return _default_encoder.encode(obj)")) + 1;
+    const line =
+      readFileSync(library, "utf8")
+        .split("\n")
+        .findIndex((text) => text.includes("return _default_encoder.encode(obj)")) + 1;
     expect(line).toBeGreaterThan(0);
     const set = await call({ op: "breakpoints", file: library, lines: [line] });
     expect(set.isError, set.text).toBe(false);
@@ -77,7 +98,9 @@ describe.runIf(debugpyAvailable)("launch options over debugpy", () => {
 
   it("refuses a module for another adapter and a test filter without test mode", async () => {
     const { call } = startPython({ debugpyPython: python!, stopBudgetMs: 20_000 });
-    expect((await call({ op: "launch", module: "pytest", adapter: "delve" })).text).toContain("needs debugpy, not delve");
+    expect((await call({ op: "launch", module: "pytest", adapter: "delve" })).text).toContain(
+      "needs debugpy, not delve",
+    );
     expect((await call({ op: "launch", program: "app.py", test: "x" })).text).toContain('add `"mode": "test"`');
     expect((await call({ op: "launch" })).text).toContain("needs `program`");
   });
@@ -88,7 +111,13 @@ describe.runIf(delveAvailable)("launch options over delve", () => {
     const { call, run } = startGo({ stopBudgetMs: 30_000 });
     await call({ op: "breakpoints", file: "lib.go", lines: [16] });
     await call({ op: "breakpoints", file: "lib.go", lines: [16, 23] });
-    const launch = await call({ op: "launch", mode: "test", program: ".", test: "TestDescribe", env: [{ name: "RUNBOUND_FLAVOUR", value: "mint" }] });
+    const launch = await call({
+      op: "launch",
+      mode: "test",
+      program: ".",
+      test: "TestDescribe",
+      env: [{ name: "RUNBOUND_FLAVOUR", value: "mint" }],
+    });
     expect(launch.isError, launch.text).toBe(false);
     expect(launch.text).toContain("Launched `tests of . matching TestDescribe` with delve");
     expect(launch.text).toContain("lib.go:16");
@@ -105,7 +134,10 @@ describe.runIf(delveAvailable)("dependency code over delve", () => {
   it("stops at a breakpoint in the Go standard library (outside the workdir) and shows its source lines", async () => {
     const { call } = startGo({ stopBudgetMs: 30_000 });
     const library = join(execFileSync("go", ["env", "GOROOT"], { encoding: "utf8" }).trim(), "src", "fmt", "print.go");
-    const line = readFileSync(library, "utf8").split("\n").findIndex((text) => text.startsWith("func Sprintf(")) + 2;
+    const line =
+      readFileSync(library, "utf8")
+        .split("\n")
+        .findIndex((text) => text.startsWith("func Sprintf(")) + 2;
     expect(line).toBeGreaterThan(1);
     await call({ op: "breakpoints", file: library, lines: [line] });
     const launch = await call({ op: "launch", mode: "test", program: ".", test: "TestDescribe" });
@@ -120,7 +152,13 @@ describe.runIf(lldbAvailable && cargoAvailable)("launch options over lldb", () =
   it("builds a crate's tests with cargo and stops in the code one test runs", async () => {
     const { call, run } = startRust({ stopBudgetMs: 30_000 });
     await call({ op: "breakpoints", file: "src/main.rs", lines: [11] });
-    const launch = await call({ op: "launch", mode: "test", program: ".", test: "total_adds_coordinates", adapter: "lldb" });
+    const launch = await call({
+      op: "launch",
+      mode: "test",
+      program: ".",
+      test: "total_adds_coordinates",
+      adapter: "lldb",
+    });
     expect(launch.isError, launch.text).toBe(false);
     expect(run.progress.map((update) => update.message).join("\n")).toContain("cargo test --no-run");
     expect(launch.text).toContain("main.rs:11");

@@ -17,7 +17,9 @@ describe("createLaunchSetupCache", () => {
   it("keeps neither an undefined answer nor a rejection: the next call asks again", async () => {
     const cache = createLaunchSetupCache();
     expect(await cache.remember("k", async () => undefined)).toBeUndefined();
-    await expect(cache.remember("k", () => Promise.reject(new Error("rustc timed out")))).rejects.toThrow("rustc timed out");
+    await expect(cache.remember("k", () => Promise.reject(new Error("rustc timed out")))).rejects.toThrow(
+      "rustc timed out",
+    );
     expect(await cache.remember("k", async () => "found")).toBe("found");
     expect(await cache.remember("k", async () => "asked again")).toBe("found");
   });

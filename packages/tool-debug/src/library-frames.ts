@@ -8,7 +8,8 @@ export function standardLibrary(name: string, path: string | undefined): string 
   const rust = /^<?&?(?:dyn )?(std|core|alloc|test|panic_unwind)::/.exec(name);
   if (rust !== null) return rust[1];
   // The toolchain's sources as rustc records them (`/rustc/<commit>/library/core/src/…`) or rustup installs them.
-  const rustPath = path === undefined ? null : /(?:\/rustc\/[0-9a-f]+|\/rustlib\/src\/rust)\/library\/(\w+)\//.exec(path);
+  const rustPath =
+    path === undefined ? null : /(?:\/rustc\/[0-9a-f]+|\/rustlib\/src\/rust)\/library\/(\w+)\//.exec(path);
   if (rustPath !== null) return rustPath[1];
   if (/^__rust_|^rust_begin_unwind$/.test(name)) return "std";
   // Go: the runtime and the test harness (`runtime.goexit`, `testing.tRunner`).
@@ -16,7 +17,11 @@ export function standardLibrary(name: string, path: string | undefined): string 
   if (go !== null) return go[1];
   // C: the C library's start-up (glibc's own relative paths, or none), and the `main` shim Rust
   // generates, which has no source.
-  if (/^(__libc_start_main(_impl)?|__libc_start_call_main|_start|start_thread|clone3?)$/.test(name) || (name === "main" && path === undefined)) return "libc";
+  if (
+    /^(__libc_start_main(_impl)?|__libc_start_call_main|_start|start_thread|clone3?)$/.test(name) ||
+    (name === "main" && path === undefined)
+  )
+    return "libc";
   // Python: the interpreter's own library (runpy, unittest) shown with just_my_code false; site-packages are dependencies.
   if (path !== undefined && /\/lib\/python3\.\d+\//.test(path) && !path.includes("-packages/")) return "python";
   return undefined;
@@ -26,11 +31,15 @@ export function standardLibrary(name: string, path: string | undefined): string 
 export type StackRow<F> = { frame: F } | { collapsed: F[]; libraries: string[] };
 
 /** The frames with every run of two or more standard-library frames collapsed into one row. */
-export function collapseLibraryFrames<F>(frames: readonly F[], describe: (frame: F) => { name: string; path: string | undefined }): Array<StackRow<F>> {
+export function collapseLibraryFrames<F>(
+  frames: readonly F[],
+  describe: (frame: F) => { name: string; path: string | undefined },
+): Array<StackRow<F>> {
   const rows: Array<StackRow<F>> = [];
   let run: Array<{ frame: F; library: string }> = [];
   const flush = (): void => {
-    if (run.length >= 2) rows.push({ collapsed: run.map((item) => item.frame), libraries: [...new Set(run.map((item) => item.library))] });
+    if (run.length >= 2)
+      rows.push({ collapsed: run.map((item) => item.frame), libraries: [...new Set(run.map((item) => item.library))] });
     else rows.push(...run.map((item) => ({ frame: item.frame })));
     run = [];
   };

@@ -8,10 +8,18 @@ import { countedRustc } from "./test-support/counted-rustc.js";
 import { builtRustFixture } from "./test-support/rust-fixture.js";
 
 const lldb = ADAPTERS.find((adapter) => adapter.id === "lldb")!;
-const located = await lldb.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: "/root" });
+const located = await lldb.locate({
+  root: "/",
+  pathVariable: process.env["PATH"],
+  debugpyPython: undefined,
+  home: "/root",
+});
 const cargo = await findExecutable(["cargo"], pathDirectories(process.env["PATH"]));
 const rustc = await findExecutable(["rustc"], pathDirectories(process.env["PATH"]));
-const available = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in located) && realAdapterAvailable("cargo", cargo !== undefined) && realAdapterAvailable("rustc", rustc !== undefined);
+const available =
+  realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in located) &&
+  realAdapterAvailable("cargo", cargo !== undefined) &&
+  realAdapterAvailable("rustc", rustc !== undefined);
 
 const start = debugTestRuns(() => builtRustFixture(cargo));
 const setUp = (stopBudgetMs = 15_000): DebugTestRun => start({ stopBudgetMs });
@@ -46,20 +54,31 @@ describe.runIf(available)("debug over lldb (a Rust crate built with cargo, Cargo
     expect(stack.text).not.toMatch(/::h[0-9a-f]{16}/);
     const frame = (stack.structured!["frames"] as Array<{ id: number }>)[0]!.id;
     const scopes = await call({ op: "scopes", frame_id: frame });
-    const locals = (scopes.structured!["scopes"] as Array<{ name: string; reference: number }>).find((scope) => /local/i.test(scope.name))!;
+    const locals = (scopes.structured!["scopes"] as Array<{ name: string; reference: number }>).find((scope) =>
+      /local/i.test(scope.name),
+    )!;
     const { text: localsText, rows } = await variablesOf(call, locals.reference);
     expect(localsText).toMatch(/^origin \(rust_app::Point\) = .*\[reference \d+\]$/m);
     // The toolchain's formatters loaded: a Vec shows its length, not an address.
     expect(localsText).toMatch(/^values \(alloc::vec::Vec<int, .*\) = +size=3 \[reference \d+\]$/m);
     expect(localsText).toMatch(/^points \(alloc::vec::Vec<rust_app::Point, .*\) = +size=2 \[reference \d+\]$/m);
     const byName = (name: string): Row => rows.find((row) => row.name === name)!;
-    expect((await variablesOf(call, byName("origin").reference)).rows.map((row) => `${row.name}=${row.value}`)).toEqual(["x=2", "y=3"]);
-    expect((await variablesOf(call, byName("values").reference)).rows.map((row) => `${row.name}=${row.value}`)).toEqual(["[0]=10", "[1]=20", "[2]=30"]);
+    expect((await variablesOf(call, byName("origin").reference)).rows.map((row) => `${row.name}=${row.value}`)).toEqual(
+      ["x=2", "y=3"],
+    );
+    expect((await variablesOf(call, byName("values").reference)).rows.map((row) => `${row.name}=${row.value}`)).toEqual(
+      ["[0]=10", "[1]=20", "[2]=30"],
+    );
     const points = (await variablesOf(call, byName("points").reference)).rows;
     expect(points.map((row) => row.name)).toEqual(["[0]", "[1]"]);
-    expect((await variablesOf(call, points[1]!.reference)).rows.map((row) => `${row.name}=${row.value}`)).toEqual(["x=2", "y=3"]);
+    expect((await variablesOf(call, points[1]!.reference)).rows.map((row) => `${row.name}=${row.value}`)).toEqual([
+      "x=2",
+      "y=3",
+    ]);
 
-    expect((await call({ op: "evaluate", expression: "origin.x * 10 + origin.y", frame_id: frame })).text).toContain("= 23");
+    expect((await call({ op: "evaluate", expression: "origin.x * 10 + origin.y", frame_id: frame })).text).toContain(
+      "= 23",
+    );
     const stepped = await call({ op: "step_over" });
     expect(stepped.text).toContain("src/main.rs:20");
     expect(stepped.text).toContain('println!("result {}", result);');
@@ -78,7 +97,9 @@ describe.runIf(available)("debug over lldb (a Rust crate built with cargo, Cargo
     // `origin` is a local of main, not of total, the top frame.
     const failed = await call({ op: "evaluate", expression: "origin.x" });
     expect(failed.isError).toBe(true);
-    expect(failed.text).toMatch(/^Error \(invalid_input\): The debug adapter refused `evaluate`: .*undeclared identifier 'origin'/s);
+    expect(failed.text).toMatch(
+      /^Error \(invalid_input\): The debug adapter refused `evaluate`: .*undeclared identifier 'origin'/s,
+    );
     expect(failed.text).toContain("op `stack` lists the frames");
     expect(failed.text).not.toContain("bug in the tool");
     const stack = (await call({ op: "stack" })).structured!["frames"] as Array<{ id: number; name: string }>;
@@ -92,12 +113,19 @@ describe.runIf(available)("debug over lldb (a Rust crate built with cargo, Cargo
     const { call } = run;
     await call({ op: "breakpoints", file: "src/main.rs", lines: [19] });
     for (let launch = 1; launch <= 2; launch++) {
-      expect((await call({ op: "launch", program: "target/debug/rust-app" })).text).toContain("rust_app::main src/main.rs:19");
+      expect((await call({ op: "launch", program: "target/debug/rust-app" })).text).toContain(
+        "rust_app::main src/main.rs:19",
+      );
       const pids = await sessionPids(run);
       const frame = ((await call({ op: "stack" })).structured!["frames"] as Array<{ id: number }>)[0]!.id;
-      const scopes = (await call({ op: "scopes", frame_id: frame })).structured!["scopes"] as Array<{ name: string; reference: number }>;
+      const scopes = (await call({ op: "scopes", frame_id: frame })).structured!["scopes"] as Array<{
+        name: string;
+        reference: number;
+      }>;
       const locals = scopes.find((scope) => /local/i.test(scope.name))!;
-      expect((await variablesOf(call, locals.reference)).text, `launch ${launch}`).toMatch(/^values \(alloc::vec::Vec<int, .*\) = +size=3 \[reference \d+\]$/m);
+      expect((await variablesOf(call, locals.reference)).text, `launch ${launch}`).toMatch(
+        /^values \(alloc::vec::Vec<int, .*\) = +size=3 \[reference \d+\]$/m,
+      );
       expect((await call({ op: "terminate" })).text).toContain("Terminated");
       expect(await stillRunning(pids)).toEqual([]);
     }

@@ -7,11 +7,18 @@ import { debugTestRuns, type DebugTestRun } from "./test-support/debug-test-run.
 import { realAdapterAvailable, stillRunning } from "./test-support/real-adapters.js";
 
 const lldb = ADAPTERS.find((adapter) => adapter.id === "lldb")!;
-const located = await lldb.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: "/root" });
+const located = await lldb.locate({
+  root: "/",
+  pathVariable: process.env["PATH"],
+  debugpyPython: undefined,
+  home: "/root",
+});
 const available = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in located);
 
 const setUp = (stopBudgetMs = 15_000): DebugTestRun => start({ stopBudgetMs });
-const start = debugTestRuns("c-app", (workdir) => execFileSync("gcc", ["-g", "-O0", "-o", join(workdir, "app"), join(workdir, "main.c")]));
+const start = debugTestRuns("c-app", (workdir) =>
+  execFileSync("gcc", ["-g", "-O0", "-o", join(workdir, "app"), join(workdir, "main.c")]),
+);
 
 describe.runIf(available)("debug over lldb (a C program built with gcc -g)", () => {
   it("stops at a breakpoint, inspects, steps and runs to the end with the output captured", async () => {
@@ -26,12 +33,15 @@ describe.runIf(available)("debug over lldb (a C program built with gcc -g)", () 
     expect(stack.text).toMatch(/add.* at main\.c:5[\s\S]*main.* at main\.c:10/);
     const frame = (stack.structured!["frames"] as Array<{ id: number }>)[0]!.id;
     const scopes = await call({ op: "scopes", frame_id: frame });
-    const locals = (scopes.structured!["scopes"] as Array<{ name: string; reference: number }>).find((scope) => /local/i.test(scope.name))!;
+    const locals = (scopes.structured!["scopes"] as Array<{ name: string; reference: number }>).find((scope) =>
+      /local/i.test(scope.name),
+    )!;
     const variables = await call({ op: "variables", reference: locals.reference });
     expect(variables.text).toMatch(/total \(int\) = /);
-    const scopeList = (scopes.structured!["scopes"] as Array<{ name: string; reference: number }>);
+    const scopeList = scopes.structured!["scopes"] as Array<{ name: string; reference: number }>;
     const argumentsScope = scopeList.find((scope) => /argument/i.test(scope.name));
-    if (argumentsScope !== undefined) expect((await call({ op: "variables", reference: argumentsScope.reference })).text).toContain("left (int) = 2");
+    if (argumentsScope !== undefined)
+      expect((await call({ op: "variables", reference: argumentsScope.reference })).text).toContain("left (int) = 2");
     const evaluated = await call({ op: "evaluate", expression: "left * 10 + right" });
     expect(evaluated.text).toContain("= 23");
     const stepped = await call({ op: "step_over" });
@@ -45,9 +55,14 @@ describe.runIf(available)("debug over lldb (a C program built with gcc -g)", () 
     const { call } = setUp();
     await call({ op: "breakpoints", file: "main.c", lines: [5, 500] });
     const launch = await call({ op: "launch", program: "app" });
-    const rows = (await call({ op: "breakpoints", file: "main.c", lines: [5, 500] })).structured!["breakpoints"] as Array<{ requested: number; verified?: boolean }>;
+    const rows = (await call({ op: "breakpoints", file: "main.c", lines: [5, 500] })).structured![
+      "breakpoints"
+    ] as Array<{ requested: number; verified?: boolean }>;
     expect(launch.text).toContain("main.c:5");
-    expect(rows).toEqual([expect.objectContaining({ requested: 5, verified: true }), expect.objectContaining({ requested: 500, verified: false })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ requested: 5, verified: true }),
+      expect.objectContaining({ requested: 500, verified: false }),
+    ]);
   });
 
   it("a missing program fails the launch with lldb's message", async () => {
@@ -55,7 +70,9 @@ describe.runIf(available)("debug over lldb (a C program built with gcc -g)", () 
     const launch = await call({ op: "launch", program: "no-such-binary" });
     expect(launch.isError).toBe(true);
     expect(launch.text).toContain("`no-such-binary`");
-    expect(launch.text).toMatch(/lldb could not run `no-such-binary`: .*(unable to find executable|does not exist|No such file)/i);
+    expect(launch.text).toMatch(
+      /lldb could not run `no-such-binary`: .*(unable to find executable|does not exist|No such file)/i,
+    );
   });
 
   it("terminate kills the debuggee by pid (lldb-server starts it in a session of its own)", async () => {
@@ -64,7 +81,9 @@ describe.runIf(available)("debug over lldb (a C program built with gcc -g)", () 
     const launch = await call({ op: "launch", program: "app", args: ["loop"] });
     expect(launch.text).toContain("main.c:11");
     const session = supervisor.session("conversation-1");
-    const pids = [...new Set([...session.knownPids(), ...(await listDescendants(session.adapterPid!)).map((row) => row.pid)])];
+    const pids = [
+      ...new Set([...session.knownPids(), ...(await listDescendants(session.adapterPid!)).map((row) => row.pid)]),
+    ];
     expect(pids.length).toBeGreaterThanOrEqual(3);
     // Running again, as lldb leaves a debuggee whose adapter is gone.
     expect((await call({ op: "continue" })).text).toContain("Still running");

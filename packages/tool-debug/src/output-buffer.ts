@@ -77,6 +77,11 @@ export class OutputBuffer {
       length += piece.length;
     }
     const shownSource = Math.min(this.kept, length);
-    return { text: pieces.join(""), notShown: Math.max(0, this.kept - shownSource), dropped: this.droppedCharacters, total: this.kept + this.droppedCharacters };
+    return {
+      text: pieces.join(""),
+      notShown: Math.max(0, this.kept - shownSource),
+      dropped: this.droppedCharacters,
+      total: this.kept + this.droppedCharacters,
+    };
   }
 }

@@ -12,7 +12,11 @@ export const debugPlugin = definePlugin({
     defineResourceProvider({
       key: DebugSupervisor,
       create: () => {
-        const supervisor = createDebugSupervisor({ ...(process.env["RUNBOUND_DEBUGPY_PYTHON"] === undefined ? {} : { debugpyPython: process.env["RUNBOUND_DEBUGPY_PYTHON"] }) });
+        const supervisor = createDebugSupervisor({
+          ...(process.env["RUNBOUND_DEBUGPY_PYTHON"] === undefined
+            ? {}
+            : { debugpyPython: process.env["RUNBOUND_DEBUGPY_PYTHON"] }),
+        });
         return { value: supervisor, dispose: () => supervisor.dispose(), describe: () => supervisor.describe() };
       },
     }),

@@ -14,14 +14,23 @@ const variableName = /^[A-Za-z_][A-Za-z0-9_]*$/;
  *
  * @throws ToolError `invalid_input` for a name that is not a variable name, or one given twice.
  */
-export function programEnvironment(variables: readonly ProgramVariable[] | undefined): Record<string, string> | undefined {
+export function programEnvironment(
+  variables: readonly ProgramVariable[] | undefined,
+): Record<string, string> | undefined {
   if (variables === undefined) return undefined;
   const environment: Record<string, string> = {};
   for (const [index, { name, value }] of variables.entries()) {
     if (!variableName.test(name)) {
-      throw new ToolError({ code: "invalid_input", message: `\`env[${index}].name\` is \`${name}\`, which is not an environment variable name; use letters, digits and underscores, not starting with a digit, as in \`DEBUG\`.` });
+      throw new ToolError({
+        code: "invalid_input",
+        message: `\`env[${index}].name\` is \`${name}\`, which is not an environment variable name; use letters, digits and underscores, not starting with a digit, as in \`DEBUG\`.`,
+      });
     }
-    if (Object.hasOwn(environment, name)) throw new ToolError({ code: "invalid_input", message: `\`env\` names \`${name}\` twice; give each variable once.` });
+    if (Object.hasOwn(environment, name))
+      throw new ToolError({
+        code: "invalid_input",
+        message: `\`env\` names \`${name}\` twice; give each variable once.`,
+      });
     environment[name] = value;
   }
   return environment;

@@ -45,4 +45,5 @@ export function pythonTraceInstaller(path: string, root: string, limit: number):
 }
 
 /** A Python expression that removes the tracer's hooks. */
-export const PYTHON_TRACE_REMOVER = '(__import__("sys").setprofile(None), __import__("threading").setprofile(None), "removed")[-1]';
+export const PYTHON_TRACE_REMOVER =
+  '(__import__("sys").setprofile(None), __import__("threading").setprofile(None), "removed")[-1]';

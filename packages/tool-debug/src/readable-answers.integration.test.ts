@@ -10,9 +10,17 @@ import { builtRustFixture } from "./test-support/rust-fixture.js";
 // chatter kept out of the program's output, and a status line in plain words.
 const python = cachedDebugpyPython();
 const debugpyAvailable = realAdapterAvailable("debugpy (cached virtualenv)", python !== undefined);
-const locate = (id: string) => ADAPTERS.find((adapter) => adapter.id === id)!.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: homedir() });
+const locate = (id: string) =>
+  ADAPTERS.find((adapter) => adapter.id === id)!.locate({
+    root: "/",
+    pathVariable: process.env["PATH"],
+    debugpyPython: undefined,
+    home: homedir(),
+  });
 const cargo = await findExecutable(["cargo"], pathDirectories(process.env["PATH"]));
-const lldbAvailable = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in (await locate("lldb"))) && realAdapterAvailable("cargo", cargo !== undefined);
+const lldbAvailable =
+  realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in (await locate("lldb"))) &&
+  realAdapterAvailable("cargo", cargo !== undefined);
 const delveAvailable = realAdapterAvailable("dlv", "command" in (await locate("delve")));
 
 const startRust = debugTestRuns(() => builtRustFixture(cargo));
@@ -29,7 +37,9 @@ describe.runIf(lldbAvailable)("readable answers over lldb (Rust)", () => {
     const stack = await call({ op: "stack" });
     expect(stack.text).not.toContain("$u7b$");
     expect(stack.text).not.toContain("$LT$");
-    expect(stack.text).toMatch(/^#\d+ rust_app::total::\{\{closure\}\} at src\/main\.rs:11\n… \d+ frames in core \(#\d+ … #\d+\)\n#\d+ rust_app::total at src\/main\.rs:11\n#\d+ rust_app::main at src\/main\.rs:19\n… \d+ frames in core, std, libc/m);
+    expect(stack.text).toMatch(
+      /^#\d+ rust_app::total::\{\{closure\}\} at src\/main\.rs:11\n… \d+ frames in core \(#\d+ … #\d+\)\n#\d+ rust_app::total at src\/main\.rs:11\n#\d+ rust_app::main at src\/main\.rs:19\n… \d+ frames in core, std, libc/m,
+    );
     // 25 frames, all of them still addressable by id in the structured twin.
     expect((stack.structured!["frames"] as unknown[]).length).toBe(stack.structured!["total"]);
     expect(stack.text.length).toBeLessThan(600);
@@ -48,7 +58,9 @@ describe.runIf(delveAvailable)("readable answers over delve", () => {
     await call({ op: "breakpoints", file: "lib.go", lines: [16] });
     await call({ op: "launch", mode: "test", program: ".", test: "TestDescribe" });
     const stack = await call({ op: "stack" });
-    expect(stack.text).toMatch(/golib\.Describe at lib\.go:16\n#\d+ golib\.TestDescribe at lib_test\.go:7\n… \d+ frames in testing, runtime \(#\d+ … #\d+\)$/);
+    expect(stack.text).toMatch(
+      /golib\.Describe at lib\.go:16\n#\d+ golib\.TestDescribe at lib_test\.go:7\n… \d+ frames in testing, runtime \(#\d+ … #\d+\)$/,
+    );
   }, 240_000);
 });
 
@@ -57,8 +69,12 @@ describe.runIf(debugpyAvailable)("readable answers over debugpy", () => {
     const { call } = startPython({ debugpyPython: python!, stopBudgetMs: 20_000 });
     await call({ op: "breakpoints", file: "app.py", lines: [5] });
     await call({ op: "launch", program: "app.py" });
-    expect((await call({ op: "status" })).text).toMatch(/^debugpy session on `app\.py`: stopped \(breakpoint\) in thread \d+\.\nStarted \d+ s ago; the session ends in (29 min \d+ s|30 min) \(its time limit is 30 min\), or at op `terminate`\.\nBreakpoints: app\.py: 5$/);
+    expect((await call({ op: "status" })).text).toMatch(
+      /^debugpy session on `app\.py`: stopped \(breakpoint\) in thread \d+\.\nStarted \d+ s ago; the session ends in (29 min \d+ s|30 min) \(its time limit is 30 min\), or at op `terminate`\.\nBreakpoints: app\.py: 5$/,
+    );
     await call({ op: "continue" });
-    expect((await call({ op: "status" })).text).toContain("debugpy session on `app.py`: exited with code 0: the program has ended; launch again to rerun it.");
+    expect((await call({ op: "status" })).text).toContain(
+      "debugpy session on `app.py`: exited with code 0: the program has ended; launch again to rerun it.",
+    );
   });
 });

@@ -1,6 +1,15 @@
 // The escapes of Rust's legacy symbol mangling that lldb leaves in a name
 // (rustc_symbol_mangling/src/legacy.rs): `$LT$` for `<`, `$u7b$` for `{`, `..` for `::`.
-const LEGACY_ESCAPES: Record<string, string> = { SP: "@", BP: "*", RF: "&", LT: "<", GT: ">", LP: "(", RP: ")", C: "," };
+const LEGACY_ESCAPES: Record<string, string> = {
+  SP: "@",
+  BP: "*",
+  RF: "&",
+  LT: "<",
+  GT: ">",
+  LP: "(",
+  RP: ")",
+  C: ",",
+};
 
 function demangleLegacySegment(segment: string): string {
   if (!segment.includes("$") && !segment.includes("..")) return segment;

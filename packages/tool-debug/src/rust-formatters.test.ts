@@ -10,7 +10,10 @@ import { cargoProject, countedRustc } from "./test-support/counted-rustc.js";
 import { realAdapterAvailable } from "./test-support/real-adapters.js";
 
 // A project and a PATH whose only `rustc` prints `sysroot`, as the rustup proxy does.
-function project(options: { cargoToml: boolean; sysroot?: string; formatterFiles?: readonly string[] }): { root: string; env: NodeJS.ProcessEnv } {
+function project(options: { cargoToml: boolean; sysroot?: string; formatterFiles?: readonly string[] }): {
+  root: string;
+  env: NodeJS.ProcessEnv;
+} {
   const base = mkdtempSync(join(tmpdir(), "runbound-rust-formatters-"));
   const root = join(base, "project");
   mkdirSync(root);
@@ -18,7 +21,10 @@ function project(options: { cargoToml: boolean; sysroot?: string; formatterFiles
   const bin = join(base, "bin");
   mkdirSync(bin);
   if (options.sysroot !== undefined) {
-    writeFileSync(join(bin, "rustc"), `#!/bin/sh\n[ "$1 $2" = "--print sysroot" ] && printf '%s\\n' '${options.sysroot}'\n`);
+    writeFileSync(
+      join(bin, "rustc"),
+      `#!/bin/sh\n[ "$1 $2" = "--print sysroot" ] && printf '%s\\n' '${options.sysroot}'\n`,
+    );
     chmodSync(join(bin, "rustc"), 0o755);
     const etc = join(options.sysroot, "lib", "rustlib", "etc");
     if (options.formatterFiles !== undefined) mkdirSync(etc, { recursive: true });
@@ -32,17 +38,28 @@ describe("rustFormatterCommands", () => {
     const sysroot = join(mkdtempSync(join(tmpdir(), "runbound-sysroot-")), 'tool "chain" \\x');
     const { root, env } = project({ cargoToml: true, sysroot, formatterFiles: ["lldb_lookup.py", "lldb_commands"] });
     const etc = join(sysroot, "lib", "rustlib", "etc").replaceAll("\\", "\\\\").replaceAll('"', '\\"');
-    expect(await rustFormatterCommands(root, env)).toEqual([`command script import "${etc}/lldb_lookup.py"`, `command source -s true "${etc}/lldb_commands"`]);
+    expect(await rustFormatterCommands(root, env)).toEqual([
+      `command script import "${etc}/lldb_lookup.py"`,
+      `command source -s true "${etc}/lldb_commands"`,
+    ]);
   });
 
   it("is empty without a Cargo.toml, without rustc, or with a toolchain lacking either file", async () => {
     // A toolchain that would do, in a project that is not Cargo's.
-    const notCargo = project({ cargoToml: false, sysroot: mkdtempSync(join(tmpdir(), "runbound-sysroot-")), formatterFiles: ["lldb_lookup.py", "lldb_commands"] });
+    const notCargo = project({
+      cargoToml: false,
+      sysroot: mkdtempSync(join(tmpdir(), "runbound-sysroot-")),
+      formatterFiles: ["lldb_lookup.py", "lldb_commands"],
+    });
     expect(await rustFormatterCommands(notCargo.root, notCargo.env)).toEqual([]);
     const withoutRustc = project({ cargoToml: true });
     expect(await rustFormatterCommands(withoutRustc.root, withoutRustc.env)).toEqual([]);
     for (const only of ["lldb_lookup.py", "lldb_commands"]) {
-      const partial = project({ cargoToml: true, sysroot: mkdtempSync(join(tmpdir(), "runbound-sysroot-")), formatterFiles: [only] });
+      const partial = project({
+        cargoToml: true,
+        sysroot: mkdtempSync(join(tmpdir(), "runbound-sysroot-")),
+        formatterFiles: [only],
+      });
       expect(await rustFormatterCommands(partial.root, partial.env)).toEqual([]);
     }
   });
@@ -55,9 +72,13 @@ describe("rustFormatterCommands", () => {
     // rustc now names another sysroot (the toolchain was reinstalled): a kept answer would still point at the old one.
     const other = mkdtempSync(join(tmpdir(), "runbound-sysroot-"));
     mkdirSync(join(other, "lib", "rustlib", "etc"), { recursive: true });
-    for (const file of ["lldb_lookup.py", "lldb_commands"]) writeFileSync(join(other, "lib", "rustlib", "etc", file), "");
+    for (const file of ["lldb_lookup.py", "lldb_commands"])
+      writeFileSync(join(other, "lib", "rustlib", "etc", file), "");
     writeFileSync(join(env["PATH"]!, "rustc"), `#!/bin/sh\nprintf '%s\\n' '${other}'\n`);
-    expect(await rustFormatterCommands(root, env, cache)).toEqual([`command script import "${other}/lib/rustlib/etc/lldb_lookup.py"`, `command source -s true "${other}/lib/rustlib/etc/lldb_commands"`]);
+    expect(await rustFormatterCommands(root, env, cache)).toEqual([
+      `command script import "${other}/lib/rustlib/etc/lldb_lookup.py"`,
+      `command source -s true "${other}/lib/rustlib/etc/lldb_commands"`,
+    ]);
   });
 
   it("asks again when anything that picks the toolchain changes, and not otherwise", async () => {
@@ -125,7 +146,9 @@ describe.runIf(rustcAvailable)("rustFormatterCommands with the real rustc", () =
     expect(first).toHaveLength(2);
     expect(first[0]).toMatch(/^command script import ".*\/lib\/rustlib\/etc\/lldb_lookup\.py"$/);
     expect(await rustFormatterCommands(root, env, cache)).toEqual(first);
-    expect(await Promise.all([rustFormatterCommands(root, env, cache), rustFormatterCommands(root, env, cache)])).toEqual([first, first]);
+    expect(
+      await Promise.all([rustFormatterCommands(root, env, cache), rustFormatterCommands(root, env, cache)]),
+    ).toEqual([first, first]);
     expect(runs()).toBe(1);
     expect(await rustFormatterCommands(root, env, createLaunchSetupCache())).toEqual(first);
     expect(runs()).toBe(2);

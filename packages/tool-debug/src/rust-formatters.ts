@@ -13,7 +13,11 @@ import { createLaunchSetupCache, type LaunchSetupCache } from "./launch-setup-ca
  * on a busy machine). Empty when there is no Cargo.toml, no rustc, or a toolchain without the
  * formatter files: lldb still works then.
  */
-export async function rustFormatterCommands(root: string, env: NodeJS.ProcessEnv, cache: LaunchSetupCache = createLaunchSetupCache()): Promise<string[]> {
+export async function rustFormatterCommands(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  cache: LaunchSetupCache = createLaunchSetupCache(),
+): Promise<string[]> {
   if (!(await exists(join(root, "Cargo.toml")))) return [];
   const key = await toolchainKey(root, env);
   const sysroot = await cache.remember(key, () => askSysroot(root, env));
@@ -50,12 +54,26 @@ async function toolchainKey(root: string, env: NodeJS.ProcessEnv): Promise<strin
     (info) => `${info.mtimeMs}:${info.size}`,
     () => "",
   );
-  return JSON.stringify([root, env["PATH"] ?? "", env["RUSTUP_TOOLCHAIN"] ?? "", rustupHome, settings, await nearestToolchainFiles(root)]);
+  return JSON.stringify([
+    root,
+    env["PATH"] ?? "",
+    env["RUSTUP_TOOLCHAIN"] ?? "",
+    rustupHome,
+    settings,
+    await nearestToolchainFiles(root),
+  ]);
 }
 
 async function nearestToolchainFiles(root: string): Promise<string[]> {
   for (let directory = root; ; directory = dirname(directory)) {
-    const files = await Promise.all(["rust-toolchain", "rust-toolchain.toml"].map((name) => readFile(join(directory, name), "utf8").then((text) => `${join(directory, name)}\0${text}`, () => undefined)));
+    const files = await Promise.all(
+      ["rust-toolchain", "rust-toolchain.toml"].map((name) =>
+        readFile(join(directory, name), "utf8").then(
+          (text) => `${join(directory, name)}\0${text}`,
+          () => undefined,
+        ),
+      ),
+    );
     const found = files.filter((file) => file !== undefined);
     if (found.length > 0 || dirname(directory) === directory) return found;
   }

@@ -36,7 +36,13 @@ describe("sourceLine", () => {
 
   it("gives the lines around a line, as many as the file has", () => {
     writeFileSync(join(workdir, "five.py"), "a\nb\nc\nd\ne\n");
-    expect(sourceLines(workdir, join(workdir, "five.py"), 3, 2)?.map((row) => row.text)).toEqual(["a", "b", "c", "d", "e"]);
+    expect(sourceLines(workdir, join(workdir, "five.py"), 3, 2)?.map((row) => row.text)).toEqual([
+      "a",
+      "b",
+      "c",
+      "d",
+      "e",
+    ]);
     expect(sourceLines(workdir, join(workdir, "five.py"), 1, 2)?.map((row) => row.line)).toEqual([1, 2, 3]);
     expect(sourceLines(workdir, join(workdir, "five.py"), 5, 2)?.map((row) => row.text)).toEqual(["c", "d", "e"]);
     expect(sourceLines(workdir, join(workdir, "five.py"), 9, 2)).toBeUndefined();

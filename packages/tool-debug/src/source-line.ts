@@ -13,7 +13,12 @@ const NEWLINE = 0x0a;
  * bytes are decoded (a newline byte never occurs inside a UTF-8 sequence), so a stop late in a 4 MiB
  * file costs a few milliseconds, and nothing is kept between stops.
  */
-export function sourceLine(workdir: string, path: string | undefined, line: number | undefined, alsoReadable?: ReadonlySet<string>): string | undefined {
+export function sourceLine(
+  workdir: string,
+  path: string | undefined,
+  line: number | undefined,
+  alsoReadable?: ReadonlySet<string>,
+): string | undefined {
   return sourceLines(workdir, path, line, 0, alsoReadable)?.[0]?.text;
 }
 
@@ -22,7 +27,13 @@ export function sourceLine(workdir: string, path: string | undefined, line: numb
  * in `alsoReadable` (dependency files the caller set breakpoints in: read-only access, issue 26),
  * each cut at 200 characters; undefined when `line` itself is not there.
  */
-export function sourceLines(workdir: string, path: string | undefined, line: number | undefined, radius: number, alsoReadable?: ReadonlySet<string>): Array<{ line: number; text: string }> | undefined {
+export function sourceLines(
+  workdir: string,
+  path: string | undefined,
+  line: number | undefined,
+  radius: number,
+  alsoReadable?: ReadonlySet<string>,
+): Array<{ line: number; text: string }> | undefined {
   if (path === undefined || line === undefined || !Number.isInteger(line) || line < 1) return undefined;
   if (!isInside(workdir, path) && alsoReadable?.has(path) !== true) return undefined;
   const bytes = fileBytes(path);
@@ -40,7 +51,10 @@ export function sourceLines(workdir: string, path: string | undefined, line: num
     if (start > bytes.length || (start === bytes.length && current > line)) break;
     const end = bytes.indexOf(NEWLINE, start);
     // The line after a final newline is an empty last line, as splitting the text would give.
-    rows.push({ line: current, text: cutText(bytes.toString("utf8", start, end === -1 ? bytes.length : end).trimEnd(), 200).text });
+    rows.push({
+      line: current,
+      text: cutText(bytes.toString("utf8", start, end === -1 ? bytes.length : end).trimEnd(), 200).text,
+    });
     if (end === -1) break;
     start = end + 1;
   }

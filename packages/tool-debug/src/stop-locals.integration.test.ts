@@ -10,23 +10,36 @@ import { cachedDebugpyPython, realAdapterAvailable } from "./test-support/real-a
 // struct pointer expanded to its fields; `locals` (and `variables` without a reference) in one call.
 const python = cachedDebugpyPython();
 const debugpyAvailable = realAdapterAvailable("debugpy (cached virtualenv)", python !== undefined);
-const locate = (id: string) => ADAPTERS.find((adapter) => adapter.id === id)!.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: homedir() });
+const locate = (id: string) =>
+  ADAPTERS.find((adapter) => adapter.id === id)!.locate({
+    root: "/",
+    pathVariable: process.env["PATH"],
+    debugpyPython: undefined,
+    home: homedir(),
+  });
 const lldbAvailable = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in (await locate("lldb")));
 const delveAvailable = realAdapterAvailable("dlv", "command" in (await locate("delve")));
 
 const startPython = debugTestRuns("python-app");
 const startGo = debugTestRuns("go-lib");
-const startC = debugTestRuns("c-app", (workdir) => execFileSync("gcc", ["-g", "-O0", "-o", join(workdir, "app"), join(workdir, "main.c")]));
+const startC = debugTestRuns("c-app", (workdir) =>
+  execFileSync("gcc", ["-g", "-O0", "-o", join(workdir, "app"), join(workdir, "main.c")]),
+);
 
 describe.runIf(debugpyAvailable)("locals in one call over debugpy", () => {
   it("a stop shows two source lines either side and the locals; locals and variables without a reference read a frame", async () => {
     const { call } = startPython({ debugpyPython: python!, stopBudgetMs: 20_000 });
     await call({ op: "breakpoints", file: "app.py", lines: [5] });
     const launch = await call({ op: "launch", program: "app.py" });
-    expect(launch.text).toContain("  4 | def add(left, right):\n→ 5 |     total = left + right\n  6 |     return total");
+    expect(launch.text).toContain(
+      "  4 | def add(left, right):\n→ 5 |     total = left + right\n  6 |     return total",
+    );
     expect(launch.text).toMatch(/Locals \(Locals\):\n {2}left \(int\) = 2\n {2}right \(int\) = 3/);
     expect(launch.text).not.toContain("special variables");
-    const stop = launch.structured!["stop"] as { locals: { locals: Array<{ name: string; value: string }> }; source_context: unknown[] };
+    const stop = launch.structured!["stop"] as {
+      locals: { locals: Array<{ name: string; value: string }> };
+      source_context: unknown[];
+    };
     expect(stop.locals.locals.map((local) => local.name)).toEqual(["left", "right"]);
     expect(stop.source_context).toHaveLength(5);
     const stepped = await call({ op: "step_over" });
@@ -36,7 +49,9 @@ describe.runIf(debugpyAvailable)("locals in one call over debugpy", () => {
     const caller = (stack.structured!["frames"] as Array<{ id: number }>)[1]!.id;
     const locals = await call({ op: "locals", frame_id: caller });
     expect(locals.text).toMatch(/numbers \(list\) = \[0, 1, 2/);
-    const label = (locals.structured!["locals"] as Array<{ name: string; value: string; value_cut?: number }>).find((local) => local.name === "label")!;
+    const label = (locals.structured!["locals"] as Array<{ name: string; value: string; value_cut?: number }>).find(
+      (local) => local.name === "label",
+    )!;
     expect(label.value_cut).toBe(602);
   });
 });
@@ -48,10 +63,18 @@ describe.runIf(delveAvailable)("locals in one call over delve", () => {
     const launch = await call({ op: "launch", mode: "test", program: ".", test: "TestDescribe" });
     expect(launch.isError, launch.text).toBe(false);
     expect(launch.text).toMatch(/config \(\*example\.com\/golib\.Config\) = /);
-    expect(launch.text).toMatch(/\n {4}\.Name \(string\) = "web"\n {4}\.Count \(int\) = 3\n {4}\.Tags \(\[\]string\) = /);
+    expect(launch.text).toMatch(
+      /\n {4}\.Name \(string\) = "web"\n {4}\.Count \(int\) = 3\n {4}\.Tags \(\[\]string\) = /,
+    );
     expect(launch.text).toContain('label (string) = "web:3:"');
-    const stop = launch.structured!["stop"] as { locals: { locals: Array<{ name: string; fields?: Array<{ name: string }> }> } };
-    expect(stop.locals.locals.find((local) => local.name === "config")!.fields!.map((field) => field.name)).toEqual(["Name", "Count", "Tags"]);
+    const stop = launch.structured!["stop"] as {
+      locals: { locals: Array<{ name: string; fields?: Array<{ name: string }> }> };
+    };
+    expect(stop.locals.locals.find((local) => local.name === "config")!.fields!.map((field) => field.name)).toEqual([
+      "Name",
+      "Count",
+      "Tags",
+    ]);
   }, 240_000);
 });
 

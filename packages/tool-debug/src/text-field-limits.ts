@@ -15,11 +15,18 @@ export interface TextFields {
   functions?: readonly string[] | undefined;
   filters?: readonly string[] | undefined;
   env?: ReadonlyArray<{ name: string; value: string }> | undefined;
-  points?: ReadonlyArray<{ condition?: string | undefined; hit_condition?: string | undefined; log_message?: string | undefined }> | undefined;
+  points?:
+    | ReadonlyArray<{
+        condition?: string | undefined;
+        hit_condition?: string | undefined;
+        log_message?: string | undefined;
+      }>
+    | undefined;
 }
 
 function check(field: string, value: string, mayBeEmpty: boolean): void {
-  if (!mayBeEmpty && value.length === 0) throw emptyText(field, "Give it a value, or leave the field out for an op that does not need it.");
+  if (!mayBeEmpty && value.length === 0)
+    throw emptyText(field, "Give it a value, or leave the field out for an op that does not need it.");
   assertTextLength(field, value, MAX_TEXT_LENGTH, "Shorten it.");
 }
 

@@ -10,11 +10,18 @@ import { cachedDebugpyPython, realAdapterAvailable } from "./test-support/real-a
 // that it raised, depth — repeats collapsed; debugpy only, and `adapters` says so.
 const python = cachedDebugpyPython();
 const debugpyAvailable = realAdapterAvailable("debugpy (cached virtualenv)", python !== undefined);
-const lldbLocated = await ADAPTERS.find((adapter) => adapter.id === "lldb")!.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: homedir() });
+const lldbLocated = await ADAPTERS.find((adapter) => adapter.id === "lldb")!.locate({
+  root: "/",
+  pathVariable: process.env["PATH"],
+  debugpyPython: undefined,
+  home: homedir(),
+});
 const lldbAvailable = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in lldbLocated);
 
 const startPython = debugTestRuns("python-app");
-const startC = debugTestRuns("c-app", (workdir) => execFileSync("gcc", ["-g", "-O0", "-o", join(workdir, "app"), join(workdir, "main.c")]));
+const startC = debugTestRuns("c-app", (workdir) =>
+  execFileSync("gcc", ["-g", "-O0", "-o", join(workdir, "app"), join(workdir, "main.c")]),
+);
 
 describe.runIf(debugpyAvailable)("trace over debugpy", () => {
   it("runs to the end from the entry and answers with the calls, repeats collapsed, and how it ended", async () => {

@@ -8,7 +8,12 @@ import { cachedDebugpyPython, realAdapterAvailable } from "./test-support/real-a
 // `variables` on an expression path in one call.
 const python = cachedDebugpyPython();
 const debugpyAvailable = realAdapterAvailable("debugpy (cached virtualenv)", python !== undefined);
-const delveLocated = await ADAPTERS.find((adapter) => adapter.id === "delve")!.locate({ root: "/", pathVariable: process.env["PATH"], debugpyPython: undefined, home: homedir() });
+const delveLocated = await ADAPTERS.find((adapter) => adapter.id === "delve")!.locate({
+  root: "/",
+  pathVariable: process.env["PATH"],
+  debugpyPython: undefined,
+  home: homedir(),
+});
 const delveAvailable = realAdapterAvailable("dlv", "command" in delveLocated);
 
 const startGo = debugTestRuns("go-lib");
@@ -42,7 +47,9 @@ describe.runIf(delveAvailable)("watch and expression paths over delve", () => {
     expect(tags.text).toMatch(/^config\.Tags \(\[\]string\) = /);
     expect(tags.text).toContain('[0] (string) = "a"');
     expect(tags.text).toContain('[1] (string) = "b"');
-    expect((await call({ op: "variables", expression: "config.Name" })).text).toBe('config.Name (string) = "web" (no children)');
+    expect((await call({ op: "variables", expression: "config.Name" })).text).toBe(
+      'config.Name (string) = "web" (no children)',
+    );
   }, 240_000);
 });
 

@@ -2,7 +2,13 @@ import type { ToolContent } from "@runbound/tool-kit";
 import { describe, expect, it } from "vitest";
 import { CellTranscript, DEFAULT_TRANSCRIPT_LIMITS, type CellTranscriptLimits } from "./cell-transcript.js";
 
-const small: CellTranscriptLimits = { streamHeadChars: 10, streamTailChars: 10, maxImages: 2, maxImageChars: 100, maxTextBytes: 1_000 };
+const small: CellTranscriptLimits = {
+  streamHeadChars: 10,
+  streamTailChars: 10,
+  maxImages: 2,
+  maxImageChars: 100,
+  maxTextBytes: 1_000,
+};
 
 function text(parts: ToolContent[]): string {
   return parts.map((part) => (part.type === "text" ? part.text : `<image ${part.mimeType} ${part.data}>`)).join("|");
@@ -25,7 +31,12 @@ describe("CellTranscript", () => {
 
   it("shows an error's traceback, or its name and message when the traceback is empty", () => {
     const transcript = new CellTranscript();
-    transcript.add({ type: "error", name: "ValueError", message: "bad", traceback: "Traceback:\n  line 1\nValueError: bad\n" });
+    transcript.add({
+      type: "error",
+      name: "ValueError",
+      message: "bad",
+      traceback: "Traceback:\n  line 1\nValueError: bad\n",
+    });
     transcript.add({ type: "error", name: "KeyboardInterrupt", message: "", traceback: "" });
     expect(text(transcript.parts())).toBe("Traceback:\n  line 1\nValueError: bad\nKeyboardInterrupt: ");
   });
@@ -69,7 +80,9 @@ describe("CellTranscript", () => {
     transcript.add({ type: "stream", name: "stdout", text: "0123456789" });
     transcript.add({ type: "display", mimeType: "text/plain", text: "shown" });
     transcript.add({ type: "stream", name: "stdout", text: "abcdefghijKLMNOPQRST" });
-    expect(text(transcript.parts())).toBe("0123456789\n[… 10 characters (0 lines) of output omitted; print less, or write it to a file and read parts of it …]\nshown\nKLMNOPQRST");
+    expect(text(transcript.parts())).toBe(
+      "0123456789\n[… 10 characters (0 lines) of output omitted; print less, or write it to a file and read parts of it …]\nshown\nKLMNOPQRST",
+    );
   });
 
   it("says one omitted character and one line in the singular", () => {
@@ -85,7 +98,9 @@ describe("CellTranscript", () => {
     transcript.add({ type: "image", mimeType: "image/jpeg", data: "z".repeat(40) });
     transcript.add({ type: "image", mimeType: "image/png", data: "w" });
     const parts = transcript.parts();
-    expect(parts.filter((part) => part.type === "image").map((part) => (part.type === "image" ? part.data[0] : ""))).toEqual(["x", "z"]);
+    expect(
+      parts.filter((part) => part.type === "image").map((part) => (part.type === "image" ? part.data[0] : "")),
+    ).toEqual(["x", "z"]);
     expect(text(parts)).toContain("[2 more images not shown: at most 2 per answer; save them to files instead]");
   });
 
@@ -101,7 +116,9 @@ describe("CellTranscript", () => {
     transcript.add({ type: "result", text: `START${"m".repeat(10_000)}END` });
     const answer = text(transcript.parts());
     expect(Buffer.byteLength(answer)).toBeLessThanOrEqual(2_000);
-    expect(answer).toMatch(/^before\nSTARTm+\n\[… [\d,]+ characters \(0 lines\) of output omitted; print less, or write it to a file and read parts of it …\]\nm+END$/);
+    expect(answer).toMatch(
+      /^before\nSTARTm+\n\[… [\d,]+ characters \(0 lines\) of output omitted; print less, or write it to a file and read parts of it …\]\nm+END$/,
+    );
   });
 
   it("counts the limit in UTF-8 bytes", () => {

@@ -41,7 +41,8 @@ function countLines(text: string): number {
 }
 
 function outputText(output: Exclude<CellOutput, { type: "image" }>): string {
-  if (output.type === "error") return output.traceback.trim() === "" ? `${output.name}: ${output.message}\n` : output.traceback;
+  if (output.type === "error")
+    return output.traceback.trim() === "" ? `${output.name}: ${output.message}\n` : output.traceback;
   return output.type === "stream" ? output.text : output.text.endsWith("\n") ? output.text : `${output.text}\n`;
 }
 
@@ -121,8 +122,16 @@ export class CellTranscript {
 
   /** The answer's content: text and images in the cell's order, `before` and `after` notes around them. */
   parts(before: readonly string[] = [], after: readonly string[] = []): ToolContent[] {
-    const middle = this.omittedChars > 0 ? [{ type: "text", text: omissionMarker(this.omittedChars, this.omittedLines) } as Part] : [];
-    const notes = this.droppedImages > 0 ? [`[${plural(this.droppedImages, "more image")} not shown: at most ${this.limits.maxImages} per answer; save them to files instead]`] : [];
+    const middle =
+      this.omittedChars > 0
+        ? [{ type: "text", text: omissionMarker(this.omittedChars, this.omittedLines) } as Part]
+        : [];
+    const notes =
+      this.droppedImages > 0
+        ? [
+            `[${plural(this.droppedImages, "more image")} not shown: at most ${this.limits.maxImages} per answer; save them to files instead]`,
+          ]
+        : [];
     const sequence: Part[] = [
       ...before.map((text): Part => ({ type: "text", text: `${text}\n` })),
       ...this.head,
@@ -130,7 +139,12 @@ export class CellTranscript {
       ...this.tail,
       ...[...notes, ...after].map((text): Part => ({ type: "text", text: `${text}\n` })),
     ];
-    return mergeText(capText(sequence.filter((part) => part.type !== "text" || part.text !== ""), this.limits.maxTextBytes));
+    return mergeText(
+      capText(
+        sequence.filter((part) => part.type !== "text" || part.text !== ""),
+        this.limits.maxTextBytes,
+      ),
+    );
   }
 }
 

@@ -23,16 +23,35 @@ afterAll(async () => {
 });
 
 describe.each(majors)("eval tables on pandas $major", ({ major, venv }) => {
-  it.skipIf(venv === undefined)("renders a DataFrame and a Series as markdown tables with shape and dtypes", async () => {
-    const factory = createHostKernelFactory({ python: "native" });
-    factories.push(factory);
-    const run = createFakeRun({ tools: [createEvalTool()], resources: [[KernelFactory, factory], [Workdir, fixtureProject(venv)]] });
-    const call = async (code: string) => resultText(await run.call("eval", { code, description: "show a pandas table in the answer" }));
-    expect(await call("import os, pandas as pd\nkernel = os.getpid()\npd.__version__.split('.')[0]")).toMatch(new RegExp(`'${major}'$`));
-    kernelPids.push(Number(await call("kernel")));
-    const frame = await call("frame = pd.DataFrame({'city': ['Oslo', 'Rome', 'Lima'], 'people': [0.7, 2.8, 10.0]})\nframe");
-    expect(frame).toMatch(/^DataFrame 3 rows × 2 columns\n\| {2}\| city \| people \|\n\|---\|---\|---\|\n\| 0 \| Oslo \| 0\.7 \|\n\| 1 \| Rome \| 2\.8 \|\n\| 2 \| Lima \| 10\.0 \|\ndtypes: city: (object|str), people: float64$/);
-    expect(await call("frame['people']")).toBe("Series `people` of 3 values, dtype float64\n|  | people |\n|---|---|\n| 0 | 0.7 |\n| 1 | 2.8 |\n| 2 | 10.0 |");
-    expect(await call("display(frame.head(1))")).toMatch(/^DataFrame 1 rows × 2 columns\n/);
-  }, 60_000);
+  it.skipIf(venv === undefined)(
+    "renders a DataFrame and a Series as markdown tables with shape and dtypes",
+    async () => {
+      const factory = createHostKernelFactory({ python: "native" });
+      factories.push(factory);
+      const run = createFakeRun({
+        tools: [createEvalTool()],
+        resources: [
+          [KernelFactory, factory],
+          [Workdir, fixtureProject(venv)],
+        ],
+      });
+      const call = async (code: string) =>
+        resultText(await run.call("eval", { code, description: "show a pandas table in the answer" }));
+      expect(await call("import os, pandas as pd\nkernel = os.getpid()\npd.__version__.split('.')[0]")).toMatch(
+        new RegExp(`'${major}'$`),
+      );
+      kernelPids.push(Number(await call("kernel")));
+      const frame = await call(
+        "frame = pd.DataFrame({'city': ['Oslo', 'Rome', 'Lima'], 'people': [0.7, 2.8, 10.0]})\nframe",
+      );
+      expect(frame).toMatch(
+        /^DataFrame 3 rows × 2 columns\n\| {2}\| city \| people \|\n\|---\|---\|---\|\n\| 0 \| Oslo \| 0\.7 \|\n\| 1 \| Rome \| 2\.8 \|\n\| 2 \| Lima \| 10\.0 \|\ndtypes: city: (object|str), people: float64$/,
+      );
+      expect(await call("frame['people']")).toBe(
+        "Series `people` of 3 values, dtype float64\n|  | people |\n|---|---|\n| 0 | 0.7 |\n| 1 | 2.8 |\n| 2 | 10.0 |",
+      );
+      expect(await call("display(frame.head(1))")).toMatch(/^DataFrame 1 rows × 2 columns\n/);
+    },
+    60_000,
+  );
 });

@@ -21,11 +21,20 @@ const shout = defineTool({
 describe("eval with language javascript", () => {
   it("runs in the factory's JavaScript kernel, keeps state, awaits tool(), and the kernel goes with the factory", async () => {
     const factory = createHostKernelFactory();
-    const run = createFakeRun({ tools: [createEvalTool(), shout], resources: [[KernelFactory, factory], [Workdir, fixtureProject()]] });
-    const call = (code: string) => run.call("eval", { code, language: "javascript", description: "check what the javascript kernel answers" });
+    const run = createFakeRun({
+      tools: [createEvalTool(), shout],
+      resources: [
+        [KernelFactory, factory],
+        [Workdir, fixtureProject()],
+      ],
+    });
+    const call = (code: string) =>
+      run.call("eval", { code, language: "javascript", description: "check what the javascript kernel answers" });
     try {
       expect(resultText(await call("let total = 40; total + 1"))).toMatch(/^\[started .+\]\n41$/);
-      expect(resultText(await call("const answer = await tool('shout', { text: 'hi' }); answer.text + total"))).toBe("'HI40'");
+      expect(resultText(await call("const answer = await tool('shout', { text: 'hi' }); answer.text + total"))).toBe(
+        "'HI40'",
+      );
       const pid = Number(resultText(await call("process.pid")));
       await factory.dispose();
       expect((await listProcessGroup(pid)).filter((row) => row.state !== "Z")).toEqual([]);

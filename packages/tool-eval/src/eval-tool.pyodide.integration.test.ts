@@ -10,7 +10,13 @@ describe("eval on the factory's Pyodide", () => {
   it("auto falls back to Pyodide when no CPython resolves; magics that run programs are refused there", async () => {
     const factory = createHostKernelFactory({ pythonCandidates: ["/nonexistent/python3"] });
     const workdir = fixtureProject();
-    const run = createFakeRun({ tools: [evalTool], resources: [[KernelFactory, factory], [Workdir, workdir]] });
+    const run = createFakeRun({
+      tools: [evalTool],
+      resources: [
+        [KernelFactory, factory],
+        [Workdir, workdir],
+      ],
+    });
     const call = (code: string) => run.call("eval", { code, description: "check what the pyodide kernel answers" });
     try {
       expect((await factory.describe(workdir))[0]!.kind).toBe("pyodide");

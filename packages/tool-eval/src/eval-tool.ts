@@ -1,8 +1,22 @@
-import { abortedError, defineTool, ToolError, Workdir, type AnyTool, type ToolContext, type ToolResult } from "@runbound/tool-kit";
+import {
+  abortedError,
+  defineTool,
+  ToolError,
+  Workdir,
+  type AnyTool,
+  type ToolContext,
+  type ToolResult,
+} from "@runbound/tool-kit";
 import { assertTextLength, emptyText } from "@runbound/runtime-kit";
 import * as v from "valibot";
 import { CellTranscript, DEFAULT_TRANSCRIPT_LIMITS, type CellTranscriptLimits } from "./cell-transcript.js";
-import { KernelFactory, type Kernel, type KernelExit, type KernelFactoryInstance, type KernelLanguage } from "./kernel.js";
+import {
+  KernelFactory,
+  type Kernel,
+  type KernelExit,
+  type KernelFactoryInstance,
+  type KernelLanguage,
+} from "./kernel.js";
 import { kernelSlot, type KernelSlot } from "./kernel-sessions.js";
 import { rewriteMagics } from "./magics/rewrite-magics.js";
 import { runCell, type CellBudgets, type CellEnding } from "./run-cell.js";
@@ -23,7 +37,9 @@ const MIN_WORDS = 5;
 const MAX_WORDS = 10;
 
 function minutes(milliseconds: number): string {
-  return milliseconds % 60_000 === 0 ? `${milliseconds / 60_000} min` : `${(milliseconds / 1_000).toLocaleString("en-US")} s`;
+  return milliseconds % 60_000 === 0
+    ? `${milliseconds / 60_000} min`
+    : `${(milliseconds / 1_000).toLocaleString("en-US")} s`;
 }
 
 // Checked in the tool, not with `v.maxLength`: OpenAI's strict mode has no string length keywords,
@@ -37,7 +53,10 @@ function checkLength(field: string, value: string, limit: number): void {
 
 function checkDescription(description: string): void {
   checkLength("description", description, maxDescriptionLength);
-  const words = description.trim().split(/\s+/).filter((word) => word !== "");
+  const words = description
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== "");
   if (words.length < MIN_WORDS || words.length > MAX_WORDS) {
     throw new ToolError({
       code: "invalid_input",
@@ -53,11 +72,22 @@ function describeExit(exit: KernelExit): string {
 }
 
 // What the answer says about a cell that did not simply finish, and what the slot must remember.
-function describeEnding(ending: CellEnding, kernel: Kernel, budgets: CellBudgets): { note: string | undefined; lost: string | undefined } {
-  if (ending.kind === "finished") return { note: ending.status === "interrupted" ? "[the cell was interrupted; the kernel's state is kept]" : undefined, lost: undefined };
+function describeEnding(
+  ending: CellEnding,
+  kernel: Kernel,
+  budgets: CellBudgets,
+): { note: string | undefined; lost: string | undefined } {
+  if (ending.kind === "finished")
+    return {
+      note: ending.status === "interrupted" ? "[the cell was interrupted; the kernel's state is kept]" : undefined,
+      lost: undefined,
+    };
   if (ending.kind === "died") {
     const lost = `The previous ${kernel.label} kernel died during a cell (${describeExit(ending.exit)}); its variables and imports are gone.`;
-    return { note: `[the kernel died during the cell (${describeExit(ending.exit)}). Its state is lost; the next call starts a fresh kernel.]`, lost };
+    return {
+      note: `[the kernel died during the cell (${describeExit(ending.exit)}). Its state is lost; the next call starts a fresh kernel.]`,
+      lost,
+    };
   }
   const why =
     ending.reason === "inactivity"
@@ -65,14 +95,22 @@ function describeEnding(ending: CellEnding, kernel: Kernel, budgets: CellBudgets
       : ending.reason === "wall-clock"
         ? `the cell ran longer than the ${minutes(budgets.wallClockMs)} cap`
         : "the call was cancelled";
-  if (ending.stateKept) return { note: `[stopped: ${why}; it was interrupted and the kernel's state is kept]`, lost: undefined };
+  if (ending.stateKept)
+    return { note: `[stopped: ${why}; it was interrupted and the kernel's state is kept]`, lost: undefined };
   return {
     note: `[stopped: ${why}; it did not stop within ${minutes(budgets.interruptGraceMs)} of the interrupt, so the kernel was killed. Its state is lost; the next call starts a fresh kernel.]`,
     lost: `The previous kernel was killed because a cell did not stop (${why}); its variables and imports are gone.`,
   };
 }
 
-async function ensureKernel(slot: KernelSlot, factory: KernelFactoryInstance, language: KernelLanguage, workdir: string, context: ToolContext<never>, reset: boolean): Promise<{ kernel: Kernel; notes: string[] }> {
+async function ensureKernel(
+  slot: KernelSlot,
+  factory: KernelFactoryInstance,
+  language: KernelLanguage,
+  workdir: string,
+  context: ToolContext<never>,
+  reset: boolean,
+): Promise<{ kernel: Kernel; notes: string[] }> {
   const notes: string[] = [];
   if (slot.kernel !== undefined && (await isGone(slot.kernel))) {
     const exit = await slot.kernel.exited;
@@ -89,7 +127,11 @@ async function ensureKernel(slot: KernelSlot, factory: KernelFactoryInstance, la
     notes.push(`[${slot.lostState} A fresh kernel runs this cell.]`);
     slot.lostState = undefined;
   }
-  const kernel = await factory.start(language, { workdir, signal: context.signal, progress: (message) => context.progress({ message }) });
+  const kernel = await factory.start(language, {
+    workdir,
+    signal: context.signal,
+    progress: (message) => context.progress({ message }),
+  });
   slot.kernel = kernel;
   notes.push(`[started ${kernel.label}]`);
   return { kernel, notes };
@@ -124,9 +166,24 @@ export function createEvalTool(settings: EvalSettings = {}): AnyTool {
     ].join(" "),
     input: v.strictObject({
       code: v.pipe(v.string(), v.description(`The cell's code, at most ${maxCodeLength} characters.`)),
-      description: v.pipe(v.string(), v.description(`What the cell does in ${MIN_WORDS}–${MAX_WORDS} words (at most ${maxDescriptionLength} characters), for the transcript, e.g. "load the sales csv and plot totals".`)),
-      language: v.optional(v.pipe(v.picklist(["python", "javascript"]), v.description("python (default) or javascript; each language has its own kernel."))),
-      reset: v.optional(v.pipe(v.boolean(), v.description("Discard the kernel's state and start a fresh kernel before running the code. Default false."))),
+      description: v.pipe(
+        v.string(),
+        v.description(
+          `What the cell does in ${MIN_WORDS}–${MAX_WORDS} words (at most ${maxDescriptionLength} characters), for the transcript, e.g. "load the sales csv and plot totals".`,
+        ),
+      ),
+      language: v.optional(
+        v.pipe(
+          v.picklist(["python", "javascript"]),
+          v.description("python (default) or javascript; each language has its own kernel."),
+        ),
+      ),
+      reset: v.optional(
+        v.pipe(
+          v.boolean(),
+          v.description("Discard the kernel's state and start a fresh kernel before running the code. Default false."),
+        ),
+      ),
     }),
     requires: [KernelFactory, Workdir],
     parallelSafe: false,
@@ -142,8 +199,19 @@ export function createEvalTool(settings: EvalSettings = {}): AnyTool {
       }
       const factory = context.resource(KernelFactory);
       const slot = kernelSlot(factory, context.run.id, language);
-      const { kernel, notes } = await ensureKernel(slot, factory, language, context.resource(Workdir), context as ToolContext<never>, input.reset === true);
-      if (input.code.trim() === "") return { content: [{ type: "text", text: notes.join("\n") }], structured: { language, kernel: kernel.label, status: "ok" } };
+      const { kernel, notes } = await ensureKernel(
+        slot,
+        factory,
+        language,
+        context.resource(Workdir),
+        context as ToolContext<never>,
+        input.reset === true,
+      );
+      if (input.code.trim() === "")
+        return {
+          content: [{ type: "text", text: notes.join("\n") }],
+          structured: { language, kernel: kernel.label, status: "ok" },
+        };
       const transcript = new CellTranscript(limits);
       const ending = await runCell(kernel, {
         code: language === "python" ? rewriteMagics(input.code) : input.code,
@@ -151,7 +219,15 @@ export function createEvalTool(settings: EvalSettings = {}): AnyTool {
         // A cell calling eval would wait for itself: eval calls of one run never overlap.
         callTool: (name, toolInput) =>
           name === "eval"
-            ? Promise.resolve({ content: [{ type: "text", text: "`eval` cannot be called from inside a cell; run the code in this cell directly." }], isError: true })
+            ? Promise.resolve({
+                content: [
+                  {
+                    type: "text",
+                    text: "`eval` cannot be called from inside a cell; run the code in this cell directly.",
+                  },
+                ],
+                isError: true,
+              })
             : context.callTool(name, toolInput),
         signal: context.signal,
         budgets,
@@ -163,7 +239,10 @@ export function createEvalTool(settings: EvalSettings = {}): AnyTool {
         await kernel.dispose();
       }
       if (ending.kind === "stopped" && ending.reason === "cancelled") {
-        throw abortedError(context.signal, { timeout: "The eval call ran out of time and its cell was stopped.", cancelled: "The eval call was cancelled and its cell was stopped." });
+        throw abortedError(context.signal, {
+          timeout: "The eval call ran out of time and its cell was stopped.",
+          cancelled: "The eval call was cancelled and its cell was stopped.",
+        });
       }
       const status = ending.kind === "finished" ? ending.status : ending.kind === "died" ? "died" : "stopped";
       return {

@@ -10,7 +10,11 @@ import { sealOf } from "./pyodide/snapshot-seal.js";
 
 async function result(kernel: Kernel, code: string): Promise<string> {
   const outputs: CellOutput[] = [];
-  await kernel.execute({ code, onOutput: (output) => outputs.push(output), callTool: () => Promise.reject(new Error("no tools here")) });
+  await kernel.execute({
+    code,
+    onOutput: (output) => outputs.push(output),
+    callTool: () => Promise.reject(new Error("no tools here")),
+  });
   const last = outputs.at(-1);
   return last?.type === "result" ? last.text : JSON.stringify(outputs);
 }
@@ -26,7 +30,11 @@ describe("the host factory's Pyodide kernels start from a memory snapshot it mak
   async function start(): Promise<PyodideKernel> {
     progress.length = 0;
     await factory.dispose();
-    return (await factory.start("python", { workdir, signal: new AbortController().signal, progress: (message) => progress.push(message) })) as PyodideKernel;
+    return (await factory.start("python", {
+      workdir,
+      signal: new AbortController().signal,
+      progress: (message) => progress.push(message),
+    })) as PyodideKernel;
   }
 
   async function snapshotFile(): Promise<string> {
@@ -51,7 +59,10 @@ describe("the host factory's Pyodide kernels start from a memory snapshot it mak
 
   it("makes the snapshot on the first start, saying so, and starts from it", async () => {
     const kernel = await start();
-    expect(progress).toEqual(["preparing a Pyodide memory snapshot (one time)…", "restoring Pyodide from its snapshot"]);
+    expect(progress).toEqual([
+      "preparing a Pyodide memory snapshot (one time)…",
+      "restoring Pyodide from its snapshot",
+    ]);
     expect(kernel.startup?.fromSnapshot).toBe(true);
     expect(await result(kernel, "1 + 1")).toBe("2");
   }, 180_000);
@@ -69,8 +80,13 @@ describe("the host factory's Pyodide kernels start from a memory snapshot it mak
     const file = await snapshotFile();
     await truncate(file, Math.floor((await stat(file)).size / 2));
     const kernel = await start();
-    expect(kernel.startup).toMatchObject({ fromSnapshot: false, snapshotProblem: "it does not end with its seal (it was cut short, or not written by this kernel)" });
-    expect(progress).toContain("the Pyodide snapshot cannot be used: it does not end with its seal (it was cut short, or not written by this kernel); loading Pyodide without it");
+    expect(kernel.startup).toMatchObject({
+      fromSnapshot: false,
+      snapshotProblem: "it does not end with its seal (it was cut short, or not written by this kernel)",
+    });
+    expect(progress).toContain(
+      "the Pyodide snapshot cannot be used: it does not end with its seal (it was cut short, or not written by this kernel); loading Pyodide without it",
+    );
     expect(await result(kernel, "x = 41\nx + 1")).toBe("42");
     expect(await readdir(snapshots)).toEqual([]);
     const next = await start();
@@ -92,13 +108,24 @@ describe("the host factory's Pyodide kernels start from a memory snapshot it mak
   it("loads cold, saying why once, when the snapshot folder cannot be made", async () => {
     const blocked = join(root, "a-file");
     await writeFile(blocked, "not a folder");
-    const cold = createHostKernelFactory({ python: "pyodide", pyodide: { snapshotDirectory: join(blocked, "pyodide") } });
+    const cold = createHostKernelFactory({
+      python: "pyodide",
+      pyodide: { snapshotDirectory: join(blocked, "pyodide") },
+    });
     try {
       const messages: string[] = [];
-      const options = { workdir, signal: new AbortController().signal, progress: (message: string) => messages.push(message) };
+      const options = {
+        workdir,
+        signal: new AbortController().signal,
+        progress: (message: string) => messages.push(message),
+      };
       const kernel = (await cold.start("python", options)) as PyodideKernel;
       expect(kernel.startup?.fromSnapshot).toBe(false);
-      expect(messages).toEqual(["preparing a Pyodide memory snapshot (one time)…", `The Pyodide snapshot folder \`${join(blocked, "pyodide")}\` cannot be made (ENOTDIR: not a directory, mkdir '${join(blocked, "pyodide")}'); give a writable \`snapshotDirectory\`, or \`false\` to load Pyodide without one. Loading Pyodide without a snapshot.`, "loading Pyodide"]);
+      expect(messages).toEqual([
+        "preparing a Pyodide memory snapshot (one time)…",
+        `The Pyodide snapshot folder \`${join(blocked, "pyodide")}\` cannot be made (ENOTDIR: not a directory, mkdir '${join(blocked, "pyodide")}'); give a writable \`snapshotDirectory\`, or \`false\` to load Pyodide without one. Loading Pyodide without a snapshot.`,
+        "loading Pyodide",
+      ]);
       messages.length = 0;
       await kernel.dispose();
       await cold.start("python", options);

@@ -4,7 +4,12 @@ import { ToolError } from "@runbound/tool-kit";
 import type { Kernel, KernelChoice, KernelFactoryInstance, KernelLanguage, KernelStartOptions } from "./kernel.js";
 import { startJavaScriptKernel } from "./javascript-kernel.js";
 import { startNativePythonKernel } from "./native-python-kernel.js";
-import { defaultPyodideSnapshotDirectory, preparePyodideSnapshot, startPyodideKernel, type PyodideKernelOptions } from "./pyodide-kernel.js";
+import {
+  defaultPyodideSnapshotDirectory,
+  preparePyodideSnapshot,
+  startPyodideKernel,
+  type PyodideKernelOptions,
+} from "./pyodide-kernel.js";
 import { resolvePython, type PythonInterpreter } from "./resolve-python.js";
 
 /** Where Python cells run: a native CPython, Pyodide in an isolated child, or native when one resolves. */
@@ -29,7 +34,10 @@ export interface HostKernelFactorySettings {
 }
 
 /** The Pyodide kernel's settings in {@link HostKernelFactorySettings}. */
-export interface HostPyodideSettings extends Omit<PyodideKernelOptions, keyof KernelStartOptions | "snapshotDirectory"> {
+export interface HostPyodideSettings extends Omit<
+  PyodideKernelOptions,
+  keyof KernelStartOptions | "snapshotDirectory"
+> {
   /**
    * Where the memory snapshot Pyodide kernels start from is kept. The first Pyodide kernel makes it
    * (a few seconds, once per Pyodide and Node version; a progress message says so), every later one
@@ -47,7 +55,12 @@ export interface HostKernelFactory extends KernelFactoryInstance {
 
 function nativeReason(interpreter: PythonInterpreter, choice: PythonKernelChoice): string {
   const version = interpreter.version === undefined ? "" : ` (CPython ${interpreter.version})`;
-  const where = interpreter.origin === "project" ? `the project's ${interpreter.shown}${version}` : interpreter.origin === "candidate" ? `the configured ${interpreter.shown}${version}` : `${interpreter.shown} from PATH${version}; no .venv or venv in the workdir`;
+  const where =
+    interpreter.origin === "project"
+      ? `the project's ${interpreter.shown}${version}`
+      : interpreter.origin === "candidate"
+        ? `the configured ${interpreter.shown}${version}`
+        : `${interpreter.shown} from PATH${version}; no .venv or venv in the workdir`;
   return choice === "native" ? `${where}; native CPython was asked for` : where;
 }
 
@@ -58,13 +71,19 @@ function missingPythonMessage(candidates: readonly string[]): string {
 /** The factory's snapshot folder: made ready before each Pyodide start, given up on after a failure. */
 function pyodideSnapshots(settings: HostKernelFactorySettings) {
   const configured = settings.pyodide?.snapshotDirectory;
-  const directory = configured === false ? undefined : (configured ?? defaultPyodideSnapshotDirectory(settings.env ?? process.env, homedir()));
+  const directory =
+    configured === false
+      ? undefined
+      : (configured ?? defaultPyodideSnapshotDirectory(settings.env ?? process.env, homedir()));
   // Renewed by each dispose: it ends the preparations running then, not the factory's later starts.
   let disposed = new AbortController();
   let failure: string | undefined;
   return {
     /** What `status` says about Pyodide's start. */
-    describe: (): string => (directory === undefined ? "loaded without a memory snapshot" : `started from a memory snapshot in \`${directory}\`, made by the first Pyodide kernel`),
+    describe: (): string =>
+      directory === undefined
+        ? "loaded without a memory snapshot"
+        : `started from a memory snapshot in \`${directory}\`, made by the first Pyodide kernel`,
     /** The folder to start from, or undefined (no snapshot wanted, or making one failed before). */
     async prepare(options: KernelStartOptions): Promise<string | undefined> {
       if (directory === undefined || failure !== undefined) return undefined;
@@ -76,7 +95,11 @@ function pyodideSnapshots(settings: HostKernelFactorySettings) {
       ended.addEventListener("abort", abort, { once: true });
       if (options.signal.aborted) abort();
       try {
-        await preparePyodideSnapshot({ directory, signal: preparing.signal, ...(options.progress === undefined ? {} : { progress: options.progress }) });
+        await preparePyodideSnapshot({
+          directory,
+          signal: preparing.signal,
+          ...(options.progress === undefined ? {} : { progress: options.progress }),
+        });
         return directory;
       } catch (error) {
         if (preparing.signal.aborted) throw error;
@@ -90,7 +113,12 @@ function pyodideSnapshots(settings: HostKernelFactorySettings) {
       }
     },
     dispose(): void {
-      disposed.abort(new ToolError({ code: "cancelled", message: "The kernel factory was disposed while it made the Pyodide snapshot." }));
+      disposed.abort(
+        new ToolError({
+          code: "cancelled",
+          message: "The kernel factory was disposed while it made the Pyodide snapshot.",
+        }),
+      );
       disposed = new AbortController();
     },
   };
@@ -106,7 +134,8 @@ export function createHostKernelFactory(settings: HostKernelFactorySettings = {}
   const candidates = settings.pythonCandidates ?? ["python3", "python"];
   const live = new Set<Kernel>();
   const snapshots = pyodideSnapshots(settings);
-  const resolve = (workdir: string) => (choice === "pyodide" ? Promise.resolve(undefined) : resolvePython(workdir, { candidates }));
+  const resolve = (workdir: string) =>
+    choice === "pyodide" ? Promise.resolve(undefined) : resolvePython(workdir, { candidates });
 
   const track = (kernel: Kernel): Kernel => {
     live.add(kernel);
@@ -119,22 +148,53 @@ export function createHostKernelFactory(settings: HostKernelFactorySettings = {}
       const interpreter = await resolve(workdir);
       const python: KernelChoice =
         interpreter !== undefined
-          ? { language: "python", kind: "native-python", reason: `${nativeReason(interpreter, choice)}; ${(settings.placement ?? hostPlacement).describe()}` }
+          ? {
+              language: "python",
+              kind: "native-python",
+              reason: `${nativeReason(interpreter, choice)}; ${(settings.placement ?? hostPlacement).describe()}`,
+            }
           : choice === "native"
             ? { language: "python", kind: "native-python", reason: `unavailable: ${missingPythonMessage(candidates)}` }
-            : { language: "python", kind: "pyodide", reason: `${choice === "pyodide" ? "Pyodide was asked for: an isolated child Node process" : "no CPython found (no .venv or venv in the workdir, none on PATH); Pyodide in an isolated child Node process"}, ${snapshots.describe()}${settings.placement?.kind === "sandbox" ? `; ${settings.placement.describe()}` : ""}` };
-      const javascript = settings.placement?.kind === "sandbox" ? `a child Node ${process.version} process, ${settings.placement.describe()}` : `a child Node ${process.version} process (not isolated: cells have the host user's rights)`;
+            : {
+                language: "python",
+                kind: "pyodide",
+                reason: `${choice === "pyodide" ? "Pyodide was asked for: an isolated child Node process" : "no CPython found (no .venv or venv in the workdir, none on PATH); Pyodide in an isolated child Node process"}, ${snapshots.describe()}${settings.placement?.kind === "sandbox" ? `; ${settings.placement.describe()}` : ""}`,
+              };
+      const javascript =
+        settings.placement?.kind === "sandbox"
+          ? `a child Node ${process.version} process, ${settings.placement.describe()}`
+          : `a child Node ${process.version} process (not isolated: cells have the host user's rights)`;
       return [python, { language: "javascript", kind: "javascript", reason: javascript }];
     },
     async start(language: KernelLanguage, options) {
-      if (language === "javascript") return track(await startJavaScriptKernel({ ...options, ...(settings.placement === undefined ? {} : { placement: settings.placement }) }));
+      if (language === "javascript")
+        return track(
+          await startJavaScriptKernel({
+            ...options,
+            ...(settings.placement === undefined ? {} : { placement: settings.placement }),
+          }),
+        );
       const interpreter = await resolve(options.workdir);
       if (interpreter !== undefined) {
-        return track(await startNativePythonKernel({ ...options, interpreter, ...(settings.env === undefined ? {} : { env: settings.env }), ...(settings.placement === undefined ? {} : { placement: settings.placement }) }));
+        return track(
+          await startNativePythonKernel({
+            ...options,
+            interpreter,
+            ...(settings.env === undefined ? {} : { env: settings.env }),
+            ...(settings.placement === undefined ? {} : { placement: settings.placement }),
+          }),
+        );
       }
       if (choice === "native") throw new ToolError({ code: "unavailable", message: missingPythonMessage(candidates) });
       const snapshotDirectory = await snapshots.prepare(options);
-      return track(await startPyodideKernel({ ...options, ...settings.pyodide, snapshotDirectory, ...(settings.placement === undefined ? {} : { placement: settings.placement }) }));
+      return track(
+        await startPyodideKernel({
+          ...options,
+          ...settings.pyodide,
+          snapshotDirectory,
+          ...(settings.placement === undefined ? {} : { placement: settings.placement }),
+        }),
+      );
     },
     async dispose() {
       snapshots.dispose();

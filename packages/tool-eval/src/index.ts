@@ -1,6 +1,18 @@
-export { evalPlugin as default, evalPlugin, createEvalPlugin, describeKernels, type EvalPluginSettings } from "./plugin.js";
+export {
+  evalPlugin as default,
+  evalPlugin,
+  createEvalPlugin,
+  describeKernels,
+  type EvalPluginSettings,
+} from "./plugin.js";
 export { createEvalTool, evalTool, type EvalSettings } from "./eval-tool.js";
-export { createHostKernelFactory, type HostKernelFactory, type HostKernelFactorySettings, type HostPyodideSettings, type PythonKernelChoice } from "./host-kernel-factory.js";
+export {
+  createHostKernelFactory,
+  type HostKernelFactory,
+  type HostKernelFactorySettings,
+  type HostPyodideSettings,
+  type PythonKernelChoice,
+} from "./host-kernel-factory.js";
 export { startNativePythonKernel, type NativePythonKernelOptions } from "./native-python-kernel.js";
 export { resolvePython, type PythonInterpreter, type ResolvePythonSettings } from "./resolve-python.js";
 export { rewriteMagics, SUPPORTED_MAGICS } from "./magics/rewrite-magics.js";

@@ -25,7 +25,12 @@ async function virtualenvHome(environment: string): Promise<string | undefined> 
 
 function hostExecutable(path: string): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(path, ["-c", "import sys; print(sys.executable)"], { encoding: "utf8", timeout: probeTimeoutMs }, (error, stdout) => resolve(error === null ? stdout.trim() || undefined : undefined));
+    execFile(
+      path,
+      ["-c", "import sys; print(sys.executable)"],
+      { encoding: "utf8", timeout: probeTimeoutMs },
+      (error, stdout) => resolve(error === null ? stdout.trim() || undefined : undefined),
+    );
   });
 }
 
@@ -36,7 +41,10 @@ function hostExecutable(path: string): Promise<string | undefined> {
  * really is once, because a version manager's shim is a script that needs the whole manager.
  */
 export async function sandboxedInterpreter(interpreter: PythonInterpreter): Promise<SandboxedInterpreter> {
-  const command = interpreter.origin === "project" ? interpreter.path : ((await hostExecutable(interpreter.path)) ?? interpreter.path);
+  const command =
+    interpreter.origin === "project"
+      ? interpreter.path
+      : ((await hostExecutable(interpreter.path)) ?? interpreter.path);
   const paths = new Set<string>();
   const environment = dirname(dirname(command));
   const real = await realOrNothing(command);

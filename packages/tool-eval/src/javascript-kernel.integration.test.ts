@@ -16,7 +16,11 @@ function start(): Promise<Kernel> {
   return startJavaScriptKernel({ workdir, signal: new AbortController().signal });
 }
 
-async function run(code: string, options: Partial<Omit<CellRequest, "code">> = {}, on = kernel): Promise<{ status: CellStatus; outputs: CellOutput[] }> {
+async function run(
+  code: string,
+  options: Partial<Omit<CellRequest, "code">> = {},
+  on = kernel,
+): Promise<{ status: CellStatus; outputs: CellOutput[] }> {
   const outputs: CellOutput[] = [];
   const status = await on.execute({
     code,
@@ -49,7 +53,9 @@ afterAll(async () => {
 
 describe("the JavaScript kernel's cells", () => {
   it("awaits at the top level and echoes the value of the last expression", async () => {
-    const { status, outputs } = await run("const waited = await new Promise((resolve) => setTimeout(() => resolve(20), 30));\nwaited + 22");
+    const { status, outputs } = await run(
+      "const waited = await new Promise((resolve) => setTimeout(() => resolve(20), 30));\nwaited + 22",
+    );
     expect(status).toBe("ok");
     expect(echoed(outputs)).toEqual(["42"]);
   });
@@ -77,12 +83,16 @@ describe("the JavaScript kernel's cells", () => {
 
   it("echoes nothing for undefined and formats objects with util.inspect", async () => {
     expect(echoed((await run("let nothing = undefined; nothing")).outputs)).toEqual([]);
-    expect(echoed((await run("({ list: [1, 2, 3], nested: { deep: true } })")).outputs)).toEqual(["{ list: [ 1, 2, 3 ], nested: { deep: true } }"]);
+    expect(echoed((await run("({ list: [1, 2, 3], nested: { deep: true } })")).outputs)).toEqual([
+      "{ list: [ 1, 2, 3 ], nested: { deep: true } }",
+    ]);
     expect(echoed((await run("10n ** 20n")).outputs)).toEqual(["100000000000000000000n"]);
   });
 
   it("bounds the echo of a huge value and says how much was left out", async () => {
-    const [text] = echoed((await run("Array.from({ length: 90 }, (_, index) => 'row ' + index + ' ' + 'x'.repeat(400))")).outputs);
+    const [text] = echoed(
+      (await run("Array.from({ length: 90 }, (_, index) => 'row ' + index + ' ' + 'x'.repeat(400))")).outputs,
+    );
     expect(text!.length).toBeLessThan(17_000);
     expect(text).toMatch(/… \(\d+ more characters\)$/);
   });
@@ -99,7 +109,14 @@ describe("the JavaScript kernel's cells", () => {
   it("says where a syntax error is", async () => {
     const { status, outputs } = await run("let ok = 1;\nlet = = 2");
     expect(status).toBe("error");
-    expect(outputs).toEqual([{ type: "error", name: "SyntaxError", message: "Unexpected token '='", traceback: expect.stringMatching(/^SyntaxError: Unexpected token '='\n {4}at cell-\d+:2:7$/) as unknown }]);
+    expect(outputs).toEqual([
+      {
+        type: "error",
+        name: "SyntaxError",
+        message: "Unexpected token '='",
+        traceback: expect.stringMatching(/^SyntaxError: Unexpected token '='\n {4}at cell-\d+:2:7$/) as unknown,
+      },
+    ]);
   });
 
   it("shows the value of a throw that is not an Error (issue 22, item 6)", async () => {
@@ -110,14 +127,30 @@ describe("the JavaScript kernel's cells", () => {
     ]) {
       const { status, outputs } = await run(code!);
       expect(status).toBe("error");
-      expect(outputs).toEqual([{ type: "error", name: "Uncaught", message: shown!.slice("Uncaught ".length), traceback: expect.stringMatching(new RegExp(`^${shown!.replace(/[{}()']/g, "\\$&")}\n {4}at cell-\\d+:1:1$`)) as unknown }]);
+      expect(outputs).toEqual([
+        {
+          type: "error",
+          name: "Uncaught",
+          message: shown!.slice("Uncaught ".length),
+          traceback: expect.stringMatching(
+            new RegExp(`^${shown!.replace(/[{}()']/g, "\\$&")}\n {4}at cell-\\d+:1:1$`),
+          ) as unknown,
+        },
+      ]);
     }
   });
 
   it("reports an unhandled rejection the cell leaves behind in that cell's own answer, not the next one's (issue 22, item 6)", async () => {
-    const { status, outputs } = await run("Promise.reject(new Error('nobody caught me')); (async () => { await null; throw new Error('nor me'); })(); 'scheduled'");
+    const { status, outputs } = await run(
+      "Promise.reject(new Error('nobody caught me')); (async () => { await null; throw new Error('nor me'); })(); 'scheduled'",
+    );
     expect(status).toBe("ok");
-    expect(outputs.filter((output) => output.type === "error").map((output) => output.message).sort()).toEqual(["nobody caught me", "nor me"]);
+    expect(
+      outputs
+        .filter((output) => output.type === "error")
+        .map((output) => output.message)
+        .sort(),
+    ).toEqual(["nobody caught me", "nor me"]);
     expect(echoed(outputs)).toEqual(["'scheduled'"]);
     expect((await run("'next'")).outputs).toEqual([{ type: "result", text: "'next'" }]);
   });
@@ -127,9 +160,16 @@ describe("the JavaScript kernel's cells", () => {
     const origin = /cell-\d+/.exec(echoed(scheduled.outputs)[0]!)![0];
     await new Promise((resolve) => setTimeout(resolve, 300));
     const { outputs } = await run("'still here'");
-    expect(outputs[0]).toEqual({ type: "stream", name: "stderr", text: `[after ${origin} had answered, a timer or promise left running by it or an earlier cell produced this:]\n` });
+    expect(outputs[0]).toEqual({
+      type: "stream",
+      name: "stderr",
+      text: `[after ${origin} had answered, a timer or promise left running by it or an earlier cell produced this:]\n`,
+    });
     expect(outputs[1]).toMatchObject({ type: "error", message: "thrown in a timer" });
-    expect(outputs.slice(2)).toEqual([{ type: "stream", name: "stderr", text: "[end of the earlier cell's output]\n" }, { type: "result", text: "'still here'" }]);
+    expect(outputs.slice(2)).toEqual([
+      { type: "stream", name: "stderr", text: "[end of the earlier cell's output]\n" },
+      { type: "result", text: "'still here'" },
+    ]);
   });
 
   it("shows a frame the cell writes to the kernel's stdout itself as its output, never obeying it (issue 22, item 6)", async () => {
@@ -137,7 +177,9 @@ describe("the JavaScript kernel's cells", () => {
       "const id = Number(/cell-(\\d+)/.exec(new Error().stack)[1]);\nrequire('node:fs').writeSync(1, '\\u001e' + JSON.stringify({ t: 'done', cell: id, status: 'ok' }) + '\\n');\nawait new Promise((resolve) => setTimeout(resolve, 200));\nconsole.log('after the forged end');\n'last'",
     );
     expect(status).toBe("ok");
-    expect(printed(outputs)).toMatch(new RegExp(String.raw`^\u001e\{"t":"done","cell":\d+,"status":"ok"\}\nafter the forged end\n$`));
+    expect(printed(outputs)).toMatch(
+      new RegExp(String.raw`^\u001e\{"t":"done","cell":\d+,"status":"ok"\}\nafter the forged end\n$`),
+    );
     expect(echoed(outputs)).toEqual(["'last'"]);
     expect((await run("'next'")).outputs).toEqual([{ type: "result", text: "'next'" }]);
   });
@@ -153,12 +195,17 @@ describe("the JavaScript kernel's cells", () => {
     await writeFile(join(workdir, "answer.mjs"), "export const answer = 42;\n");
     expect(echoed((await run("(await import('node:path')).posix.join('a', 'b')")).outputs)).toEqual(["'a/b'"]);
     expect(echoed((await run("const { answer } = await import('./answer.mjs'); answer")).outputs)).toEqual(["42"]);
-    expect(echoed((await run("const spec = 'node:os'; typeof (await import(spec)).platform")).outputs)).toEqual(["'function'"]);
+    expect(echoed((await run("const spec = 'node:os'; typeof (await import(spec)).platform")).outputs)).toEqual([
+      "'function'",
+    ]);
     // Written in a string or a comment, import( is left alone.
     expect(echoed((await run("// import('x')\n'import(\"x\")'")).outputs)).toEqual([`'import("x")'`]);
     expect(echoed((await run("(await importModule('node:path')).sep")).outputs)).toEqual(["'/'"]);
     const missing = await run("await import('./no-such-module.mjs')");
-    expect(missing.outputs[0]).toMatchObject({ type: "error", message: expect.stringContaining("no-such-module.mjs") as unknown });
+    expect(missing.outputs[0]).toMatchObject({
+      type: "error",
+      message: expect.stringContaining("no-such-module.mjs") as unknown,
+    });
   });
 });
 
@@ -166,14 +213,17 @@ describe("the JavaScript kernel's output", () => {
   it("streams console output while the cell still runs, in the order it was written", async () => {
     const arrived: CellOutput[] = [];
     let arrivedBeforeTheCall: string | undefined;
-    const { status, outputs } = await run("console.log('before'); console.error('warning'); const answer = await tool('gate', {}); console.log('after'); answer.text", {
-      onOutput: (output) => arrived.push(output),
-      callTool: (name) => {
-        // The cell waits for this answer: whatever arrived by now arrived while it ran.
-        arrivedBeforeTheCall = printed(arrived);
-        return Promise.resolve({ content: [{ type: "text", text: `opened ${name}` }] });
+    const { status, outputs } = await run(
+      "console.log('before'); console.error('warning'); const answer = await tool('gate', {}); console.log('after'); answer.text",
+      {
+        onOutput: (output) => arrived.push(output),
+        callTool: (name) => {
+          // The cell waits for this answer: whatever arrived by now arrived while it ran.
+          arrivedBeforeTheCall = printed(arrived);
+          return Promise.resolve({ content: [{ type: "text", text: `opened ${name}` }] });
+        },
       },
-    });
+    );
     expect(status).toBe("ok");
     expect(arrivedBeforeTheCall).toBe("before\nwarning\n");
     expect(outputs).toEqual([
@@ -185,7 +235,9 @@ describe("the JavaScript kernel's output", () => {
   });
 
   it("shows what a program started with inherited stdio prints as the cell's stdout", async () => {
-    const { outputs } = await run("require('node:child_process').spawnSync('echo', ['from a program'], { stdio: 'inherit' }).status");
+    const { outputs } = await run(
+      "require('node:child_process').spawnSync('echo', ['from a program'], { stdio: 'inherit' }).status",
+    );
     expect(outputs).toEqual([
       { type: "stream", name: "stdout", text: "from a program\n" },
       { type: "result", text: "0" },
@@ -211,28 +263,41 @@ describe("the JavaScript kernel's tool() bridge", () => {
     expect(echoed(outputs)).toEqual(["'TypeError'"]);
   });
 
-
   it("sends the call to callTool and resolves with the text, images and structured data it answered later", async () => {
     const calls: Array<[string, unknown]> = [];
-    const { status, outputs } = await run("const read = await tool('read', { path: 'notes.txt' }); [read.text, read.images.length, read.structured.lines]", {
-      callTool: async (name, input) => {
-        calls.push([name, input]);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        return { content: [{ type: "text", text: "line one" }, { type: "image", data: "aGVsbG8=", mimeType: "image/png" }], structured: { lines: 1 } };
+    const { status, outputs } = await run(
+      "const read = await tool('read', { path: 'notes.txt' }); [read.text, read.images.length, read.structured.lines]",
+      {
+        callTool: async (name, input) => {
+          calls.push([name, input]);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return {
+            content: [
+              { type: "text", text: "line one" },
+              { type: "image", data: "aGVsbG8=", mimeType: "image/png" },
+            ],
+            structured: { lines: 1 },
+          };
+        },
       },
-    });
+    );
     expect(status).toBe("ok");
     expect(calls).toEqual([["read", { path: "notes.txt" }]]);
     expect(echoed(outputs)).toEqual(["[ 'line one', 1, 1 ]"]);
   });
 
   it("rejects in the cell with a ToolError when the tool answers an error or the run refuses the call", async () => {
-    const answered = await run("try { await tool('read', { path: 'missing' }); } catch (error) { [error.name, error.message] }", {
-      callTool: () => Promise.resolve({ content: [{ type: "text", text: "`missing` does not exist." }], isError: true }),
-    });
+    const answered = await run(
+      "try { await tool('read', { path: 'missing' }); } catch (error) { [error.name, error.message] }",
+      {
+        callTool: () =>
+          Promise.resolve({ content: [{ type: "text", text: "`missing` does not exist." }], isError: true }),
+      },
+    );
     expect(echoed(answered.outputs)).toEqual(["[ 'ToolError', '`missing` does not exist.' ]"]);
     const refused = await run("try { await tool('write', {}); } catch (error) { [error.name, error.code] }", {
-      callTool: () => Promise.reject(new ToolError({ code: "denied", message: "The approval policy refused `write`." })),
+      callTool: () =>
+        Promise.reject(new ToolError({ code: "denied", message: "The approval policy refused `write`." })),
     });
     expect(echoed(refused.outputs)).toEqual(["[ 'ToolError', 'denied' ]"]);
   });
@@ -240,7 +305,9 @@ describe("the JavaScript kernel's tool() bridge", () => {
 
 describe("interrupting the JavaScript kernel", () => {
   // Every cell here prints before it hangs, so the interrupt sent on its first output finds it hanging.
-  async function interruptOnceItPrints(code: string): Promise<{ status: CellStatus; survived: boolean | undefined; outputs: CellOutput[] }> {
+  async function interruptOnceItPrints(
+    code: string,
+  ): Promise<{ status: CellStatus; survived: boolean | undefined; outputs: CellOutput[] }> {
     let interrupted: Promise<boolean> | undefined;
     const { status, outputs } = await run(code, {
       onOutput: () => {
@@ -279,7 +346,9 @@ describe("interrupting the JavaScript kernel", () => {
   });
 
   it("stops a cell blocked waiting for a program it started, by interrupting that program", async () => {
-    const { status, survived, outputs } = await interruptOnceItPrints("console.log('sleeping'); require('node:child_process').execSync('sleep 120')");
+    const { status, survived, outputs } = await interruptOnceItPrints(
+      "console.log('sleeping'); require('node:child_process').execSync('sleep 120')",
+    );
     expect([status, survived]).toEqual(["interrupted", true]);
     expect(printed(outputs)).toBe("sleeping\n");
     expect(echoed((await run("kept")).outputs)).toEqual(["'defined before the loop'"]);
@@ -304,7 +373,10 @@ describe("the JavaScript kernel's process", () => {
   it("reports a cell that calls process.exit as the kernel exiting with that code", async () => {
     const exiting = await start();
     const outcome = run("process.exit(3)", {}, exiting);
-    await expect(outcome).rejects.toMatchObject({ code: "unavailable", message: expect.stringContaining("exit code `3`") as unknown });
+    await expect(outcome).rejects.toMatchObject({
+      code: "unavailable",
+      message: expect.stringContaining("exit code `3`") as unknown,
+    });
     // Node's own farewell to the watchdog's inspector session is not the cell's last words.
     expect(await exiting.exited).toEqual({ code: 3, signal: null, stderrTail: "" });
     expect(await exiting.interrupt(100)).toBe(false);
@@ -324,19 +396,29 @@ describe("the JavaScript kernel's process", () => {
   it("says what the kernel wrote to stderr last when it exits", async () => {
     const exiting = await start();
     const outcome = run("require('node:fs').writeSync(2, 'disk quota exceeded\\n'); process.exit(4)", {}, exiting);
-    await expect(outcome).rejects.toMatchObject({ message: expect.stringMatching(/exit code `4`.*Its last stderr lines: disk quota exceeded$/s) as unknown });
+    await expect(outcome).rejects.toMatchObject({
+      message: expect.stringMatching(/exit code `4`.*Its last stderr lines: disk quota exceeded$/s) as unknown,
+    });
     await exiting.dispose();
   });
 
   it("gives the next cell what an earlier cell printed after it ended, labelled, at most 50 pieces and a count", async () => {
-    const scheduled = await run("setTimeout(() => { for (let piece = 1; piece <= 53; piece++) console.log('piece', piece); }, 0); new Error().stack");
+    const scheduled = await run(
+      "setTimeout(() => { for (let piece = 1; piece <= 53; piece++) console.log('piece', piece); }, 0); new Error().stack",
+    );
     const origin = /cell-\d+/.exec(echoed(scheduled.outputs)[0]!)![0];
     await new Promise((resolve) => setTimeout(resolve, 300));
     const { outputs } = await run("'next'");
     const texts = outputs.map((output) => (output.type === "stream" || output.type === "result" ? output.text : ""));
-    expect(texts[0]).toBe(`[after ${origin} had answered, a timer or promise left running by it or an earlier cell produced this:]\n`);
+    expect(texts[0]).toBe(
+      `[after ${origin} had answered, a timer or promise left running by it or an earlier cell produced this:]\n`,
+    );
     expect(texts.slice(1, 51)).toEqual(Array.from({ length: 50 }, (_, index) => `piece ${index + 1}\n`));
-    expect(texts.slice(51)).toEqual(["[3 more pieces of earlier output not kept]\n", "[end of the earlier cell's output]\n", "'next'"]);
+    expect(texts.slice(51)).toEqual([
+      "[3 more pieces of earlier output not kept]\n",
+      "[end of the earlier cell's output]\n",
+      "'next'",
+    ]);
     expect(echoed((await run("'and after'")).outputs)).toEqual(["'and after'"]);
   });
 
@@ -359,13 +441,17 @@ describe("the JavaScript kernel's process", () => {
     const cancelled = startJavaScriptKernel({ workdir, signal: controller.signal });
     controller.abort();
     await expect(cancelled).rejects.toMatchObject({ code: "cancelled" });
-    await expect(startJavaScriptKernel({ workdir, signal: new AbortController().signal, startTimeoutMs: 1 })).rejects.toMatchObject({ code: "timeout", message: expect.stringContaining("within 1 ms") as unknown });
+    await expect(
+      startJavaScriptKernel({ workdir, signal: new AbortController().signal, startTimeoutMs: 1 }),
+    ).rejects.toMatchObject({ code: "timeout", message: expect.stringContaining("within 1 ms") as unknown });
     expect(await children()).toEqual(before);
   });
 
   it("does not start when the start is already cancelled", async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(startJavaScriptKernel({ workdir, signal: controller.signal })).rejects.toMatchObject({ code: "cancelled" });
+    await expect(startJavaScriptKernel({ workdir, signal: controller.signal })).rejects.toMatchObject({
+      code: "cancelled",
+    });
   });
 });

@@ -1,8 +1,20 @@
 import { createInterface } from "node:readline";
-import { hostPlacement, listProcessGroup, spawnOwnedProcess, type OwnedProcess, type Placement } from "@runbound/runtime-kit";
+import {
+  hostPlacement,
+  listProcessGroup,
+  spawnOwnedProcess,
+  type OwnedProcess,
+  type Placement,
+} from "@runbound/runtime-kit";
 import { abortedError, ToolError } from "@runbound/tool-kit";
 import { cellToolAnswer } from "./javascript/cell-tool-answer.js";
-import { encodeHostFrame, frameMarker, parseKernelLine, type HostFrame, type KernelFrame } from "./javascript/kernel-frames.js";
+import {
+  encodeHostFrame,
+  frameMarker,
+  parseKernelLine,
+  type HostFrame,
+  type KernelFrame,
+} from "./javascript/kernel-frames.js";
 import { javascriptKernelProgram } from "./javascript/kernel-program.js";
 import { rewriteDynamicImports } from "./javascript/rewrite-dynamic-imports.js";
 import { stripKernelFrames } from "./javascript/strip-kernel-frames.js";
@@ -83,7 +95,11 @@ const lateEnd = "[end of the earlier cell's output]\n";
  * start is aborted or too slow; nothing is left running.
  */
 export async function startJavaScriptKernel(options: JavaScriptKernelOptions): Promise<Kernel> {
-  const aborted = (): ToolError => abortedError(options.signal, { timeout: "Starting the JavaScript kernel ran out of time.", cancelled: "Starting the JavaScript kernel was cancelled." });
+  const aborted = (): ToolError =>
+    abortedError(options.signal, {
+      timeout: "Starting the JavaScript kernel ran out of time.",
+      cancelled: "Starting the JavaScript kernel was cancelled.",
+    });
   if (options.signal.aborted) throw aborted();
   options.progress?.("starting the JavaScript kernel");
   // The host's NODE_OPTIONS (a test runner's loader, an --inspect) would run inside the kernel too.
@@ -91,7 +107,13 @@ export async function startJavaScriptKernel(options: JavaScriptKernelOptions): P
   delete env["NODE_OPTIONS"];
   const placement = options.placement ?? hostPlacement;
   // The kernel's program is all in its --eval argument: the sandbox needs only Node itself.
-  const child = await spawnOwnedProcess({ command: process.execPath, args: ["--eval", javascriptKernelProgram()], cwd: options.workdir, env, placement });
+  const child = await spawnOwnedProcess({
+    command: process.execPath,
+    args: ["--eval", javascriptKernelProgram()],
+    cwd: options.workdir,
+    env,
+    placement,
+  });
   const kernel = new JavaScriptKernel(child, placement.kind === "sandbox");
   try {
     await kernel.ready(options.signal, options.startTimeoutMs ?? 20_000, aborted);
@@ -140,7 +162,11 @@ class JavaScriptKernel implements Kernel {
   }
 
   private exitError(exit: KernelExit): ToolError {
-    if (this.disposing) return new ToolError({ code: "cancelled", message: "The JavaScript kernel was disposed while the cell ran; its state is gone." });
+    if (this.disposing)
+      return new ToolError({
+        code: "cancelled",
+        message: "The JavaScript kernel was disposed while the cell ran; its state is gone.",
+      });
     return new ToolError({
       code: "unavailable",
       message: `The JavaScript kernel ended with ${how(exit)} while the cell ran (a cell that calls \`process.exit()\` ends it); its variables are lost: start a fresh kernel (eval's \`reset\`) and run the cell again.${lastWords(exit)}`,
@@ -173,7 +199,12 @@ class JavaScriptKernel implements Kernel {
     const { text, frame } = parsed;
     // Text without the secret: a program's output, or a cell writing to fd 1 itself. Cut off by a frame,
     // it had no line end of its own.
-    if (frame === undefined || text !== "") this.output(this.running?.id ?? 0, { type: "stream", name: "stdout", text: frame === undefined ? `${text}\n` : text });
+    if (frame === undefined || text !== "")
+      this.output(this.running?.id ?? 0, {
+        type: "stream",
+        name: "stdout",
+        text: frame === undefined ? `${text}\n` : text,
+      });
     if (frame === undefined) return;
     switch (frame.t) {
       case "stream":
@@ -183,7 +214,12 @@ class JavaScriptKernel implements Kernel {
         this.output(frame.cell, { type: "result", text: frame.text });
         break;
       case "error":
-        this.output(frame.cell, { type: "error", name: frame.name, message: frame.message, traceback: stripKernelFrames(frame.stack) });
+        this.output(frame.cell, {
+          type: "error",
+          name: frame.name,
+          message: frame.message,
+          traceback: stripKernelFrames(frame.stack),
+        });
         break;
       case "tool":
         this.callTool(frame);
@@ -202,7 +238,14 @@ class JavaScriptKernel implements Kernel {
   private callTool(frame: Extract<KernelFrame, { t: "tool" }>): void {
     const running = this.running;
     if (running?.id !== frame.cell) {
-      this.send(cellToolAnswer(frame.id, { error: new ToolError({ code: "conflict", message: `tool(\`${frame.name}\`) was called after its cell had ended; call tools from within a running cell.` }) }));
+      this.send(
+        cellToolAnswer(frame.id, {
+          error: new ToolError({
+            code: "conflict",
+            message: `tool(\`${frame.name}\`) was called after its cell had ended; call tools from within a running cell.`,
+          }),
+        }),
+      );
       return;
     }
     // An answer for a cell that has ended meanwhile (interrupted) is not sent: nothing waits for it.
@@ -212,15 +255,24 @@ class JavaScriptKernel implements Kernel {
     Promise.resolve()
       .then(() => running.request.callTool(frame.name, frame.input))
       .then(
-      (result) => answer({ result }),
-      (error: unknown) => answer({ error }),
-    );
+        (result) => answer({ result }),
+        (error: unknown) => answer({ error }),
+      );
   }
 
   /** Resolves on the kernel's ready frame; rejects on its exit, the signal or the budget. */
   ready(signal: AbortSignal, timeoutMs: number, aborted: () => ToolError): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => fail(new ToolError({ code: "timeout", message: `The JavaScript kernel did not start within ${timeoutMs} ms; the machine may be overloaded: try again, or raise \`startTimeoutMs\`.` })), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          fail(
+            new ToolError({
+              code: "timeout",
+              message: `The JavaScript kernel did not start within ${timeoutMs} ms; the machine may be overloaded: try again, or raise \`startTimeoutMs\`.`,
+            }),
+          ),
+        timeoutMs,
+      );
       const onAbort = (): void => fail(aborted());
       const cleanup = (): void => {
         clearTimeout(timer);
@@ -239,17 +291,34 @@ class JavaScriptKernel implements Kernel {
       if (signal.aborted) return onAbort();
       signal.addEventListener("abort", onAbort, { once: true });
       this.frames.addEventListener("ready", onReady);
-      void this.exited.then((exit) => fail(new ToolError({ code: "unavailable", message: `The JavaScript kernel's process ended with ${how(exit)} while starting; check that \`${process.execPath}\` runs.${lastWords(exit)}` })));
+      void this.exited.then((exit) =>
+        fail(
+          new ToolError({
+            code: "unavailable",
+            message: `The JavaScript kernel's process ended with ${how(exit)} while starting; check that \`${process.execPath}\` runs.${lastWords(exit)}`,
+          }),
+        ),
+      );
     });
   }
 
   execute(request: CellRequest): Promise<CellStatus> {
     if (this.running !== undefined) {
-      return Promise.reject(new ToolError({ code: "conflict", message: `The JavaScript kernel is still running cell ${this.running.id}; wait for it or interrupt it before running another.` }));
+      return Promise.reject(
+        new ToolError({
+          code: "conflict",
+          message: `The JavaScript kernel is still running cell ${this.running.id}; wait for it or interrupt it before running another.`,
+        }),
+      );
     }
     const exit = this.child.exited();
     if (exit !== undefined) {
-      return Promise.reject(new ToolError({ code: "unavailable", message: `The JavaScript kernel has ended (${how({ ...exit, stderrTail: "" })}); start a fresh one (eval's \`reset\`).` }));
+      return Promise.reject(
+        new ToolError({
+          code: "unavailable",
+          message: `The JavaScript kernel has ended (${how({ ...exit, stderrTail: "" })}); start a fresh one (eval's \`reset\`).`,
+        }),
+      );
     }
     const id = ++this.cells;
     return new Promise<CellStatus>((resolve, reject) => {
@@ -275,7 +344,12 @@ class JavaScriptKernel implements Kernel {
     const dropped = this.backgroundDropped;
     request.onOutput({ type: "stream", name: "stderr", text: lateLabel(this.cells - 1) });
     for (const output of this.background) request.onOutput(output);
-    if (dropped > 0) request.onOutput({ type: "stream", name: "stderr", text: `[${dropped} more pieces of earlier output not kept]\n` });
+    if (dropped > 0)
+      request.onOutput({
+        type: "stream",
+        name: "stderr",
+        text: `[${dropped} more pieces of earlier output not kept]\n`,
+      });
     request.onOutput({ type: "stream", name: "stderr", text: lateEnd });
     this.background = [];
     this.backgroundDropped = 0;
@@ -310,7 +384,12 @@ class JavaScriptKernel implements Kernel {
   private async interruptPrograms(): Promise<void> {
     const rows = await listProcessGroup(this.child.pid);
     const spared = new Set<number>([this.child.pid]);
-    for (let pid = await this.child.programPid(); pid !== undefined && !spared.has(pid); pid = rows.find((row) => row.pid === pid)?.ppid) spared.add(pid);
+    for (
+      let pid = await this.child.programPid();
+      pid !== undefined && !spared.has(pid);
+      pid = rows.find((row) => row.pid === pid)?.ppid
+    )
+      spared.add(pid);
     for (const row of rows) {
       if (spared.has(row.pid)) continue;
       try {

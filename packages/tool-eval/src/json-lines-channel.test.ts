@@ -49,7 +49,10 @@ function nextMessages(channel: JsonLinesChannel<unknown, object>, count: number)
 const foreignTexts: string[] = [];
 
 function open(child: OwnedProcess): JsonLinesChannel<unknown, object> {
-  return jsonLinesChannel<unknown, object>(child, { secret: createChannelSecret(), onForeignText: (text) => foreignTexts.push(text) });
+  return jsonLinesChannel<unknown, object>(child, {
+    secret: createChannelSecret(),
+    onForeignText: (text) => foreignTexts.push(text),
+  });
 }
 
 describe("jsonLinesChannel over a real child's pipes", () => {
@@ -59,7 +62,12 @@ describe("jsonLinesChannel over a real child's pipes", () => {
     channel.send({ echo: "a line\nwith a newline inside" });
     channel.send({ split: [1, 2] });
     channel.send({ echo: { nested: [true, null] } });
-    expect(await received).toEqual([{ echoed: "a line\nwith a newline inside" }, { part: 1 }, { part: 2 }, { echoed: { nested: [true, null] } }]);
+    expect(await received).toEqual([
+      { echoed: "a line\nwith a newline inside" },
+      { part: 1 },
+      { part: 2 },
+      { echoed: { nested: [true, null] } },
+    ]);
   });
 
   it("hands text without the secret to onForeignText, never as a frame, even a frame glued after it", async () => {

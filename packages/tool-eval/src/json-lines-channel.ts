@@ -50,7 +50,10 @@ export function splitFrameLine(line: string, marker: string): { foreign: string;
  * line that carries the secret but is not JSON means a frame was damaged (something wrote into the middle
  * of it): the channel can no longer be trusted and the process is stopped at once.
  */
-export function jsonLinesChannel<Incoming, Outgoing>(child: OwnedProcess, options: JsonLinesChannelOptions): JsonLinesChannel<Incoming, Outgoing> {
+export function jsonLinesChannel<Incoming, Outgoing>(
+  child: OwnedProcess,
+  options: JsonLinesChannelOptions,
+): JsonLinesChannel<Incoming, Outgoing> {
   const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
   const marker = `${options.secret} `;
   child.stdin.write(`${JSON.stringify({ type: "channel", secret: options.secret })}\n`);

@@ -92,4 +92,7 @@ export interface KernelFactoryInstance {
 }
 
 /** The resource eval requires. */
-export const KernelFactory = defineResource<KernelFactoryInstance>("eval.kernel_factory", "Starts persistent interpreter kernels (Python, JavaScript) for eval.");
+export const KernelFactory = defineResource<KernelFactoryInstance>(
+  "eval.kernel_factory",
+  "Starts persistent interpreter kernels (Python, JavaScript) for eval.",
+);

@@ -42,7 +42,11 @@ function toolFailure(error: unknown): ToolResult {
 }
 
 function kernelExit(process: OwnedProcess): Promise<KernelExit> {
-  return process.exit.then((exit) => ({ code: exit.code, signal: exit.signal, stderrTail: process.stderrTail().join("\n") }));
+  return process.exit.then((exit) => ({
+    code: exit.code,
+    signal: exit.signal,
+    stderrTail: process.stderrTail().join("\n"),
+  }));
 }
 
 function describeExit(exit: KernelExit): string {
@@ -57,7 +61,9 @@ function describeExit(exit: KernelExit): string {
  */
 export async function startNativePythonKernel(options: NativePythonKernelOptions): Promise<Kernel> {
   if (options.signal.aborted) throw options.signal.reason;
-  options.progress?.(`starting ${options.interpreter.version === undefined ? "CPython" : `CPython ${options.interpreter.version}`} at ${options.interpreter.shown}`);
+  options.progress?.(
+    `starting ${options.interpreter.version === undefined ? "CPython" : `CPython ${options.interpreter.version}`} at ${options.interpreter.shown}`,
+  );
   const placement = options.placement ?? hostPlacement;
   const sandboxed = placement.kind === "sandbox" ? await sandboxedInterpreter(options.interpreter) : undefined;
   const child = await spawnOwnedProcess({
@@ -119,14 +125,22 @@ export async function startNativePythonKernel(options: NativePythonKernelOptions
     hello = await new Promise((resolve, reject) => {
       ready = resolve;
       startTimer = setTimeout(() => {
-        reject(new ToolError({ code: "unavailable", message: `The Python kernel at \`${options.interpreter.shown}\` did not become ready within ${startTimeoutMs} ms; check that it starts (\`${options.interpreter.path} -c pass\`).` }));
+        reject(
+          new ToolError({
+            code: "unavailable",
+            message: `The Python kernel at \`${options.interpreter.shown}\` did not become ready within ${startTimeoutMs} ms; check that it starts (\`${options.interpreter.path} -c pass\`).`,
+          }),
+        );
         void child.stop({ graceMs: 0 });
       }, startTimeoutMs);
       void exited.then((exit) =>
         reject(
           options.signal.aborted
             ? options.signal.reason
-            : new ToolError({ code: "unavailable", message: `The Python kernel at \`${options.interpreter.shown}\` stopped before it was ready (${describeExit(exit)}). Check that it is CPython 3.8 or newer.` }),
+            : new ToolError({
+                code: "unavailable",
+                message: `The Python kernel at \`${options.interpreter.shown}\` stopped before it was ready (${describeExit(exit)}). Check that it is CPython 3.8 or newer.`,
+              }),
         ),
       );
     });

@@ -2,7 +2,15 @@ import { listProcessGroup } from "@runbound/runtime-kit/testing";
 import { resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun } from "@runbound/tool-kit/testing";
 import { describe, expect, it } from "vitest";
-import evalPlugin, { KernelFactory, resolvePython, startJavaScriptKernel, startNativePythonKernel, startPyodideKernel, type Kernel, type KernelFactoryInstance } from "./index.js";
+import evalPlugin, {
+  KernelFactory,
+  resolvePython,
+  startJavaScriptKernel,
+  startNativePythonKernel,
+  startPyodideKernel,
+  type Kernel,
+  type KernelFactoryInstance,
+} from "./index.js";
 import { fixtureProject, testVirtualenv } from "./test-support/python-fixtures.js";
 
 const venv = testVirtualenv();
@@ -19,14 +27,22 @@ function ownFactory(trusted: (workdir: string) => boolean): KernelFactoryInstanc
   return {
     async describe(workdir) {
       return [
-        { language: "python", kind: trusted(workdir) ? "native-python" : "pyodide", reason: trusted(workdir) ? "a trusted workdir" : "an untrusted workdir" },
+        {
+          language: "python",
+          kind: trusted(workdir) ? "native-python" : "pyodide",
+          reason: trusted(workdir) ? "a trusted workdir" : "an untrusted workdir",
+        },
         { language: "javascript", kind: "javascript", reason: "a child Node process" },
       ];
     },
     async start(language, options) {
       if (language === "javascript") return keep(await startJavaScriptKernel(options));
       const interpreter = trusted(options.workdir) ? await resolvePython(options.workdir) : undefined;
-      return keep(interpreter === undefined ? await startPyodideKernel(options) : await startNativePythonKernel({ ...options, interpreter }));
+      return keep(
+        interpreter === undefined
+          ? await startPyodideKernel(options)
+          : await startNativePythonKernel({ ...options, interpreter }),
+      );
     },
     async dispose() {
       await Promise.all([...started].map((kernel) => kernel.dispose()));
@@ -38,12 +54,24 @@ describe.runIf(venv !== undefined)("a host's own kernel factory made of the expo
   it("runs Python in the project's CPython and JavaScript in a child Node, and its dispose leaves no kernel", async () => {
     const workdir = fixtureProject(venv);
     const factory = ownFactory((candidate) => candidate === workdir);
-    const run = createFakeRun({ plugins: [evalPlugin], resources: [[KernelFactory, factory], [Workdir, workdir]] });
-    const call = async (language: string, code: string) => resultText(await run.call("eval", { code, language, description: "check the host's own kernel factory" }));
+    const run = createFakeRun({
+      plugins: [evalPlugin],
+      resources: [
+        [KernelFactory, factory],
+        [Workdir, workdir],
+      ],
+    });
+    const call = async (language: string, code: string) =>
+      resultText(await run.call("eval", { code, language, description: "check the host's own kernel factory" }));
     try {
-      expect(await call("python", "import sys\nprint(sys.prefix.endswith('.venv') or sys.prefix)\n6 * 7")).toMatch(/started CPython [\d.]+ at \.venv\/bin\/python[\s\S]*\nTrue\n42$/);
+      expect(await call("python", "import sys\nprint(sys.prefix.endswith('.venv') or sys.prefix)\n6 * 7")).toMatch(
+        /started CPython [\d.]+ at \.venv\/bin\/python[\s\S]*\nTrue\n42$/,
+      );
       expect(await call("javascript", "40 + 2")).toMatch(/\n42$/);
-      const pids = [Number(await call("python", "import os\nos.getpid()")), Number(await call("javascript", "process.pid"))];
+      const pids = [
+        Number(await call("python", "import os\nos.getpid()")),
+        Number(await call("javascript", "process.pid")),
+      ];
       expect(pids.every((pid) => Number.isInteger(pid) && pid > 0)).toBe(true);
       await factory.dispose();
       for (const pid of pids) expect((await listProcessGroup(pid)).filter((row) => row.state !== "Z")).toEqual([]);

@@ -1,6 +1,10 @@
 import { definePlugin, defineResourceProvider } from "@runbound/tool-kit";
 import { createEvalTool, type EvalSettings } from "./eval-tool.js";
-import { createHostKernelFactory, type HostKernelFactory, type HostKernelFactorySettings } from "./host-kernel-factory.js";
+import {
+  createHostKernelFactory,
+  type HostKernelFactory,
+  type HostKernelFactorySettings,
+} from "./host-kernel-factory.js";
 import { KernelFactory } from "./kernel.js";
 import { PACKAGE_VERSION } from "./version.js";
 
@@ -32,7 +36,11 @@ export function createEvalPlugin(settings: EvalPluginSettings = {}) {
         key: KernelFactory,
         create: ({ workdir }) => {
           const factory = createHostKernelFactory(settings.factory);
-          return { value: factory, dispose: () => factory.dispose(), describe: () => describeKernels(factory, workdir) };
+          return {
+            value: factory,
+            dispose: () => factory.dispose(),
+            describe: () => describeKernels(factory, workdir),
+          };
         },
       }),
     ],

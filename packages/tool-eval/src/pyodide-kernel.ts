@@ -2,11 +2,20 @@ import type { Placement } from "@runbound/runtime-kit";
 import { readdir, rm } from "node:fs/promises";
 import { abortedError, ToolError, type ToolResult } from "@runbound/tool-kit";
 import type { CellRequest, CellStatus, Kernel, KernelExit, KernelStartOptions } from "./kernel.js";
-import { pyodideDirectory, readPythonModules, spawnKernelChild, type KernelChild } from "./pyodide/kernel-child-process.js";
+import {
+  pyodideDirectory,
+  readPythonModules,
+  spawnKernelChild,
+  type KernelChild,
+} from "./pyodide/kernel-child-process.js";
 import type { ChildFrame, ParentFrame } from "./pyodide/kernel-protocol.js";
 import { findPyodideSnapshot } from "./pyodide/pyodide-snapshot.js";
 
-export { defaultPyodideSnapshotDirectory, preparePyodideSnapshot, type PreparePyodideSnapshotOptions } from "./pyodide/pyodide-snapshot.js";
+export {
+  defaultPyodideSnapshotDirectory,
+  preparePyodideSnapshot,
+  type PreparePyodideSnapshotOptions,
+} from "./pyodide/pyodide-snapshot.js";
 
 /** Settings of the Pyodide kernel beyond what every kernel gets. */
 export interface PyodideKernelOptions extends KernelStartOptions {
@@ -53,13 +62,24 @@ export async function startPyodideKernel(options: PyodideKernelOptions): Promise
   const packageDirectory = options.packageDirectory;
   if (packageDirectory !== undefined) {
     await readdir(packageDirectory).catch((error: unknown) => {
-      throw new ToolError({ code: "not_found", message: `The Pyodide package directory \`${packageDirectory}\` cannot be read (${(error as Error).message}); pass a folder of wheels that exists.`, cause: error });
+      throw new ToolError({
+        code: "not_found",
+        message: `The Pyodide package directory \`${packageDirectory}\` cannot be read (${(error as Error).message}); pass a folder of wheels that exists.`,
+        cause: error,
+      });
     });
   }
-  const snapshotPath = options.snapshotDirectory === undefined ? undefined : await findPyodideSnapshot(options.snapshotDirectory, executor);
+  const snapshotPath =
+    options.snapshotDirectory === undefined
+      ? undefined
+      : await findPyodideSnapshot(options.snapshotDirectory, executor);
   options.progress?.(snapshotPath === undefined ? "loading Pyodide" : "restoring Pyodide from its snapshot");
   const child = await spawnKernelChild({
-    readable: [options.workdir, ...(packageDirectory === undefined ? [] : [packageDirectory]), ...(snapshotPath === undefined ? [] : [snapshotPath])],
+    readable: [
+      options.workdir,
+      ...(packageDirectory === undefined ? [] : [packageDirectory]),
+      ...(snapshotPath === undefined ? [] : [snapshotPath]),
+    ],
     writable: [options.workdir],
     cwd: options.workdir,
     ...(options.placement === undefined ? {} : { placement: options.placement }),
@@ -69,7 +89,14 @@ export async function startPyodideKernel(options: PyodideKernelOptions): Promise
     // Deleted so that the next preparation makes a good one instead of finding this one again.
     void rm(snapshotPath!, { force: true }).catch(() => undefined);
   });
-  child.send({ type: "start", workdir: options.workdir, pyodideDirectory: pyodideDirectory(), packageDirectory, modules: [executor, kernelModule], snapshotPath });
+  child.send({
+    type: "start",
+    workdir: options.workdir,
+    pyodideDirectory: pyodideDirectory(),
+    packageDirectory,
+    modules: [executor, kernelModule],
+    snapshotPath,
+  });
   try {
     await kernel.ready(options.signal, options.startTimeoutMs ?? 60_000);
   } catch (error) {
@@ -106,10 +133,17 @@ export class PyodideKernel implements Kernel {
   private readonly send: (frame: ParentFrame) => void;
 
   /** @internal Made by {@link startPyodideKernel}. */
-  constructor(child: KernelChild, private readonly onSnapshotRejected: (reason: string) => void = () => undefined) {
+  constructor(
+    child: KernelChild,
+    private readonly onSnapshotRejected: (reason: string) => void = () => undefined,
+  ) {
     this.child = child.process;
     this.send = child.send;
-    this.exited = this.child.exit.then((exit) => ({ code: exit.code, signal: exit.signal, stderrTail: this.child.stderrTail().join("\n") }));
+    this.exited = this.child.exit.then((exit) => ({
+      code: exit.code,
+      signal: exit.signal,
+      stderrTail: this.child.stderrTail().join("\n"),
+    }));
     child.onFrame((frame) => {
       this.handle(frame);
       this.frames.dispatchEvent(Object.assign(new Event(frame.type), { frame }));
@@ -144,8 +178,23 @@ export class PyodideKernel implements Kernel {
   /** Resolves on the child's ready frame; rejects on a fatal frame, its exit, the signal or the budget. */
   ready(signal: AbortSignal, timeoutMs: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => fail(new ToolError({ code: "timeout", message: `Pyodide did not load within ${timeoutMs} ms; the machine may be overloaded: try again, or raise \`startTimeoutMs\`.` })), timeoutMs);
-      const onAbort = (): void => fail(abortedError(signal, { timeout: "Starting the Pyodide kernel ran out of time.", cancelled: "Starting the Pyodide kernel was cancelled." }));
+      const timer = setTimeout(
+        () =>
+          fail(
+            new ToolError({
+              code: "timeout",
+              message: `Pyodide did not load within ${timeoutMs} ms; the machine may be overloaded: try again, or raise \`startTimeoutMs\`.`,
+            }),
+          ),
+        timeoutMs,
+      );
+      const onAbort = (): void =>
+        fail(
+          abortedError(signal, {
+            timeout: "Starting the Pyodide kernel ran out of time.",
+            cancelled: "Starting the Pyodide kernel was cancelled.",
+          }),
+        );
       const cleanup = (): void => {
         clearTimeout(timer);
         signal.removeEventListener("abort", onAbort);
@@ -159,7 +208,12 @@ export class PyodideKernel implements Kernel {
       const onReady = (event: Event): void => {
         const frame = (event as Event & { frame: Extract<ChildFrame, { type: "ready" }> }).frame;
         this.label = `Pyodide (CPython ${frame.pythonVersion}) in an isolated child process`;
-        this.startup = { readyMs: frame.readyMs, loadMs: frame.loadMs, fromSnapshot: frame.fromSnapshot, ...(this.snapshotProblem === undefined ? {} : { snapshotProblem: this.snapshotProblem }) };
+        this.startup = {
+          readyMs: frame.readyMs,
+          loadMs: frame.loadMs,
+          fromSnapshot: frame.fromSnapshot,
+          ...(this.snapshotProblem === undefined ? {} : { snapshotProblem: this.snapshotProblem }),
+        };
         cleanup();
         resolve();
       };
@@ -171,16 +225,33 @@ export class PyodideKernel implements Kernel {
       signal.addEventListener("abort", onAbort, { once: true });
       this.frames.addEventListener("ready", onReady);
       this.frames.addEventListener("fatal", onFatal);
-      void this.exited.then((exit) => fail(new ToolError({ code: "unavailable", message: `The Pyodide kernel's process ended while starting (${exitDescription(exit, this.fatal)}).` })));
+      void this.exited.then((exit) =>
+        fail(
+          new ToolError({
+            code: "unavailable",
+            message: `The Pyodide kernel's process ended while starting (${exitDescription(exit, this.fatal)}).`,
+          }),
+        ),
+      );
     });
   }
 
   execute(request: CellRequest): Promise<CellStatus> {
     if (this.running !== undefined) {
-      return Promise.reject(new ToolError({ code: "conflict", message: `The Pyodide kernel is still running cell ${this.running.cell}; wait for it or interrupt it before running another.` }));
+      return Promise.reject(
+        new ToolError({
+          code: "conflict",
+          message: `The Pyodide kernel is still running cell ${this.running.cell}; wait for it or interrupt it before running another.`,
+        }),
+      );
     }
     if (this.child.exited() !== undefined) {
-      return Promise.reject(new ToolError({ code: "unavailable", message: "The Pyodide kernel has exited; start a new one (eval's `reset`)." }));
+      return Promise.reject(
+        new ToolError({
+          code: "unavailable",
+          message: "The Pyodide kernel has exited; start a new one (eval's `reset`).",
+        }),
+      );
     }
     const cell = ++this.cells;
     return new Promise<CellStatus>((resolve, reject) => {
@@ -188,7 +259,12 @@ export class PyodideKernel implements Kernel {
       void this.exited.then((exit) => {
         if (this.running?.cell !== cell) return;
         this.running = undefined;
-        reject(new ToolError({ code: "unavailable", message: `The Pyodide kernel died while running the cell (${exitDescription(exit, this.fatal)}); its state is lost: run the cell again after a \`reset\`.` }));
+        reject(
+          new ToolError({
+            code: "unavailable",
+            message: `The Pyodide kernel died while running the cell (${exitDescription(exit, this.fatal)}); its state is lost: run the cell again after a \`reset\`.`,
+          }),
+        );
       });
       this.send({ type: "execute", cell, code: request.code });
     });

@@ -20,21 +20,38 @@ describe("resolvePython", () => {
     const workdir = directory();
     const path = program(join(workdir, ".venv", "bin", "python"));
     program(join(workdir, "venv", "bin", "python"));
-    writeFileSync(join(workdir, ".venv", "pyvenv.cfg"), "home = /usr/bin\nimplementation_version = 9.9.9\ninclude-system-site-packages = false\nversion=3.12.10\n");
-    expect(await resolvePython(workdir, { pathVariable: "" })).toEqual({ path, shown: ".venv/bin/python", origin: "project", version: "3.12.10" });
+    writeFileSync(
+      join(workdir, ".venv", "pyvenv.cfg"),
+      "home = /usr/bin\nimplementation_version = 9.9.9\ninclude-system-site-packages = false\nversion=3.12.10\n",
+    );
+    expect(await resolvePython(workdir, { pathVariable: "" })).toEqual({
+      path,
+      shown: ".venv/bin/python",
+      origin: "project",
+      version: "3.12.10",
+    });
   });
 
   it("takes venv/ when there is no .venv, and reads uv's version_info", async () => {
     const workdir = directory();
     const path = program(join(workdir, "venv", "bin", "python"));
     writeFileSync(join(workdir, "venv", "pyvenv.cfg"), "implementation = CPython\nversion_info = 3.13\n");
-    expect(await resolvePython(workdir, { pathVariable: "" })).toEqual({ path, shown: "venv/bin/python", origin: "project", version: "3.13" });
+    expect(await resolvePython(workdir, { pathVariable: "" })).toEqual({
+      path,
+      shown: "venv/bin/python",
+      origin: "project",
+      version: "3.13",
+    });
   });
 
   it("has no version when the virtualenv has no pyvenv.cfg", async () => {
     const workdir = directory();
     const path = program(join(workdir, ".venv", "bin", "python"));
-    expect(await resolvePython(workdir, { pathVariable: "" })).toStrictEqual({ path, shown: ".venv/bin/python", origin: "project" });
+    expect(await resolvePython(workdir, { pathVariable: "" })).toStrictEqual({
+      path,
+      shown: ".venv/bin/python",
+      origin: "project",
+    });
   });
 
   it("passes over a virtualenv python that is not executable, or is a directory", async () => {
@@ -43,7 +60,11 @@ describe("resolvePython", () => {
     mkdirSync(join(workdir, "venv", "bin", "python"), { recursive: true });
     const bin = directory();
     const onPath = program(join(bin, "python3"));
-    expect(await resolvePython(workdir, { pathVariable: bin })).toEqual({ path: onPath, shown: onPath, origin: "path" });
+    expect(await resolvePython(workdir, { pathVariable: bin })).toEqual({
+      path: onPath,
+      shown: onPath,
+      origin: "path",
+    });
   });
 
   it("searches PATH in order for each candidate in turn, ignoring relative entries", async () => {
@@ -53,13 +74,22 @@ describe("resolvePython", () => {
     program(join(second, "python3"));
     const wanted = program(join(first, "python"));
     program(join(workdir, "python"));
-    expect(await resolvePython(workdir, { candidates: ["python", "python3"], pathVariable: ["relative", first, second].join(":") })).toEqual({ path: wanted, shown: wanted, origin: "path" });
+    expect(
+      await resolvePython(workdir, {
+        candidates: ["python", "python3"],
+        pathVariable: ["relative", first, second].join(":"),
+      }),
+    ).toEqual({ path: wanted, shown: wanted, origin: "path" });
   });
 
   it("takes a configured absolute interpreter and shows it relative to the workdir when inside it", async () => {
     const workdir = directory();
     const path = program(join(workdir, "tools", "py"));
-    expect(await resolvePython(workdir, { candidates: [join(workdir, "missing"), path], pathVariable: "" })).toEqual({ path, shown: "tools/py", origin: "candidate" });
+    expect(await resolvePython(workdir, { candidates: [join(workdir, "missing"), path], pathVariable: "" })).toEqual({
+      path,
+      shown: "tools/py",
+      origin: "candidate",
+    });
   });
 
   it("tries python after python3 by default", async () => {

@@ -43,20 +43,33 @@ function shownPath(path: string, workdir: string): string {
  * The interpreter for the native kernel: the project's `.venv/bin/python` or `venv/bin/python`
  * (the project's packages are there), then each candidate, then nothing. Reads files only.
  */
-export async function resolvePython(workdir: string, settings: ResolvePythonSettings = {}): Promise<PythonInterpreter | undefined> {
+export async function resolvePython(
+  workdir: string,
+  settings: ResolvePythonSettings = {},
+): Promise<PythonInterpreter | undefined> {
   const project = await findExecutable(
     ["python"],
     PROJECT_VIRTUALENVS.map((folder) => join(workdir, folder, "bin")),
   );
   if (project !== undefined) {
     const version = await virtualenvVersion(dirname(dirname(project)));
-    return { path: project, shown: shownPath(project, workdir), origin: "project", ...(version === undefined ? {} : { version }) };
+    return {
+      path: project,
+      shown: shownPath(project, workdir),
+      origin: "project",
+      ...(version === undefined ? {} : { version }),
+    };
   }
   const directories = pathDirectories(settings.pathVariable ?? process.env.PATH);
   // Candidate by candidate: `python3` anywhere on PATH is preferred to a `python` earlier on it.
   for (const candidate of settings.candidates ?? ["python3", "python"]) {
-    const path = isAbsolute(candidate) ? ((await isExecutableFile(candidate)) ? candidate : undefined) : await findExecutable([candidate], directories);
-    if (path !== undefined) return { path, shown: shownPath(path, workdir), origin: isAbsolute(candidate) ? "candidate" : "path" };
+    const path = isAbsolute(candidate)
+      ? (await isExecutableFile(candidate))
+        ? candidate
+        : undefined
+      : await findExecutable([candidate], directories);
+    if (path !== undefined)
+      return { path, shown: shownPath(path, workdir), origin: isAbsolute(candidate) ? "candidate" : "path" };
   }
   return undefined;
 }

@@ -8,7 +8,10 @@ import { parseUnifiedDiff, parseUnifiedDiffYielding } from "./unified-diff.js";
 describe("applyFilePatch at scale", () => {
   it("applies 100,000 hunks to a file of 200,000 lines", () => {
     const content = Array.from({ length: 200_000 }, (_, index) => `${index + 1}\n`).join("");
-    const hunks = Array.from({ length: 100_000 }, (_, index) => `@@ -${index * 2 + 1} +${index},0 @@\n-${index * 2 + 1}`);
+    const hunks = Array.from(
+      { length: 100_000 },
+      (_, index) => `@@ -${index * 2 + 1} +${index},0 @@\n-${index * 2 + 1}`,
+    );
     const [file] = parseUnifiedDiff(`--- a/f\n+++ b/f\n${hunks.join("\n")}\n`);
     const expected = Array.from({ length: 100_000 }, (_, index) => `${index * 2 + 2}\n`).join("");
     expect(applyFilePatch(content, file!, "f")).toBe(expected);
@@ -17,8 +20,12 @@ describe("applyFilePatch at scale", () => {
   it("stops a search in a file of like lines after its default number of comparisons", () => {
     const blockLength = 200;
     const content = "a\n".repeat(Math.ceil(maxSearchComparisons / blockLength) + 1000) + "b\n";
-    const [file] = parseUnifiedDiff(`--- a/f\n+++ b/f\n@@ -1,${blockLength + 1} +1,${blockLength + 1} @@\n${" a\n".repeat(blockLength)}-b\n+c\n`);
-    expect(() => applyFilePatch(content, file!, "f")).toThrow(`searching for it took more than ${maxSearchComparisons} line comparisons.`);
+    const [file] = parseUnifiedDiff(
+      `--- a/f\n+++ b/f\n@@ -1,${blockLength + 1} +1,${blockLength + 1} @@\n${" a\n".repeat(blockLength)}-b\n+c\n`,
+    );
+    expect(() => applyFilePatch(content, file!, "f")).toThrow(
+      `searching for it took more than ${maxSearchComparisons} line comparisons.`,
+    );
   });
 
   it("lets a timer run while it reads and applies a long patch, and stops when the call is aborted", async () => {

@@ -26,14 +26,19 @@ const stepSize = 1024;
 
 function splitLines(content: string): FileLine[] {
   const parts = content.split("\n");
-  const lines = parts.slice(0, -1).map((part) => (part.endsWith("\r") ? { text: part.slice(0, -1), eol: "\r\n" } : { text: part, eol: "\n" }));
+  const lines = parts
+    .slice(0, -1)
+    .map((part) => (part.endsWith("\r") ? { text: part.slice(0, -1), eol: "\r\n" } : { text: part, eol: "\n" }));
   const last = parts.at(-1)!;
   if (last !== "") lines.push({ text: last, eol: "" });
   return lines;
 }
 
 function conflict(hunk: Hunk, shownPath: string, problem: string): ToolError {
-  return new ToolError({ code: "conflict", message: `Nothing was written: hunk \`${hunk.header}\` does not apply to \`${shownPath}\`; ${problem} Read the file and make the patch against its current content.` });
+  return new ToolError({
+    code: "conflict",
+    message: `Nothing was written: hunk \`${hunk.header}\` does not apply to \`${shownPath}\`; ${problem} Read the file and make the patch against its current content.`,
+  });
 }
 
 /** Counts the comparisons of every search in one file against the most allowed. */
@@ -48,7 +53,13 @@ interface SearchBudget {
  * header's number. Like `git apply`, it tries the header's place, then one line after, one before, two
  * after, …, so a patch made against a shifted file lands on the nearest copy.
  */
-function* findBlock(lines: readonly FileLine[], block: readonly string[], expectedAt: number, from: number, budget: SearchBudget): Steps<number> {
+function* findBlock(
+  lines: readonly FileLine[],
+  block: readonly string[],
+  expectedAt: number,
+  from: number,
+  budget: SearchBudget,
+): Steps<number> {
   const last = lines.length - block.length;
   const start = Math.max(from, Math.min(expectedAt, last));
   const fits = (at: number): boolean => {
@@ -68,14 +79,26 @@ function* findBlock(lines: readonly FileLine[], block: readonly string[], expect
 }
 
 /** Where a hunk's old lines start in the original file (0-based), or a `conflict` saying why there is no such place. */
-function* placeHunk(lines: readonly FileLine[], hunk: Hunk, oldBlock: readonly string[], from: number, shownPath: string, budget: SearchBudget): Steps<number> {
+function* placeHunk(
+  lines: readonly FileLine[],
+  hunk: Hunk,
+  oldBlock: readonly string[],
+  from: number,
+  shownPath: string,
+  budget: SearchBudget,
+): Steps<number> {
   // A hunk without old lines inserts after line `oldStart`; otherwise its old lines start at line `oldStart`.
   const expectedAt = oldBlock.length === 0 ? hunk.oldStart : hunk.oldStart - 1;
   if (expectedAt > lines.length || (oldBlock.length > 0 && expectedAt === lines.length)) {
     throw conflict(hunk, shownPath, `it starts at line ${hunk.oldStart}, but the file has only ${lines.length} lines.`);
   }
   if (oldBlock.length === 0) {
-    if (expectedAt < from) throw conflict(hunk, shownPath, `it inserts after line ${hunk.oldStart}, inside or before the previous hunk, which ends at line ${from}. Order the hunks by line.`);
+    if (expectedAt < from)
+      throw conflict(
+        hunk,
+        shownPath,
+        `it inserts after line ${hunk.oldStart}, inside or before the previous hunk, which ends at line ${from}. Order the hunks by line.`,
+      );
     return expectedAt;
   }
   const at = yield* findBlock(lines, oldBlock, expectedAt, from, budget);
@@ -92,7 +115,12 @@ function* placeHunk(lines: readonly FileLine[], hunk: Hunk, oldBlock: readonly s
   return at;
 }
 
-function* applySteps(content: string | null, file: FilePatch, shownPath: string, settings: ApplyFilePatchSettings): Steps<string | null> {
+function* applySteps(
+  content: string | null,
+  file: FilePatch,
+  shownPath: string,
+  settings: ApplyFilePatchSettings,
+): Steps<string | null> {
   const lines = splitLines(content ?? "");
   const crlfCount = lines.filter((line) => line.eol === "\r\n").length;
   const prevailingEol = crlfCount > lines.length - crlfCount ? "\r\n" : "\n";
@@ -118,7 +146,10 @@ function* applySteps(content: string | null, file: FilePatch, shownPath: string,
   for (; cursor < lines.length; cursor += 1) result.push(lines[cursor]!);
   if (file.newPath === null) {
     if (result.length > 0) {
-      throw new ToolError({ code: "conflict", message: `Nothing was written: the patch deletes \`${shownPath}\`, but ${result.length} lines of it are not in the patch. Make the patch against the file's current content.` });
+      throw new ToolError({
+        code: "conflict",
+        message: `Nothing was written: the patch deletes \`${shownPath}\`, but ${result.length} lines of it are not in the patch. Make the patch against the file's current content.`,
+      });
     }
     return null;
   }
@@ -142,7 +173,12 @@ function* applySteps(content: string | null, file: FilePatch, shownPath: string,
  * lies past the file's end; `invalid_input` when finding a shifted hunk takes more than
  * `settings.maxSearchComparisons`.
  */
-export function applyFilePatch(content: string | null, file: FilePatch, shownPath: string, settings: ApplyFilePatchSettings = {}): string | null {
+export function applyFilePatch(
+  content: string | null,
+  file: FilePatch,
+  shownPath: string,
+  settings: ApplyFilePatchSettings = {},
+): string | null {
   return runSteps(applySteps(content, file, shownPath, settings));
 }
 
@@ -152,6 +188,12 @@ export function applyFilePatch(content: string | null, file: FilePatch, shownPat
  *
  * @throws the signal's reason once `signal` aborts.
  */
-export function applyFilePatchYielding(content: string | null, file: FilePatch, shownPath: string, signal?: AbortSignal, settings: ApplyFilePatchSettings = {}): Promise<string | null> {
+export function applyFilePatchYielding(
+  content: string | null,
+  file: FilePatch,
+  shownPath: string,
+  signal?: AbortSignal,
+  settings: ApplyFilePatchSettings = {},
+): Promise<string | null> {
   return runStepsYielding(applySteps(content, file, shownPath, settings), signal);
 }

@@ -16,7 +16,9 @@ export const applyPatchTool = defineTool({
     patch: v.pipe(
       // The bound is checked by the parser, not the schema: OpenAI's strict mode cannot express a string length.
       v.string(),
-      v.description(`The unified diff text, with \`--- a/path\`, \`+++ b/path\` headers and \`@@\` hunks; at most ${maxPatchLength} characters (split larger changes).`),
+      v.description(
+        `The unified diff text, with \`--- a/path\`, \`+++ b/path\` headers and \`@@\` hunks; at most ${maxPatchLength} characters (split larger changes).`,
+      ),
     ),
   }),
   requires: [Workdir],
@@ -28,7 +30,10 @@ export const applyPatchTool = defineTool({
     let fileCount = 0;
     const claim = (path: string, shown: string): void => {
       if (changes.some((change) => change.path === path)) {
-        throw new ToolError({ code: "invalid_input", message: `The patch changes \`${shown}\` in two sections. Merge them into one section per file.` });
+        throw new ToolError({
+          code: "invalid_input",
+          message: `The patch changes \`${shown}\` in two sections. Merge them into one section per file.`,
+        });
       }
     };
     // Reading and applying yield to the event loop, so the call's budget and cancellation can stop a huge patch.
@@ -40,11 +45,17 @@ export const applyPatchTool = defineTool({
       const shown = target === null ? shownSource : displayPath(workdir, target);
       const current = source === null ? null : await readTextOrNull(workdir, source, shownSource);
       if (source !== null && current === null) {
-        throw new ToolError({ code: "not_found", message: `Nothing was written: the patch changes \`${shownSource}\`, which does not exist. Read the directory and make the patch against existing files.` });
+        throw new ToolError({
+          code: "not_found",
+          message: `Nothing was written: the patch changes \`${shownSource}\`, which does not exist. Read the directory and make the patch against existing files.`,
+        });
       }
       if (target !== null && (source === null || moved)) {
         if ((await readTextOrNull(workdir, target, shown)) !== null) {
-          throw new ToolError({ code: "conflict", message: `Nothing was written: the patch creates \`${shown}\`, which already exists. Patch it with \`--- a/${shown}\` instead.` });
+          throw new ToolError({
+            code: "conflict",
+            message: `Nothing was written: the patch creates \`${shown}\`, which already exists. Patch it with \`--- a/${shown}\` instead.`,
+          });
         }
       }
       const content = await applyFilePatchYielding(current, file, shown, context.signal);
@@ -60,7 +71,8 @@ export const applyPatchTool = defineTool({
       const edited = file.hunks.length > 0 ? " (modified)" : "";
       if (moved) summary.push(`${file.copy === true ? "copied" : "renamed"} ${shownSource} → ${shown}${edited}`);
       else summary.push(`${content === null ? "deleted" : current === null ? "created" : "modified"} ${shown}`);
-      if (file.newMode !== undefined) summary.push(`(mode ${file.newMode} of ${shown} was not applied: apply_patch changes contents only)`);
+      if (file.newMode !== undefined)
+        summary.push(`(mode ${file.newMode} of ${shown} was not applied: apply_patch changes contents only)`);
     }
     await writeFilesAtomically(changes, { workdir });
     context.wrote(changes.map((change) => change.path));

@@ -10,7 +10,8 @@ function lineNumbersOf(content: string, needle: string): number[] {
   let line = 1;
   let counted = 0;
   for (let index = content.indexOf(needle); index !== -1; index = content.indexOf(needle, index + needle.length)) {
-    for (let at = content.indexOf("\n", counted); at !== -1 && at < index; at = content.indexOf("\n", at + 1)) line += 1;
+    for (let at = content.indexOf("\n", counted); at !== -1 && at < index; at = content.indexOf("\n", at + 1))
+      line += 1;
     counted = index;
     lines.push(line);
   }
@@ -30,12 +31,15 @@ export const editTool = defineTool({
   name: "edit",
   title: "Edit file",
   tier: "write",
-  description: "Replace an exact string in a file. `old_string` must occur exactly once unless `replace_all` is true; include enough surrounding lines to make it unique. Whitespace and indentation must match exactly.",
+  description:
+    "Replace an exact string in a file. `old_string` must occur exactly once unless `replace_all` is true; include enough surrounding lines to make it unique. Whitespace and indentation must match exactly.",
   input: v.strictObject({
     path: pathField,
     old_string: v.pipe(v.string(), v.description("The exact text to replace.")),
     new_string: v.pipe(v.string(), v.description("The text to put in its place.")),
-    replace_all: v.optional(v.pipe(v.boolean(), v.description("Replace every occurrence instead of requiring exactly one. Default false."))),
+    replace_all: v.optional(
+      v.pipe(v.boolean(), v.description("Replace every occurrence instead of requiring exactly one. Default false.")),
+    ),
   }),
   requires: [Workdir],
   // Edits are read-modify-write: run them one at a time so parallel edits of one file all apply.
@@ -46,22 +50,35 @@ export const editTool = defineTool({
     const relative = displayPath(workdir, path);
     const shown = `\`${relative}\``;
     if (input.old_string.length === 0) {
-      throw new ToolError({ code: "invalid_input", message: "`old_string` is empty. Give the exact text to replace, or use `write` to create a file." });
+      throw new ToolError({
+        code: "invalid_input",
+        message: "`old_string` is empty. Give the exact text to replace, or use `write` to create a file.",
+      });
     }
     if (input.old_string === input.new_string) {
-      throw new ToolError({ code: "invalid_input", message: "`old_string` and `new_string` are the same; there is nothing to change." });
+      throw new ToolError({
+        code: "invalid_input",
+        message: "`old_string` and `new_string` are the same; there is nothing to change.",
+      });
     }
     const content = await readTextOrNull(workdir, path, relative);
-    if (content === null) throw new ToolError({ code: "not_found", message: `File ${shown} does not exist. Use \`write\` to create it.` });
+    if (content === null)
+      throw new ToolError({ code: "not_found", message: `File ${shown} does not exist. Use \`write\` to create it.` });
     // `read` shows lines without their CR, so text for a CRLF file arrives with bare newlines: match it,
     // and write new_string, with the file's own CRLF endings (text that carries CRs is taken as it is).
     const toCrlf = (text: string): string => text.replace(/\n/g, "\r\n");
-    const crlf = content.includes("\r\n") && !`${input.old_string}${input.new_string}`.includes("\r") && content.includes(toCrlf(input.old_string));
+    const crlf =
+      content.includes("\r\n") &&
+      !`${input.old_string}${input.new_string}`.includes("\r") &&
+      content.includes(toCrlf(input.old_string));
     const oldString = crlf ? toCrlf(input.old_string) : input.old_string;
     const newString = crlf ? toCrlf(input.new_string) : input.new_string;
     const lines = lineNumbersOf(content, oldString);
     if (lines.length === 0) {
-      throw new ToolError({ code: "not_found", message: `\`old_string\` was not found in ${shown}. Read the file and copy the text exactly, including whitespace and indentation.` });
+      throw new ToolError({
+        code: "not_found",
+        message: `\`old_string\` was not found in ${shown}. Read the file and copy the text exactly, including whitespace and indentation.`,
+      });
     }
     if (lines.length > 1 && input.replace_all !== true) {
       throw new ToolError({

@@ -17,7 +17,10 @@ export interface GitHeader {
 }
 
 export function invalidPatch(problem: string): ToolError {
-  return new ToolError({ code: "invalid_input", message: `The patch is not a valid unified diff: ${problem} Send a unified diff with \`--- a/path\`, \`+++ b/path\` and \`@@ -l,n +l,n @@\` hunks.` });
+  return new ToolError({
+    code: "invalid_input",
+    message: `The patch is not a valid unified diff: ${problem} Send a unified diff with \`--- a/path\`, \`+++ b/path\` and \`@@ -l,n +l,n @@\` hunks.`,
+  });
 }
 
 export function stripPrefix(path: string, prefix: "a/" | "b/"): string {
@@ -36,7 +39,8 @@ function gitLineReadings(text: string): Array<[string, string]> {
   for (let space = text.indexOf(" "); space !== -1; space = text.indexOf(" ", space + 1)) {
     const right = text.slice(space + 1);
     const second = right.startsWith('"') ? readGitPath(right) : { path: right, rest: "" };
-    if (second !== undefined && second.rest === "") readings.push([stripPrefix(text.slice(0, space), "a/"), stripPrefix(second.path, "b/")]);
+    if (second !== undefined && second.rest === "")
+      readings.push([stripPrefix(text.slice(0, space), "a/"), stripPrefix(second.path, "b/")]);
   }
   return readings;
 }
@@ -47,7 +51,14 @@ export function gitLinePath(header: GitHeader): string | undefined {
 }
 
 export function readGitHeader(lines: readonly string[], start: number): { header: GitHeader; next: number } {
-  const header: GitHeader = { line: lines[start]!.replace(/\r$/, "").slice("diff --git ".length), lineNumber: start + 1, copy: false, created: false, deleted: false, binary: false };
+  const header: GitHeader = {
+    line: lines[start]!.replace(/\r$/, "").slice("diff --git ".length),
+    lineNumber: start + 1,
+    copy: false,
+    created: false,
+    deleted: false,
+    binary: false,
+  };
   let index = start + 1;
   for (; index < lines.length; index += 1) {
     const line = lines[index]!.replace(/\r$/, "");
@@ -79,15 +90,29 @@ function shown(path: string | null): string {
  */
 export function checkGitNames(header: GitHeader, oldPath: string | null, newPath: string | null): void {
   const at = `in the \`diff --git\` section on line ${header.lineNumber},`;
-  if (header.created && oldPath !== null) throw invalidPatch(`${at} the file is created (\`new file mode\`), but the \`---\` line names \`${oldPath}\` instead of /dev/null.`);
-  if (header.deleted && newPath !== null) throw invalidPatch(`${at} the file is deleted (\`deleted file mode\`), but the \`+++\` line names \`${newPath}\` instead of /dev/null.`);
+  if (header.created && oldPath !== null)
+    throw invalidPatch(
+      `${at} the file is created (\`new file mode\`), but the \`---\` line names \`${oldPath}\` instead of /dev/null.`,
+    );
+  if (header.deleted && newPath !== null)
+    throw invalidPatch(
+      `${at} the file is deleted (\`deleted file mode\`), but the \`+++\` line names \`${newPath}\` instead of /dev/null.`,
+    );
   const kind = header.copy ? "copy" : "rename";
-  if (header.from !== undefined && oldPath !== header.from) throw invalidPatch(`${at} \`${kind} from\` names \`${header.from}\`, but the \`---\` line names \`${shown(oldPath)}\`. Make both name the same file.`);
-  if (header.to !== undefined && newPath !== header.to) throw invalidPatch(`${at} \`${kind} to\` names \`${header.to}\`, but the \`+++\` line names \`${shown(newPath)}\`. Make both name the same file.`);
+  if (header.from !== undefined && oldPath !== header.from)
+    throw invalidPatch(
+      `${at} \`${kind} from\` names \`${header.from}\`, but the \`---\` line names \`${shown(oldPath)}\`. Make both name the same file.`,
+    );
+  if (header.to !== undefined && newPath !== header.to)
+    throw invalidPatch(
+      `${at} \`${kind} to\` names \`${header.to}\`, but the \`+++\` line names \`${shown(newPath)}\`. Make both name the same file.`,
+    );
   // git names a created or deleted file on both sides of its `diff --git` line.
   const expectedOld = oldPath ?? newPath;
   const expectedNew = newPath ?? oldPath;
   if (!gitLineReadings(header.line).some(([left, right]) => left === expectedOld && right === expectedNew)) {
-    throw invalidPatch(`${at} \`diff --git ${header.line}\` names other files than its \`---\` and \`+++\` lines (\`${shown(oldPath)}\` and \`${shown(newPath)}\`). Make them name the same files.`);
+    throw invalidPatch(
+      `${at} \`diff --git ${header.line}\` names other files than its \`---\` and \`+++\` lines (\`${shown(oldPath)}\` and \`${shown(newPath)}\`). Make them name the same files.`,
+    );
   }
 }

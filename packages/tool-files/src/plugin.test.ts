@@ -26,7 +26,9 @@ describe("fileToolsPlugin", () => {
     const run = createRun({ plugins: [plugin] });
     await run.attach(Workdir, { value: workdir });
     try {
-      expect(resultText(await run.call("write", { path: "notes/a.txt", content: "hello\n" }))).toBe("Created `notes/a.txt` (6 bytes).");
+      expect(resultText(await run.call("write", { path: "notes/a.txt", content: "hello\n" }))).toBe(
+        "Created `notes/a.txt` (6 bytes).",
+      );
       expect(resultText(await run.call("read", { path: "notes/a.txt" }))).toBe("1\thello");
       expect(await readFile(join(workdir, "notes", "a.txt"), "utf8")).toBe("hello\n");
     } finally {

@@ -29,11 +29,23 @@ import { parseUnifiedDiff } from "./unified-diff.js";
  *   applies counts as agreement only for these three manglings.
  */
 
-const gitEnvironment = { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" };
+const gitEnvironment = {
+  ...process.env,
+  GIT_CONFIG_GLOBAL: "/dev/null",
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_AUTHOR_NAME: "t",
+  GIT_AUTHOR_EMAIL: "t@t",
+  GIT_COMMITTER_NAME: "t",
+  GIT_COMMITTER_EMAIL: "t@t",
+};
 const gitSettings = ["-c", "core.autocrlf=false", "-c", "core.quotePath=true", "-c", "color.ui=never"];
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", [...gitSettings, ...args], { cwd, encoding: "utf8", env: { ...gitEnvironment, GIT_CEILING_DIRECTORIES: dirname(cwd) } });
+  return execFileSync("git", [...gitSettings, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...gitEnvironment, GIT_CEILING_DIRECTORIES: dirname(cwd) },
+  });
 }
 
 type Tree = Map<string, string>;
@@ -72,15 +84,64 @@ interface LineEdit {
   text: string;
 }
 
-const lineEditsArbitrary = fc.array(fc.record({ at: fc.nat({ max: 20 }), kind: fc.constantFrom("replace" as const, "insert" as const, "delete" as const), text: fc.constantFrom(...lineTexts, "new line", "changed") }), { minLength: 1, maxLength: 4 });
+const lineEditsArbitrary = fc.array(
+  fc.record({
+    at: fc.nat({ max: 20 }),
+    kind: fc.constantFrom("replace" as const, "insert" as const, "delete" as const),
+    text: fc.constantFrom(...lineTexts, "new line", "changed"),
+  }),
+  { minLength: 1, maxLength: 4 },
+);
 
 /** How a case spoils git's diff before both appliers get it. */
-type Mangling = "none" | "offset" | "huge offset" | "past the end" | "dropped context" | "inconsistent name" | "truncated" | "swapped signs" | "dropped removal";
+type Mangling =
+  | "none"
+  | "offset"
+  | "huge offset"
+  | "past the end"
+  | "dropped context"
+  | "inconsistent name"
+  | "truncated"
+  | "swapped signs"
+  | "dropped removal";
 
 const caseArbitrary = fc.record({
-  files: fc.uniqueArray(fc.record({ name: fc.constantFrom(...names), content: contentArbitrary, edit: fc.constantFrom<Edit>("keep", "modify", "modify", "delete", "rename", "rename and modify", "copy and modify", "mode"), lineEdits: lineEditsArbitrary, endingFlip: fc.boolean() }), { selector: (file) => file.name, minLength: 1, maxLength: 4 }),
-  created: fc.uniqueArray(fc.record({ name: fc.constantFrom(...freshNames), content: contentArbitrary }), { selector: (file) => file.name, maxLength: 2 }),
-  mangling: fc.constantFrom<Mangling>("none", "none", "none", "offset", "huge offset", "past the end", "dropped context", "inconsistent name", "truncated", "swapped signs", "dropped removal"),
+  files: fc.uniqueArray(
+    fc.record({
+      name: fc.constantFrom(...names),
+      content: contentArbitrary,
+      edit: fc.constantFrom<Edit>(
+        "keep",
+        "modify",
+        "modify",
+        "delete",
+        "rename",
+        "rename and modify",
+        "copy and modify",
+        "mode",
+      ),
+      lineEdits: lineEditsArbitrary,
+      endingFlip: fc.boolean(),
+    }),
+    { selector: (file) => file.name, minLength: 1, maxLength: 4 },
+  ),
+  created: fc.uniqueArray(fc.record({ name: fc.constantFrom(...freshNames), content: contentArbitrary }), {
+    selector: (file) => file.name,
+    maxLength: 2,
+  }),
+  mangling: fc.constantFrom<Mangling>(
+    "none",
+    "none",
+    "none",
+    "offset",
+    "huge offset",
+    "past the end",
+    "dropped context",
+    "inconsistent name",
+    "truncated",
+    "swapped signs",
+    "dropped removal",
+  ),
   pick: fc.nat({ max: 1000 }),
   shift: fc.integer({ min: -4, max: 4 }).filter((shift) => shift !== 0),
 });
@@ -133,7 +194,14 @@ async function gitDiffOf(scratch: string, testCase: Case): Promise<{ before: Tre
     if (file.edit === "modify") await writeFile(path, edited);
     else if (file.edit === "delete") await rm(path);
     else if (file.edit === "mode") await chmod(path, 0o755);
-    else if (file.edit !== "keep" && !before.has(target) && !testCase.files.some((other, otherIndex) => otherIndex < index && fresh[otherIndex % fresh.length] === target && other.edit !== "keep")) {
+    else if (
+      file.edit !== "keep" &&
+      !before.has(target) &&
+      !testCase.files.some(
+        (other, otherIndex) =>
+          otherIndex < index && fresh[otherIndex % fresh.length] === target && other.edit !== "keep",
+      )
+    ) {
       await mkdir(dirname(join(repository, target)), { recursive: true });
       await writeFile(join(repository, target), file.edit === "rename" ? render(file.content) : edited);
       if (file.edit !== "copy and modify") await rm(path);
@@ -145,7 +213,10 @@ async function gitDiffOf(scratch: string, testCase: Case): Promise<{ before: Tre
     await writeFile(join(repository, file.name), render(file.content));
   }
   git(repository, "add", "-A");
-  return { before, patch: git(repository, "diff", "--cached", "--no-ext-diff", "-M", "-C", "--find-copies-harder", beforeTree) };
+  return {
+    before,
+    patch: git(repository, "diff", "--cached", "--no-ext-diff", "-M", "-C", "--find-copies-harder", beforeTree),
+  };
 }
 
 /** The `@@` lines of a patch, by index into its lines. */
@@ -155,7 +226,12 @@ function hunkHeaders(lines: readonly string[]): number[] {
 
 function rewriteHeader(line: string, change: (numbers: number[]) => Array<number | string>): string {
   const match = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$/.exec(line)!;
-  const [oldStart, oldCount, newStart, newCount] = change([Number(match[1]), Number(match[2] ?? 1), Number(match[3]), Number(match[4] ?? 1)]);
+  const [oldStart, oldCount, newStart, newCount] = change([
+    Number(match[1]),
+    Number(match[2] ?? 1),
+    Number(match[3]),
+    Number(match[4] ?? 1),
+  ]);
   return `@@ -${oldStart},${oldCount} +${newStart},${newCount} @@${match[5]}`;
 }
 
@@ -187,7 +263,12 @@ function mangle(patch: string, { mangling, pick, shift }: Case): string | undefi
     const context = ofKind(" ");
     if (context.length === 0) return undefined;
     lines.splice(context[pick % context.length]!, 1);
-    lines[header] = rewriteHeader(lines[header]!, ([oldStart, oldCount, newStart, newCount]) => [oldStart!, oldCount! - 1, newStart!, newCount! - 1]);
+    lines[header] = rewriteHeader(lines[header]!, ([oldStart, oldCount, newStart, newCount]) => [
+      oldStart!,
+      oldCount! - 1,
+      newStart!,
+      newCount! - 1,
+    ]);
   } else if (mangling === "inconsistent name") {
     const plus = lines.slice(0, header).findLastIndex((line) => line.startsWith("+++ "));
     if (plus === -1 || lines[plus] === "+++ /dev/null") return undefined;
@@ -201,7 +282,12 @@ function mangle(patch: string, { mangling, pick, shift }: Case): string | undefi
       const line = lines[index]!;
       if (line.startsWith("+") || line.startsWith("-")) lines[index] = (line[0] === "+" ? "-" : "+") + line.slice(1);
     }
-    lines[header] = rewriteHeader(lines[header]!, ([oldStart, oldCount, newStart, newCount]) => [newStart!, newCount!, oldStart!, oldCount!]);
+    lines[header] = rewriteHeader(lines[header]!, ([oldStart, oldCount, newStart, newCount]) => [
+      newStart!,
+      newCount!,
+      oldStart!,
+      oldCount!,
+    ]);
   } else {
     const removals = ofKind("-");
     if (removals.length === 0) return undefined;
@@ -216,7 +302,10 @@ async function gitApply(scratch: string, name: string, before: Tree, patch: stri
   await mkdir(copy);
   await writeTree(copy, before);
   await writeFile(join(copy, "patch.diff"), patch);
-  const result = spawnSync("git", [...gitSettings, "apply", "--whitespace=nowarn", "patch.diff"], { cwd: copy, env: { ...gitEnvironment, GIT_CEILING_DIRECTORIES: scratch } });
+  const result = spawnSync("git", [...gitSettings, "apply", "--whitespace=nowarn", "patch.diff"], {
+    cwd: copy,
+    env: { ...gitEnvironment, GIT_CEILING_DIRECTORIES: scratch },
+  });
   return result.status === 0 ? readTree(copy) : undefined;
 }
 
@@ -278,7 +367,8 @@ const strictManglings: ReadonlySet<Mangling> = new Set(["inconsistent name", "pa
 
 describe("apply_patch against git apply", () => {
   afterAll(() => {
-    if (process.env["RUNBOUND_DIFFERENTIAL_STATS"] !== undefined) console.log(JSON.stringify(Object.fromEntries(outcomes)));
+    if (process.env["RUNBOUND_DIFFERENTIAL_STATS"] !== undefined)
+      console.log(JSON.stringify(Object.fromEntries(outcomes)));
   });
 
   it("refuses what git refuses and leaves the tree git leaves, for git's diffs of generated edits and their manglings", async () => {
@@ -300,12 +390,18 @@ describe("apply_patch against git apply", () => {
             return void count(`${mangling}: identical trees`);
           }
           if (ours === undefined) {
-            expect({ patch, ourRefusalAllowed: strictManglings.has(mangling) }).toEqual({ patch, ourRefusalAllowed: true });
+            expect({ patch, ourRefusalAllowed: strictManglings.has(mangling) }).toEqual({
+              patch,
+              ourRefusalAllowed: true,
+            });
             return void count(`${mangling}: we refuse, git applies`);
           }
           // We applied what git refused: only a shifted or shortened hunk, and only where the unmangled patch lands.
           expect({ patch, lenient: lenientManglings.has(mangling) }).toEqual({ patch, lenient: true });
-          expect({ patch, tree: ours }).toEqual({ patch, tree: await gitApply(scratch, "reference", before, original) });
+          expect({ patch, tree: ours }).toEqual({
+            patch,
+            tree: await gitApply(scratch, "reference", before, original),
+          });
           count(`${mangling}: git refuses, we apply where the unmangled patch does`);
         } finally {
           await rm(scratch, { recursive: true, force: true });

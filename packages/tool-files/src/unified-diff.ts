@@ -1,6 +1,13 @@
 import { ToolError } from "@runbound/tool-kit";
 import type { FilePatch, Hunk } from "./file-patch.js";
-import { checkGitNames, gitLinePath, invalidPatch, readGitHeader, stripPrefix, type GitHeader } from "./git-diff-header.js";
+import {
+  checkGitNames,
+  gitLinePath,
+  invalidPatch,
+  readGitHeader,
+  stripPrefix,
+  type GitHeader,
+} from "./git-diff-header.js";
 import { readGitPath } from "./git-quoted-path.js";
 import { runSteps, runStepsYielding, type Steps } from "./run-steps.js";
 
@@ -29,27 +36,40 @@ function headerPath(line: string, prefix: "a/" | "b/"): string | null {
 
 /** A git section with no `---`/`+++` lines: a pure rename or copy, an empty file created or deleted, a mode change. */
 function headerOnlyPatch(header: GitHeader): FilePatch {
-  if (header.from !== undefined && header.to !== undefined) return { oldPath: header.from, newPath: header.to, hunks: [], ...(header.copy ? { copy: true } : {}) };
+  if (header.from !== undefined && header.to !== undefined)
+    return { oldPath: header.from, newPath: header.to, hunks: [], ...(header.copy ? { copy: true } : {}) };
   const path = gitLinePath(header);
-  if (path === undefined) throw invalidPatch(`the \`diff --git\` section on line ${header.lineNumber} names two files but says neither how they relate (\`rename from\`/\`rename to\`) nor how they change (\`---\`/\`+++\` and hunks).`);
+  if (path === undefined)
+    throw invalidPatch(
+      `the \`diff --git\` section on line ${header.lineNumber} names two files but says neither how they relate (\`rename from\`/\`rename to\`) nor how they change (\`---\`/\`+++\` and hunks).`,
+    );
   if (header.created) return { oldPath: null, newPath: path, hunks: [] };
   if (header.deleted) return { oldPath: path, newPath: null, hunks: [] };
   if (header.newMode !== undefined) return { oldPath: path, newPath: path, hunks: [], newMode: header.newMode };
-  throw invalidPatch(`the \`diff --git\` section on line ${header.lineNumber} has neither hunks nor a rename, creation or deletion.`);
+  throw invalidPatch(
+    `the \`diff --git\` section on line ${header.lineNumber} has neither hunks nor a rename, creation or deletion.`,
+  );
 }
 
 /** A line number or count of a hunk header; one no file can have is refused here rather than searched for. */
 function headerNumber(digits: string | undefined, header: string, line: number): number {
   if (digits === undefined) return 1;
   const value = Number(digits);
-  if (!Number.isSafeInteger(value)) throw invalidPatch(`hunk header \`${header}\` on line ${line} has the number \`${digits}\`, larger than any file's line count.`);
+  if (!Number.isSafeInteger(value))
+    throw invalidPatch(
+      `hunk header \`${header}\` on line ${line} has the number \`${digits}\`, larger than any file's line count.`,
+    );
   return value;
 }
 
 /** How many lines, or hunks, of the patch are read between two chances to yield. */
 const stepSize = 4096;
 
-function* readHunks(lines: readonly string[], start: number, exactEol: boolean): Steps<{ hunks: Hunk[]; next: number }> {
+function* readHunks(
+  lines: readonly string[],
+  start: number,
+  exactEol: boolean,
+): Steps<{ hunks: Hunk[]; next: number }> {
   const hunks: Hunk[] = [];
   let index = start;
   while (index < lines.length && lines[index]!.startsWith("@@")) {
@@ -67,7 +87,10 @@ function* readHunks(lines: readonly string[], start: number, exactEol: boolean):
     while (oldRemaining > 0 || newRemaining > 0) {
       if (index % stepSize === 0) yield;
       const raw = lines[index];
-      if (raw === undefined) throw invalidPatch(`hunk \`${header}\` ends early; ${oldRemaining} old and ${newRemaining} new lines are missing.`);
+      if (raw === undefined)
+        throw invalidPatch(
+          `hunk \`${header}\` ends early; ${oldRemaining} old and ${newRemaining} new lines are missing.`,
+        );
       const hasCr = raw.endsWith("\r");
       const body = hasCr ? raw.slice(0, -1) : raw;
       // Some editors strip the single space of an empty context line.
@@ -77,11 +100,15 @@ function* readHunks(lines: readonly string[], start: number, exactEol: boolean):
         index += 1;
         continue;
       }
-      if (kind !== " " && kind !== "-" && kind !== "+") throw invalidPatch(`line ${index + 1} (\`${body}\`) in hunk \`${header}\` starts with neither space, \`-\` nor \`+\`.`);
+      if (kind !== " " && kind !== "-" && kind !== "+")
+        throw invalidPatch(
+          `line ${index + 1} (\`${body}\`) in hunk \`${header}\` starts with neither space, \`-\` nor \`+\`.`,
+        );
       hunk.lines.push({ kind, text: body.slice(1), ...(exactEol ? { eol: hasCr ? "\r\n" : "\n" } : {}) });
       if (kind !== "+") oldRemaining -= 1;
       if (kind !== "-") newRemaining -= 1;
-      if (oldRemaining < 0 || newRemaining < 0) throw invalidPatch(`hunk \`${header}\` has more lines than its header counts.`);
+      if (oldRemaining < 0 || newRemaining < 0)
+        throw invalidPatch(`hunk \`${header}\` has more lines than its header counts.`);
       index += 1;
     }
     if (lines[index]?.startsWith("\\")) {
@@ -95,7 +122,10 @@ function* readHunks(lines: readonly string[], start: number, exactEol: boolean):
 
 function* parseSteps(patch: string): Steps<FilePatch[]> {
   if (patch.length > maxPatchLength) {
-    throw new ToolError({ code: "invalid_input", message: `The patch is \`${patch.length}\` characters long, more than the ${maxPatchLength} apply_patch reads. Split it into several patches of fewer files each.` });
+    throw new ToolError({
+      code: "invalid_input",
+      message: `The patch is \`${patch.length}\` characters long, more than the ${maxPatchLength} apply_patch reads. Split it into several patches of fewer files each.`,
+    });
   }
   // A patch whose every line ends in CRLF was converted in transport, and its CRs say nothing about the
   // files. Otherwise a CR before a newline is part of that line (`git diff` of a CRLF file), so the
@@ -114,7 +144,10 @@ function* parseSteps(patch: string): Steps<FilePatch[]> {
     if (line.startsWith("diff --git ")) {
       const read = readGitHeader(lines, index);
       git = read.header;
-      if (git.binary) throw invalidPatch(`the section for \`${git.to ?? gitLinePath(git) ?? git.line}\` is a binary patch, which apply_patch cannot apply. Use \`write\` for that file.`);
+      if (git.binary)
+        throw invalidPatch(
+          `the section for \`${git.to ?? gitLinePath(git) ?? git.line}\` is a binary patch, which apply_patch cannot apply. Use \`write\` for that file.`,
+        );
       if (!lines[read.next]?.startsWith("--- ")) {
         files.push(headerOnlyPatch(git));
         index = read.next;
@@ -127,7 +160,8 @@ function* parseSteps(patch: string): Steps<FilePatch[]> {
     }
     const minus = lines[index]!.replace(/\r$/, "");
     const plus = lines[index + 1]?.replace(/\r$/, "");
-    if (plus === undefined || !plus.startsWith("+++ ")) throw invalidPatch(`line ${index + 1} (\`${minus}\`) is not followed by a \`+++\` line.`);
+    if (plus === undefined || !plus.startsWith("+++ "))
+      throw invalidPatch(`line ${index + 1} (\`${minus}\`) is not followed by a \`+++\` line.`);
     const oldPath = headerPath(minus, "a/");
     const newPath = headerPath(plus, "b/");
     if (oldPath === null && newPath === null) throw invalidPatch(`line ${index + 1} names /dev/null on both sides.`);
@@ -142,7 +176,8 @@ function* parseSteps(patch: string): Steps<FilePatch[]> {
     const read = yield* readHunks(lines, index + 2, exactEol);
     file.hunks = read.hunks;
     index = read.next;
-    if (file.hunks.length === 0) throw invalidPatch(`the section for \`${file.newPath ?? file.oldPath}\` has no hunks.`);
+    if (file.hunks.length === 0)
+      throw invalidPatch(`the section for \`${file.newPath ?? file.oldPath}\` has no hunks.`);
     files.push(file);
   }
   if (files.length === 0) throw invalidPatch("no `---`/`+++` file header was found.");

@@ -9,7 +9,8 @@ export const writeTool = defineTool({
   name: "write",
   title: "Write file",
   tier: "write",
-  description: "Create or overwrite a file inside the working directory with exactly `content`. Missing parent directories are created. Prefer `edit` for changing part of an existing file.",
+  description:
+    "Create or overwrite a file inside the working directory with exactly `content`. Missing parent directories are created. Prefer `edit` for changing part of an existing file.",
   input: v.strictObject({
     path: pathField,
     content: v.pipe(v.string(), v.description("The complete new content of the file.")),

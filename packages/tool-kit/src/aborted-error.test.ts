@@ -20,6 +20,10 @@ describe("abortedError", () => {
     expect([timedOut.code, timedOut.message]).toEqual(["timeout", "It ran out of time."]);
     const plain = abortedWith();
     const cancelled = abortedError(plain, messages);
-    expect([cancelled.code, cancelled.message, cancelled.cause]).toEqual(["cancelled", "It was cancelled.", plain.reason]);
+    expect([cancelled.code, cancelled.message, cancelled.cause]).toEqual([
+      "cancelled",
+      "It was cancelled.",
+      plain.reason,
+    ]);
   });
 });

@@ -10,5 +10,9 @@ export function abortedError(signal: AbortSignal, messages: { timeout: string; c
   const reason: unknown = signal.reason;
   if (ToolError.isInstance(reason)) return reason;
   const timedOut = reason instanceof Error && reason.name === "TimeoutError";
-  return new ToolError({ code: timedOut ? "timeout" : "cancelled", message: timedOut ? messages.timeout : messages.cancelled, cause: reason });
+  return new ToolError({
+    code: timedOut ? "timeout" : "cancelled",
+    message: timedOut ? messages.timeout : messages.cancelled,
+    cause: reason,
+  });
 }

@@ -38,7 +38,9 @@ export type ToolOutput = string | ToolResult;
 
 /** A result holding one text. */
 export function textResult(text: string, structured?: Record<string, unknown>): ToolResult {
-  return structured === undefined ? { content: [{ type: "text", text }] } : { content: [{ type: "text", text }], structured };
+  return structured === undefined
+    ? { content: [{ type: "text", text }] }
+    : { content: [{ type: "text", text }], structured };
 }
 
 /** Turn a tool's output into a {@link ToolResult}. */

@@ -17,12 +17,19 @@ const echo = defineTool({
 
 describe("definePlugin", () => {
   it("refuses two tools with one name", () => {
-    expect(() => definePlugin({ name: "p", version: "1.0.0", tools: [echo, echo] })).toThrow("defines tool `echo` twice");
+    expect(() => definePlugin({ name: "p", version: "1.0.0", tools: [echo, echo] })).toThrow(
+      "defines tool `echo` twice",
+    );
   });
 
   it("refuses an unknown specificationVersion, naming it and the one understood", () => {
-    const future = { ...definePlugin({ name: "p", version: "1.0.0", tools: [echo] }), specificationVersion: "tool-v9" } as unknown as Plugin;
-    expect(() => assertValidPlugin(future)).toThrow("declares specificationVersion `tool-v9`, but this host understands `tool-v1`");
+    const future = {
+      ...definePlugin({ name: "p", version: "1.0.0", tools: [echo] }),
+      specificationVersion: "tool-v9",
+    } as unknown as Plugin;
+    expect(() => assertValidPlugin(future)).toThrow(
+      "declares specificationVersion `tool-v9`, but this host understands `tool-v1`",
+    );
   });
 
   it.each([
@@ -32,32 +39,62 @@ describe("definePlugin", () => {
   ])("refuses a plugin whose `tools` is %s, naming what to build", (_label, tools) => {
     const plugin = { ...definePlugin({ name: "p", version: "1.0.0", tools: [] }), tools } as unknown as Plugin;
     expect(() => assertValidPlugin(plugin)).toThrow(
-      expect.objectContaining({ code: "invalid_plugin", message: "Plugin `p` has no `tools` array; build it with `definePlugin({ name, version, tools: [...] })`." }),
+      expect.objectContaining({
+        code: "invalid_plugin",
+        message: "Plugin `p` has no `tools` array; build it with `definePlugin({ name, version, tools: [...] })`.",
+      }),
     );
   });
 
   it("has no observers or resource providers unless given, and keeps those given", () => {
     const plugin = definePlugin({ name: "p", version: "1.0.0", tools: [echo] });
-    expect(plugin).toEqual({ specificationVersion: "tool-v1", name: "p", version: "1.0.0", tools: [echo], observers: [], resourceProviders: [] });
+    expect(plugin).toEqual({
+      specificationVersion: "tool-v1",
+      name: "p",
+      version: "1.0.0",
+      tools: [echo],
+      observers: [],
+      resourceProviders: [],
+    });
     const observer = { name: "o" } as unknown as WriteObserver;
     const provider = { key: { id: "k" } } as unknown as ResourceProvider<unknown>;
-    const full = definePlugin({ name: "p", version: "1.0.0", tools: [echo], observers: [observer], resourceProviders: [provider] });
+    const full = definePlugin({
+      name: "p",
+      version: "1.0.0",
+      tools: [echo],
+      observers: [observer],
+      resourceProviders: [provider],
+    });
     expect([full.observers, full.resourceProviders]).toEqual([[observer], [provider]]);
   });
 
   it.each([
-    ["no value at all", undefined, "Plugin `undefined` declares specificationVersion `undefined`, but this host understands `tool-v1`. Install a version of the plugin built against @runbound/tool-kit with `tool-v1`."],
+    [
+      "no value at all",
+      undefined,
+      "Plugin `undefined` declares specificationVersion `undefined`, but this host understands `tool-v1`. Install a version of the plugin built against @runbound/tool-kit with `tool-v1`.",
+    ],
     ["an empty name", { name: "" }, "Plugin `` needs a non-empty `name` and `version` (use the package's)."],
     ["a name that is not text", { name: 7 }, "Plugin `7` needs a non-empty `name` and `version` (use the package's)."],
     ["an empty version", { version: "" }, "Plugin `p` needs a non-empty `name` and `version` (use the package's)."],
-    ["a version that is not text", { version: 1 }, "Plugin `p` needs a non-empty `name` and `version` (use the package's)."],
+    [
+      "a version that is not text",
+      { version: 1 },
+      "Plugin `p` needs a non-empty `name` and `version` (use the package's).",
+    ],
   ])("refuses a plugin with %s, naming what is wrong", (_label, override, message) => {
-    const plugin = override === undefined ? undefined : { ...definePlugin({ name: "p", version: "1.0.0", tools: [] }), ...override };
-    expect(() => assertValidPlugin(plugin as unknown as Plugin)).toThrow(expect.objectContaining({ code: "invalid_plugin", message }));
+    const plugin =
+      override === undefined ? undefined : { ...definePlugin({ name: "p", version: "1.0.0", tools: [] }), ...override };
+    expect(() => assertValidPlugin(plugin as unknown as Plugin)).toThrow(
+      expect.objectContaining({ code: "invalid_plugin", message }),
+    );
   });
 
   it("refuses a tool built against another contract version inside a valid plugin", () => {
-    const plugin = { ...definePlugin({ name: "p", version: "1.0.0", tools: [] }), tools: [{ ...echo, specificationVersion: "tool-v0" }] } as unknown as Plugin;
+    const plugin = {
+      ...definePlugin({ name: "p", version: "1.0.0", tools: [] }),
+      tools: [{ ...echo, specificationVersion: "tool-v0" }],
+    } as unknown as Plugin;
     expect(() => assertValidPlugin(plugin)).toThrow("tool `echo` declares specificationVersion `tool-v0`");
   });
 });

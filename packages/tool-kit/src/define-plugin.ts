@@ -40,11 +40,22 @@ export function assertValidPlugin(plugin: Plugin): void {
       message: `${label} declares specificationVersion \`${String(plugin?.specificationVersion)}\`, but this host understands \`${SPECIFICATION_VERSION}\`. Install a version of the plugin built against @runbound/tool-kit with \`${SPECIFICATION_VERSION}\`.`,
     });
   }
-  if (typeof plugin.name !== "string" || plugin.name.length === 0 || typeof plugin.version !== "string" || plugin.version.length === 0) {
-    throw new ToolError({ code: "invalid_plugin", message: `${label} needs a non-empty \`name\` and \`version\` (use the package's).` });
+  if (
+    typeof plugin.name !== "string" ||
+    plugin.name.length === 0 ||
+    typeof plugin.version !== "string" ||
+    plugin.version.length === 0
+  ) {
+    throw new ToolError({
+      code: "invalid_plugin",
+      message: `${label} needs a non-empty \`name\` and \`version\` (use the package's).`,
+    });
   }
   if (!Array.isArray(plugin.tools)) {
-    throw new ToolError({ code: "invalid_plugin", message: `${label} has no \`tools\` array; build it with \`definePlugin({ name, version, tools: [...] })\`.` });
+    throw new ToolError({
+      code: "invalid_plugin",
+      message: `${label} has no \`tools\` array; build it with \`definePlugin({ name, version, tools: [...] })\`.`,
+    });
   }
   const seen = new Set<string>();
   for (const tool of plugin.tools as readonly AnyTool[]) {
@@ -56,7 +67,10 @@ export function assertValidPlugin(plugin: Plugin): void {
     }
     assertValidTool(tool);
     if (seen.has(tool.name)) {
-      throw new ToolError({ code: "invalid_plugin", message: `${label} defines tool \`${tool.name}\` twice; give each tool its own name.` });
+      throw new ToolError({
+        code: "invalid_plugin",
+        message: `${label} defines tool \`${tool.name}\` twice; give each tool its own name.`,
+      });
     }
     seen.add(tool.name);
   }

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { defineTool } from "./define-tool.js";
 import { ToolError } from "./tool-error.js";
 
-const base = { name: "ok_tool", tier: "write", description: "Fine.", input: v.strictObject({}), requires: [], parallelSafe: true, run: async () => "ok" } as const;
+const base = {
+  name: "ok_tool",
+  tier: "write",
+  description: "Fine.",
+  input: v.strictObject({}),
+  requires: [],
+  parallelSafe: true,
+  run: async () => "ok",
+} as const;
 
 function refusal(override: Record<string, unknown>): ToolError {
   try {
@@ -32,13 +40,25 @@ describe("defineTool's title, output schema and hints", () => {
   it.each([
     [{ title: "  " }, "`title` is `  `; give a short name for people (for example `Structural search`) or omit it."],
     [{ title: 7 }, "`title` is `7`; give a short name for people (for example `Structural search`) or omit it."],
-    [{ output: v.array(v.number()) }, "the output schema is `array`; structured results are JSON objects, so use `v.object({...})` or omit `output`."],
-    [{ output: {} }, "the output schema is `undefined`; structured results are JSON objects, so use `v.object({...})` or omit `output`."],
+    [
+      { output: v.array(v.number()) },
+      "the output schema is `array`; structured results are JSON objects, so use `v.object({...})` or omit `output`.",
+    ],
+    [
+      { output: {} },
+      "the output schema is `undefined`; structured results are JSON objects, so use `v.object({...})` or omit `output`.",
+    ],
     [{ hints: true }, "`hints` is `true`; give an object such as `{ destructive: false }` or omit it."],
     [{ hints: null }, "`hints` is `null`; give an object such as `{ destructive: false }` or omit it."],
     [{ hints: [false] }, "`hints` is an array; give an object such as `{ destructive: false }` or omit it."],
-    [{ hints: { readOnly: true } }, "hint `readOnly` is `true`: only the tier makes a tool read-only (`read`); give `false` for a read tool whose calls start work with effects, or leave it out."],
-    [{ hints: { sideEffects: true } }, "hint `sideEffects` is unknown; the hints are `readOnly`, `destructive`, `idempotent`, `openWorld`."],
+    [
+      { hints: { readOnly: true } },
+      "hint `readOnly` is `true`: only the tier makes a tool read-only (`read`); give `false` for a read tool whose calls start work with effects, or leave it out.",
+    ],
+    [
+      { hints: { sideEffects: true } },
+      "hint `sideEffects` is unknown; the hints are `readOnly`, `destructive`, `idempotent`, `openWorld`.",
+    ],
     [{ hints: { destructive: "no" } }, "hint `destructive` is `no`; give true or false or leave it out."],
   ])("refuses %o", (override, problem) => {
     const error = refusal(override);

@@ -33,7 +33,16 @@ describe("defineTool", () => {
     [{ timeoutMs: 1 }],
     [{ timeoutMs: undefined }],
   ])("accepts a definition at the edge of the rules %o", (override) => {
-    const tool = defineTool({ name: "ok_tool", tier: "read", description: "Fine.", input: v.strictObject({}), requires: [], parallelSafe: true, run: async () => "ok", ...override } as never);
+    const tool = defineTool({
+      name: "ok_tool",
+      tier: "read",
+      description: "Fine.",
+      input: v.strictObject({}),
+      requires: [],
+      parallelSafe: true,
+      run: async () => "ok",
+      ...override,
+    } as never);
     expect(tool).toMatchObject({ ...override, specificationVersion: "tool-v1" });
   });
 
@@ -45,17 +54,47 @@ describe("defineTool", () => {
     [{ name: ["ok_tool"] }, `Tool \`ok_tool\` is not valid: ${nameRule}`],
     [{ tier: "admin" }, "Tool `ok_tool` is not valid: tier `admin` is unknown; use `read`, `write` or `exec`."],
     [{ description: " " }, "Tool `ok_tool` is not valid: the description is empty; tell the model what the tool does."],
-    [{ description: undefined }, "Tool `ok_tool` is not valid: the description is empty; tell the model what the tool does."],
-    [{ input: v.object({}) }, "Tool `ok_tool` is not valid: the input schema is `object`; use `v.strictObject({...})` so unknown fields are rejected."],
-    [{ input: undefined }, "Tool `ok_tool` is not valid: the input schema is `undefined`; use `v.strictObject({...})` so unknown fields are rejected."],
-    [{ requires: "test.counter" }, "Tool `ok_tool` is not valid: `requires` must be an array of keys made with `defineResource`."],
-    [{ requires: [Counter, "test.counter"] }, "Tool `ok_tool` is not valid: `requires` must be an array of keys made with `defineResource`."],
-    [{ requires: [Counter, null] }, "Tool `ok_tool` is not valid: `requires` must be an array of keys made with `defineResource`."],
+    [
+      { description: undefined },
+      "Tool `ok_tool` is not valid: the description is empty; tell the model what the tool does.",
+    ],
+    [
+      { input: v.object({}) },
+      "Tool `ok_tool` is not valid: the input schema is `object`; use `v.strictObject({...})` so unknown fields are rejected.",
+    ],
+    [
+      { input: undefined },
+      "Tool `ok_tool` is not valid: the input schema is `undefined`; use `v.strictObject({...})` so unknown fields are rejected.",
+    ],
+    [
+      { requires: "test.counter" },
+      "Tool `ok_tool` is not valid: `requires` must be an array of keys made with `defineResource`.",
+    ],
+    [
+      { requires: [Counter, "test.counter"] },
+      "Tool `ok_tool` is not valid: `requires` must be an array of keys made with `defineResource`.",
+    ],
+    [
+      { requires: [Counter, null] },
+      "Tool `ok_tool` is not valid: `requires` must be an array of keys made with `defineResource`.",
+    ],
     [{ parallelSafe: "yes" }, "Tool `ok_tool` is not valid: `parallelSafe` must be true or false."],
-    [{ timeoutMs: -1 }, "Tool `ok_tool` is not valid: `timeoutMs` is `-1`; give a positive number of milliseconds or omit it."],
-    [{ timeoutMs: 0 }, "Tool `ok_tool` is not valid: `timeoutMs` is `0`; give a positive number of milliseconds or omit it."],
-    [{ timeoutMs: "5000" }, "Tool `ok_tool` is not valid: `timeoutMs` is `5000`; give a positive number of milliseconds or omit it."],
-    [{ timeoutMs: Number.NaN }, "Tool `ok_tool` is not valid: `timeoutMs` is `NaN`; give a positive number of milliseconds or omit it."],
+    [
+      { timeoutMs: -1 },
+      "Tool `ok_tool` is not valid: `timeoutMs` is `-1`; give a positive number of milliseconds or omit it.",
+    ],
+    [
+      { timeoutMs: 0 },
+      "Tool `ok_tool` is not valid: `timeoutMs` is `0`; give a positive number of milliseconds or omit it.",
+    ],
+    [
+      { timeoutMs: "5000" },
+      "Tool `ok_tool` is not valid: `timeoutMs` is `5000`; give a positive number of milliseconds or omit it.",
+    ],
+    [
+      { timeoutMs: Number.NaN },
+      "Tool `ok_tool` is not valid: `timeoutMs` is `NaN`; give a positive number of milliseconds or omit it.",
+    ],
     [{ run: "not a function" }, "Tool `ok_tool` is not valid: `run` must be a function."],
   ])("refuses a broken definition %o", (override, message) => {
     const definition = {

@@ -121,8 +121,10 @@ export interface ToolDefinition<S extends GenericSchema, K extends AnyResourceKe
 }
 
 /** A checked tool, ready for a plugin. */
-export interface Tool<S extends GenericSchema = GenericSchema, K extends AnyResourceKey = AnyResourceKey>
-  extends ToolDefinition<S, K> {
+export interface Tool<
+  S extends GenericSchema = GenericSchema,
+  K extends AnyResourceKey = AnyResourceKey,
+> extends ToolDefinition<S, K> {
   /** Contract version. */
   readonly specificationVersion: SpecificationVersion;
 }
@@ -139,13 +141,16 @@ function invalidDefinition(name: unknown, problem: string): ToolError {
 
 function describeHintsProblem(hints: unknown): string | undefined {
   if (hints === undefined) return undefined;
-  if (typeof hints !== "object" || hints === null || Array.isArray(hints)) return `\`hints\` is ${Array.isArray(hints) ? "an array" : `\`${String(hints)}\``}; give an object such as \`{ destructive: false }\` or omit it.`;
+  if (typeof hints !== "object" || hints === null || Array.isArray(hints))
+    return `\`hints\` is ${Array.isArray(hints) ? "an array" : `\`${String(hints)}\``}; give an object such as \`{ destructive: false }\` or omit it.`;
   for (const [key, value] of Object.entries(hints)) {
     if (!(hintNames as readonly string[]).includes(key)) {
       return `hint \`${key}\` is unknown; the hints are ${hintNames.map((name) => `\`${name}\``).join(", ")}.`;
     }
-    if (key === "readOnly" && value === true) return "hint `readOnly` is `true`: only the tier makes a tool read-only (`read`); give `false` for a read tool whose calls start work with effects, or leave it out.";
-    if (value !== undefined && typeof value !== "boolean") return `hint \`${key}\` is \`${String(value)}\`; give true or false or leave it out.`;
+    if (key === "readOnly" && value === true)
+      return "hint `readOnly` is `true`: only the tier makes a tool read-only (`read`); give `false` for a read tool whose calls start work with effects, or leave it out.";
+    if (value !== undefined && typeof value !== "boolean")
+      return `hint \`${key}\` is \`${String(value)}\`; give true or false or leave it out.`;
   }
   return undefined;
 }
@@ -156,14 +161,20 @@ export function assertValidTool(tool: AnyTool): void {
     throw invalidDefinition(tool.name, "the name must match /^[a-z][a-z0-9_]{0,63}$/ (for example `ast_grep`).");
   }
   if (!isTier(tool.tier)) {
-    throw invalidDefinition(tool.name, `tier \`${String(tool.tier)}\` is unknown; use \`read\`, \`write\` or \`exec\`.`);
+    throw invalidDefinition(
+      tool.name,
+      `tier \`${String(tool.tier)}\` is unknown; use \`read\`, \`write\` or \`exec\`.`,
+    );
   }
   if (typeof tool.description !== "string" || tool.description.trim().length === 0) {
     throw invalidDefinition(tool.name, "the description is empty; tell the model what the tool does.");
   }
   const inputType = (tool.input as { type?: unknown } | undefined)?.type;
   if (inputType !== "strict_object") {
-    throw invalidDefinition(tool.name, `the input schema is \`${String(inputType)}\`; use \`v.strictObject({...})\` so unknown fields are rejected.`);
+    throw invalidDefinition(
+      tool.name,
+      `the input schema is \`${String(inputType)}\`; use \`v.strictObject({...})\` so unknown fields are rejected.`,
+    );
   }
   if (!Array.isArray(tool.requires) || tool.requires.some((key) => typeof key?.id !== "string")) {
     throw invalidDefinition(tool.name, "`requires` must be an array of keys made with `defineResource`.");
@@ -172,14 +183,26 @@ export function assertValidTool(tool: AnyTool): void {
     throw invalidDefinition(tool.name, "`parallelSafe` must be true or false.");
   }
   if (tool.timeoutMs !== undefined && !(typeof tool.timeoutMs === "number" && tool.timeoutMs > 0)) {
-    throw invalidDefinition(tool.name, `\`timeoutMs\` is \`${String(tool.timeoutMs)}\`; give a positive number of milliseconds or omit it.`);
+    throw invalidDefinition(
+      tool.name,
+      `\`timeoutMs\` is \`${String(tool.timeoutMs)}\`; give a positive number of milliseconds or omit it.`,
+    );
   }
   if (tool.title !== undefined && !(typeof tool.title === "string" && tool.title.trim().length > 0)) {
-    throw invalidDefinition(tool.name, `\`title\` is \`${String(tool.title)}\`; give a short name for people (for example \`Structural search\`) or omit it.`);
+    throw invalidDefinition(
+      tool.name,
+      `\`title\` is \`${String(tool.title)}\`; give a short name for people (for example \`Structural search\`) or omit it.`,
+    );
   }
   const outputType = (tool.output as { type?: unknown } | undefined)?.type;
-  if (tool.output !== undefined && !(outputType === "object" || outputType === "strict_object" || outputType === "loose_object")) {
-    throw invalidDefinition(tool.name, `the output schema is \`${String(outputType)}\`; structured results are JSON objects, so use \`v.object({...})\` or omit \`output\`.`);
+  if (
+    tool.output !== undefined &&
+    !(outputType === "object" || outputType === "strict_object" || outputType === "loose_object")
+  ) {
+    throw invalidDefinition(
+      tool.name,
+      `the output schema is \`${String(outputType)}\`; structured results are JSON objects, so use \`v.object({...})\` or omit \`output\`.`,
+    );
   }
   const hintsProblem = describeHintsProblem(tool.hints);
   if (hintsProblem !== undefined) throw invalidDefinition(tool.name, hintsProblem);

@@ -26,15 +26,32 @@ const invalidMessage = (raw: unknown): string => invalidInputMessage(search, raw
 
 describe("null for an optional field", () => {
   it("counts as absent for optional and exact-optional fields", () => {
-    expect(parseToolInput(search, { query: "q", limit: null, exactLimit: null, range: {} })).toStrictEqual({ query: "q", range: {} });
+    expect(parseToolInput(search, { query: "q", limit: null, exactLimit: null, range: {} })).toStrictEqual({
+      query: "q",
+      range: {},
+    });
   });
 
   it.each(["cursor", "after", "before", "nested"])("stays null in `%s`, whose schema accepts null", (field) => {
-    expect(parseToolInput(search, { query: "q", [field]: null, range: {} })).toStrictEqual({ query: "q", [field]: null, range: {} });
+    expect(parseToolInput(search, { query: "q", [field]: null, range: {} })).toStrictEqual({
+      query: "q",
+      [field]: null,
+      range: {},
+    });
   });
 
   it("counts as absent inside a nested object and inside every item of an array", () => {
-    expect(parseToolInput(search, { query: "q", scope: { depth: null }, filters: [{ field: "a", value: null }, { field: "b", value: "x" }], range: { from: null } })).toStrictEqual({
+    expect(
+      parseToolInput(search, {
+        query: "q",
+        scope: { depth: null },
+        filters: [
+          { field: "a", value: null },
+          { field: "b", value: "x" },
+        ],
+        range: { from: null },
+      }),
+    ).toStrictEqual({
       query: "q",
       scope: {},
       filters: [{ field: "a" }, { field: "b", value: "x" }],
@@ -43,16 +60,33 @@ describe("null for an optional field", () => {
   });
 
   it("counts as absent below an object or array that may itself be null", () => {
-    expect(parseToolInput(search, { query: "q", range: {}, window: { size: null }, marks: [{ at: null }] })).toStrictEqual({ query: "q", range: {}, window: {}, marks: [{}] });
-    expect(parseToolInput(search, { query: "q", range: {}, window: null, marks: null })).toStrictEqual({ query: "q", range: {}, window: null, marks: null });
+    expect(
+      parseToolInput(search, { query: "q", range: {}, window: { size: null }, marks: [{ at: null }] }),
+    ).toStrictEqual({ query: "q", range: {}, window: {}, marks: [{}] });
+    expect(parseToolInput(search, { query: "q", range: {}, window: null, marks: null })).toStrictEqual({
+      query: "q",
+      range: {},
+      window: null,
+      marks: null,
+    });
   });
 
   it("is still refused for a required field, nested objects included", () => {
-    expect(invalidMessage({ query: ["q"], range: {} })).toBe("Invalid input for `search`: Field `query` must be string, but got Array. Fix the input and call again.");
-    expect(invalidMessage({ query: null, range: {} })).toBe("Invalid input for `search`: Field `query` must be string, but got null. Fix the input and call again.");
-    expect(invalidMessage({ query: "q", range: null })).toBe("Invalid input for `search`: Field `range` must be Object, but got null. Fix the input and call again.");
-    expect(invalidMessage({ query: "q", range: "all" })).toBe('Invalid input for `search`: Field `range` must be Object, but got "all". Fix the input and call again.');
-    expect(invalidMessage({ query: "q", range: {}, filters: [null] })).toBe("Invalid input for `search`: Field `filters.0` must be Object, but got null. Fix the input and call again.");
+    expect(invalidMessage({ query: ["q"], range: {} })).toBe(
+      "Invalid input for `search`: Field `query` must be string, but got Array. Fix the input and call again.",
+    );
+    expect(invalidMessage({ query: null, range: {} })).toBe(
+      "Invalid input for `search`: Field `query` must be string, but got null. Fix the input and call again.",
+    );
+    expect(invalidMessage({ query: "q", range: null })).toBe(
+      "Invalid input for `search`: Field `range` must be Object, but got null. Fix the input and call again.",
+    );
+    expect(invalidMessage({ query: "q", range: "all" })).toBe(
+      'Invalid input for `search`: Field `range` must be Object, but got "all". Fix the input and call again.',
+    );
+    expect(invalidMessage({ query: "q", range: {}, filters: [null] })).toBe(
+      "Invalid input for `search`: Field `filters.0` must be Object, but got null. Fix the input and call again.",
+    );
   });
 
   it("leaves an undeclared field for validation to name", () => {
@@ -62,7 +96,10 @@ describe("null for an optional field", () => {
   });
 
   it("copies an own `__proto__` key as a field, never as the copy's prototype", () => {
-    const copy = dropNullOptionals(search.input, JSON.parse('{"__proto__": {"query": "q"}, "range": {"__proto__": {"from": 1}}}')) as Record<string, Record<string, unknown>>;
+    const copy = dropNullOptionals(
+      search.input,
+      JSON.parse('{"__proto__": {"query": "q"}, "range": {"__proto__": {"from": 1}}}'),
+    ) as Record<string, Record<string, unknown>>;
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect(Object.getPrototypeOf(copy["range"])).toBe(Object.prototype);
     expect(Object.keys(copy)).toEqual(["__proto__", "range"]);

@@ -3,7 +3,14 @@ import { escapeLoneSurrogates, findIllFormedString, loneSurrogateIndex } from ".
 
 describe("findIllFormedString", () => {
   it("accepts well-formed text, surrogate pairs included", () => {
-    expect(findIllFormedString({ name: "caf\u00e9 \ud83d\ude00", list: ["\ud83d\udc4d", { "k\ud83d\ude00": "v" }], n: 1, b: null })).toBeUndefined();
+    expect(
+      findIllFormedString({
+        name: "caf\u00e9 \ud83d\ude00",
+        list: ["\ud83d\udc4d", { "k\ud83d\ude00": "v" }],
+        n: 1,
+        b: null,
+      }),
+    ).toBeUndefined();
   });
 
   it.each([
@@ -18,18 +25,31 @@ describe("findIllFormedString", () => {
   });
 
   it("names a value nested in objects and arrays by its path", () => {
-    expect(findIllFormedString({ a: { b: [1, "ok", { c: "x\ud800" }] } })).toMatchObject({ path: ["a", "b", "2", "c"], inKey: false, index: 1 });
+    expect(findIllFormedString({ a: { b: [1, "ok", { c: "x\ud800" }] } })).toMatchObject({
+      path: ["a", "b", "2", "c"],
+      inKey: false,
+      index: 1,
+    });
   });
 
   it("names a key by the object holding it, at the top and nested in a record", () => {
     expect(findIllFormedString({ "\udc00": 1 })).toMatchObject({ path: [], inKey: true, text: "\udc00", index: 0 });
-    expect(findIllFormedString({ env: { GOOD: "1", "BAD\ud800": "2" } })).toMatchObject({ path: ["env"], inKey: true, text: "BAD\ud800", index: 3 });
+    expect(findIllFormedString({ env: { GOOD: "1", "BAD\ud800": "2" } })).toMatchObject({
+      path: ["env"],
+      inKey: true,
+      text: "BAD\ud800",
+      index: 3,
+    });
   });
 
   it("names the first offender in document order, a key before its value", () => {
     expect(findIllFormedString({ a: "ok", b: ["\ud800"], c: "\ud801" })).toMatchObject({ path: ["b", "0"] });
     expect(findIllFormedString({ "k\ud800": "\ud801" })).toMatchObject({ path: [], inKey: true });
-    expect(findIllFormedString({ a: { "\ud802": 1 }, "\ud803": 2 })).toMatchObject({ path: ["a"], inKey: true, codeUnit: 0xd802 });
+    expect(findIllFormedString({ a: { "\ud802": 1 }, "\ud803": 2 })).toMatchObject({
+      path: ["a"],
+      inKey: true,
+      codeUnit: 0xd802,
+    });
   });
 
   it("walks input nested deeper than the call stack, and a shared or cyclic object once", () => {

@@ -62,7 +62,13 @@ export function findIllFormedString(value: unknown): IllFormedString | undefined
       if (index < 0) continue;
       // A key is reported at the object holding it: the path stops before the key itself.
       const path = pathOf(next);
-      return { path: next.isKey ? path.slice(0, -1) : path, inKey: next.isKey, text: current, index, codeUnit: current.charCodeAt(index) };
+      return {
+        path: next.isKey ? path.slice(0, -1) : path,
+        inKey: next.isKey,
+        text: current,
+        index,
+        codeUnit: current.charCodeAt(index),
+      };
     }
     if (typeof current !== "object" || current === null || seen.has(current)) continue;
     seen.add(current);

@@ -34,7 +34,10 @@ describe("prototype keys in a call's input", () => {
     ['{"path": "a.txt", "meta": [{"prototype": 1}]}', "meta.0.prototype"],
     ['{"path": "a.txt", "constructor": {"prototype": {}}}', "constructor"],
     ['{"path": "a.txt", "edits": [{"constructor": "b", "prototype": "c"}]}', "edits.0.prototype"],
-    ['{"path": "a.txt", "meta": {"a": null, "b": [1, "x", {"c": {"__proto__": {}}}], "d": {"prototype": 1}}}', "meta.b.2.c.__proto__"],
+    [
+      '{"path": "a.txt", "meta": {"a": null, "b": [1, "x", {"c": {"__proto__": {}}}], "d": {"prototype": 1}}}',
+      "meta.b.2.c.__proto__",
+    ],
   ])("refuses %s, naming the field", async (json, field) => {
     expect(await answer(json)).toEqual({ text: refusal(field), code: "invalid_input" });
   });
@@ -45,7 +48,17 @@ describe("prototype keys in a call's input", () => {
     for (const [input, field] of [
       [Object.create({ path: "c.txt" }) as object, "__proto__"],
       [nested, "options.__proto__"],
-      [{ path: "a.txt", meta: [new (class Point { x = 1; })()] }, "meta.0.__proto__"],
+      [
+        {
+          path: "a.txt",
+          meta: [
+            new (class Point {
+              x = 1;
+            })(),
+          ],
+        },
+        "meta.0.__proto__",
+      ],
     ] as const) {
       const result = await run.call("read", input);
       expect(result.content).toEqual([{ type: "text", text: refusal(field) }]);
@@ -57,17 +70,25 @@ describe("prototype keys in a call's input", () => {
     const bare = Object.assign(Object.create(null) as object, { path: "a.txt" });
     expect((await run.call("read", bare)).content).toEqual([{ type: "text", text: 'read {"path":"a.txt"}' }]);
     const foreign = runInNewContext('({ path: "a.txt", meta: { list: [1, { deep: true }] } })') as object;
-    expect((await run.call("read", foreign)).content).toEqual([{ type: "text", text: 'read {"path":"a.txt","meta":{"list":[1,{"deep":true}]}}' }]);
+    expect((await run.call("read", foreign)).content).toEqual([
+      { type: "text", text: 'read {"path":"a.txt","meta":{"list":[1,{"deep":true}]}}' },
+    ]);
   });
 
   it("accepts a field named `constructor` where the schema declares one", async () => {
-    expect(await answer('{"path": "a.txt", "edits": [{"constructor": "b"}]}')).toEqual({ text: 'read {"path":"a.txt","edits":[{"constructor":"b"}]}', code: undefined });
+    expect(await answer('{"path": "a.txt", "edits": [{"constructor": "b"}]}')).toEqual({
+      text: 'read {"path":"a.txt","edits":[{"constructor":"b"}]}',
+      code: undefined,
+    });
   });
 
   it("refuses `__proto__` even where a schema declares a field of that name", async () => {
     const odd = echoTool("odd", v.strictObject({ ["__proto__"]: v.optional(v.string()) }));
     const result = await createFakeRun({ tools: [odd] }).call("odd", JSON.parse('{"__proto__": "x"}'));
-    expect(result.structured?.["error"]).toEqual({ code: "invalid_input", message: refusal("__proto__").replace("Error (invalid_input): ", "").replace("`read`", "`odd`") });
+    expect(result.structured?.["error"]).toEqual({
+      code: "invalid_input",
+      message: refusal("__proto__").replace("Error (invalid_input): ", "").replace("`read`", "`odd`"),
+    });
   });
 
   it("checks input nested deeper than the call stack without overflowing it", async () => {

@@ -45,12 +45,14 @@ export function findPrototypeKey(schema: SchemaNode, value: object): string[] | 
     if (!inheritsNoFields(next.value)) return pathOf(next, "__proto__");
     const keys = Object.keys(next.value);
     for (const key of keys) {
-      if (PROTOTYPE_KEYS.includes(key) && (key === "__proto__" || entrySchema(next.schema, key) === undefined)) return pathOf(next, key);
+      if (PROTOTYPE_KEYS.includes(key) && (key === "__proto__" || entrySchema(next.schema, key) === undefined))
+        return pathOf(next, key);
     }
     // Pushed last to first, so the first offending key in document order is the one named.
     for (const key of keys.reverse()) {
       const child: unknown = (next.value as Record<string, unknown>)[key];
-      if (typeof child === "object" && child !== null) pending.push({ value: child, schema: childSchema(next.schema, key), via: { holder: next, key } });
+      if (typeof child === "object" && child !== null)
+        pending.push({ value: child, schema: childSchema(next.schema, key), via: { holder: next, key } });
     }
   }
   return undefined;

@@ -23,7 +23,14 @@ export {
   type ResourceProviderContext,
   type ResourceValue,
 } from "./resource.js";
-export { ConversationId, TargetSpace, VibeMode, Workdir, type TargetSpaceInfo, type VibeModeInfo } from "./run-facts.js";
+export {
+  ConversationId,
+  TargetSpace,
+  VibeMode,
+  Workdir,
+  type TargetSpaceInfo,
+  type VibeModeInfo,
+} from "./run-facts.js";
 export {
   assertValidTool,
   defineTool,

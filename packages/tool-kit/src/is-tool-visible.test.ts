@@ -19,13 +19,23 @@ const writer = defineTool({
 
 describe("the one visibility rule", () => {
   it("hides a tool above the caller's ceiling first, then one missing a resource", () => {
-    expect(whyToolHidden(writer, { name: "plan", ceiling: "read" }, new Set())).toEqual({ kind: "tier", ceiling: "read" });
-    expect(whyToolHidden(writer, { name: "main", ceiling: "exec" }, new Set())).toEqual({ kind: "resources", missing: [Needed] });
+    expect(whyToolHidden(writer, { name: "plan", ceiling: "read" }, new Set())).toEqual({
+      kind: "tier",
+      ceiling: "read",
+    });
+    expect(whyToolHidden(writer, { name: "main", ceiling: "exec" }, new Set())).toEqual({
+      kind: "resources",
+      missing: [Needed],
+    });
     expect(isToolVisible(writer, { name: "main", ceiling: "write" }, new Set([Needed.id]))).toBe(true);
   });
 
   it("is the rule the fake run applies: the caller's ceiling, then the attached resources", async () => {
-    const plan = createFakeRun({ tools: [writer], resources: [[Needed, "x"]], caller: { name: "plan", ceiling: "read" } });
+    const plan = createFakeRun({
+      tools: [writer],
+      resources: [[Needed, "x"]],
+      caller: { name: "plan", ceiling: "read" },
+    });
     expect(resultErrorCode(await plan.call("writer", {}))).toBe("unknown_tool");
     const main = createFakeRun({ tools: [writer] });
     expect(resultErrorCode(await main.call("writer", {}))).toBe("unavailable");

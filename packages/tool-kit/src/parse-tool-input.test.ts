@@ -31,7 +31,9 @@ describe("parseToolInput", () => {
   });
 
   it("names an extra field and lists the accepted ones", () => {
-    expect(messageOf({ path: "a", limit: 3 })).toContain("Field `limit` is not accepted by `read`; its fields are `path`, `offset`.");
+    expect(messageOf({ path: "a", limit: 3 })).toContain(
+      "Field `limit` is not accepted by `read`; its fields are `path`, `offset`.",
+    );
   });
 
   it("names nested fields by their own type and lists the fields of the object that holds them", () => {
@@ -44,8 +46,12 @@ describe("parseToolInput", () => {
     );
     const message = (raw: unknown): string => invalidInputMessage(patch, raw);
     expect(message({ edits: [{ path: "a" }] })).toContain("Field `edits.0.line` is required (expected number).");
-    expect(message({ edits: [{ path: "a", line: 1, column: 2 }] })).toContain("Field `edits.0.column` is not accepted by `edits.0` in `patch`; its fields are `path`, `line`.");
-    expect(message({ edits: [], options: { deep: 1 } })).toContain("Field `options.deep` is not accepted by `options` in `patch`; its fields are `depth`.");
+    expect(message({ edits: [{ path: "a", line: 1, column: 2 }] })).toContain(
+      "Field `edits.0.column` is not accepted by `edits.0` in `patch`; its fields are `path`, `line`.",
+    );
+    expect(message({ edits: [], options: { deep: 1 } })).toContain(
+      "Field `options.deep` is not accepted by `options` in `patch`; its fields are `depth`.",
+    );
   });
 
   it.each([
@@ -56,15 +62,21 @@ describe("parseToolInput", () => {
     [42, "a number"],
     [true, "a boolean"],
   ])("refuses the non-object input %o, naming what arrived", (raw, got) => {
-    expect(messageOf(raw)).toBe(`Invalid input for \`read\`: it must be a JSON object with the fields \`path\`, \`offset\`, but got ${got}. Fix the input and call again.`);
+    expect(messageOf(raw)).toBe(
+      `Invalid input for \`read\`: it must be a JSON object with the fields \`path\`, \`offset\`, but got ${got}. Fix the input and call again.`,
+    );
   });
 
   const status = echoTool("status", v.strictObject({}));
   const statusMessage = (raw: unknown): string => invalidInputMessage(status, raw);
 
   it("says what a tool without fields accepts", () => {
-    expect(statusMessage("now")).toBe("Invalid input for `status`: it must be a JSON object, but got a string. Fix the input and call again.");
-    expect(statusMessage({ verbose: true })).toBe("Invalid input for `status`: Field `verbose` is not accepted by `status`; its fields are (none). Fix the input and call again.");
+    expect(statusMessage("now")).toBe(
+      "Invalid input for `status`: it must be a JSON object, but got a string. Fix the input and call again.",
+    );
+    expect(statusMessage({ verbose: true })).toBe(
+      "Invalid input for `status`: Field `verbose` is not accepted by `status`; its fields are (none). Fix the input and call again.",
+    );
     expect(parseToolInput(status, {})).toEqual({});
   });
 
@@ -77,15 +89,22 @@ describe("parseToolInput", () => {
         mode: v.nullable(v.string()),
         choice: v.optional(v.union([v.string(), v.number()])),
       }),
-      v.check((input) => input.from === undefined || input.to === undefined || input.from <= input.to, "`from` must not be greater than `to`"),
+      v.check(
+        (input) => input.from === undefined || input.to === undefined || input.from <= input.to,
+        "`from` must not be greater than `to`",
+      ),
     ),
   );
 
   const rangeMessage = (raw: unknown): string => invalidInputMessage(range, raw);
 
   it("quotes a failed check on a field and on the whole input", () => {
-    expect(rangeMessage({ from: 0, mode: null })).toBe("Invalid input for `range`: Field `from`: Invalid value: Expected >=1 but received 0. Fix the input and call again.");
-    expect(rangeMessage({ from: 3, to: 2, mode: null })).toBe("Invalid input for `range`: `from` must not be greater than `to`. Fix the input and call again.");
+    expect(rangeMessage({ from: 0, mode: null })).toBe(
+      "Invalid input for `range`: Field `from`: Invalid value: Expected >=1 but received 0. Fix the input and call again.",
+    );
+    expect(rangeMessage({ from: 3, to: 2, mode: null })).toBe(
+      "Invalid input for `range`: `from` must not be greater than `to`. Fix the input and call again.",
+    );
   });
 
   it("keeps the message small whatever the input quotes: long keys, long values, many problems", () => {
@@ -103,8 +122,13 @@ describe("parseToolInput", () => {
     );
     const list = echoTool("list", v.strictObject({ items: v.array(v.string()) }));
     const message = invalidInputMessage(list, { items: Array.from({ length: 1000 }, (_, index) => index) });
-    const shown = Array.from({ length: 10 }, (_, index) => `Field \`items.${index}\` must be string, but got ${index}.`).join(" ");
-    expect(message).toBe(`Invalid input for \`list\`: ${shown} 990 more problems not shown. Fix the input and call again.`);
+    const shown = Array.from(
+      { length: 10 },
+      (_, index) => `Field \`items.${index}\` must be string, but got ${index}.`,
+    ).join(" ");
+    expect(message).toBe(
+      `Invalid input for \`list\`: ${shown} 990 more problems not shown. Fix the input and call again.`,
+    );
   });
 
   it.each([
@@ -113,12 +137,19 @@ describe("parseToolInput", () => {
     [12, " 2 more problems not shown."],
   ])("lists %i problems as ten and says how many more there are", (count, rest) => {
     const list = echoTool("list", v.strictObject({ items: v.array(v.string()) }));
-    const shown = Array.from({ length: 10 }, (_, index) => `Field \`items.${index}\` must be string, but got ${index}.`).join(" ");
-    expect(invalidInputMessage(list, { items: Array.from({ length: count }, (_, index) => index) })).toBe(`Invalid input for \`list\`: ${shown}${rest} Fix the input and call again.`);
+    const shown = Array.from(
+      { length: 10 },
+      (_, index) => `Field \`items.${index}\` must be string, but got ${index}.`,
+    ).join(" ");
+    expect(invalidInputMessage(list, { items: Array.from({ length: count }, (_, index) => index) })).toBe(
+      `Invalid input for \`list\`: ${shown}${rest} Fix the input and call again.`,
+    );
   });
 
   it("cuts a long quote without splitting a character written as two UTF-16 units", () => {
-    expect(messageOf({ path: "a", [`${"k".repeat(119)}😀😀`]: 1 })).toContain(`Field \`${"k".repeat(119)}… (123 characters)\` is not accepted`);
+    expect(messageOf({ path: "a", [`${"k".repeat(119)}😀😀`]: 1 })).toContain(
+      `Field \`${"k".repeat(119)}… (123 characters)\` is not accepted`,
+    );
   });
 
   it("names a missing field by the type behind its wrappers, and lists every problem", () => {
@@ -135,7 +166,8 @@ describe("parseToolInput", () => {
         env: v.optional(v.record(v.string(), v.string())),
       }),
     );
-    const wellFormed = (text: string): boolean => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+    const wellFormed = (text: string): boolean =>
+      !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
 
     it("refuses a value, naming the field, the lone surrogate, its position and the way out", () => {
       expect(invalidInputMessage(debug, { file: "\ud800x" })).toBe(
@@ -144,18 +176,29 @@ describe("parseToolInput", () => {
     });
 
     it("names a value nested in arrays and objects, and a key of a record, with a well-formed message", () => {
-      const nested = invalidInputMessage(debug, { breakpoints: [{ file: "a.py", lines: [1] }, { file: "src/\udc00.py", lines: [2] }] });
-      expect(nested).toContain("Field `breakpoints.1.file` is not well-formed Unicode text: it has a lone surrogate `\\udc00`");
+      const nested = invalidInputMessage(debug, {
+        breakpoints: [
+          { file: "a.py", lines: [1] },
+          { file: "src/\udc00.py", lines: [2] },
+        ],
+      });
+      expect(nested).toContain(
+        "Field `breakpoints.1.file` is not well-formed Unicode text: it has a lone surrogate `\\udc00`",
+      );
       expect(nested).toContain("at position 4 of `src/\\udc00.py`");
       const key = invalidInputMessage(debug, { env: { PATH: "/bin", "LANG\ud800": "C" } });
       expect(key).toContain("The key `LANG\\ud800` of `env` is not well-formed Unicode text");
       expect(key).toContain("at position 4, counted");
-      expect(invalidInputMessage(debug, { "\ud800": 1 })).toContain("The key `\\ud800` of the input is not well-formed");
+      expect(invalidInputMessage(debug, { "\ud800": 1 })).toContain(
+        "The key `\\ud800` of the input is not well-formed",
+      );
       for (const message of [nested, key]) expect(wellFormed(message)).toBe(true);
     });
 
     it("refuses before the schema, so a field the schema would refuse too is named for its text", () => {
-      expect(invalidInputMessage(debug, { file: 3, unknown: "\ud800" })).toContain("Field `unknown` is not well-formed");
+      expect(invalidInputMessage(debug, { file: 3, unknown: "\ud800" })).toContain(
+        "Field `unknown` is not well-formed",
+      );
     });
 
     it("quotes a long string around the lone surrogate, without splitting a pair at the cut", () => {
@@ -166,7 +209,10 @@ describe("parseToolInput", () => {
     });
 
     it("accepts surrogate pairs", () => {
-      expect(parseToolInput(debug, { file: "😀.py", env: { "K😀": "v😀" } })).toEqual({ file: "😀.py", env: { "K😀": "v😀" } });
+      expect(parseToolInput(debug, { file: "😀.py", env: { "K😀": "v😀" } })).toEqual({
+        file: "😀.py",
+        env: { "K😀": "v😀" },
+      });
     });
   });
 });

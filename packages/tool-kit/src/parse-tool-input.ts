@@ -28,13 +28,17 @@ const excerptRadius = 30;
 function excerptAround(text: string, index: number): string {
   let start = Math.max(0, index - excerptRadius);
   let end = Math.min(text.length, index + excerptRadius + 1);
-  if (start > 0 && /[\udc00-\udfff]/.test(text.charAt(start)) && /[\ud800-\udbff]/.test(text.charAt(start - 1))) start -= 1;
-  if (end < text.length && /[\ud800-\udbff]/.test(text.charAt(end - 1)) && /[\udc00-\udfff]/.test(text.charAt(end))) end += 1;
+  if (start > 0 && /[\udc00-\udfff]/.test(text.charAt(start)) && /[\ud800-\udbff]/.test(text.charAt(start - 1)))
+    start -= 1;
+  if (end < text.length && /[\ud800-\udbff]/.test(text.charAt(end - 1)) && /[\udc00-\udfff]/.test(text.charAt(end)))
+    end += 1;
   return `${start > 0 ? "…" : ""}${escapeLoneSurrogates(text.slice(start, end))}${end < text.length ? "…" : ""}`;
 }
 
 function describeIllFormedString(found: IllFormedString): string {
-  const where = found.inKey ? `The key \`${excerptAround(found.text, found.index)}\` ${found.path.length > 0 ? `of \`${fieldName(found.path)}\`` : "of the input"}` : `Field \`${fieldName(found.path)}\``;
+  const where = found.inKey
+    ? `The key \`${excerptAround(found.text, found.index)}\` ${found.path.length > 0 ? `of \`${fieldName(found.path)}\`` : "of the input"}`
+    : `Field \`${fieldName(found.path)}\``;
   const quoted = found.inKey ? "" : ` of \`${excerptAround(found.text, found.index)}\``;
   const unit = `\\u${found.codeUnit.toString(16)}`;
   return `${where} is not well-formed Unicode text: it has a lone surrogate \`${unit}\` (half of a UTF-16 surrogate pair, without its other half) at position ${found.index}${quoted}, counted in UTF-16 code units from 0. Such a string has no UTF-8 form, so files and programs would receive it changed. Send the whole character (both halves of the pair, or the character itself), or remove the stray half.`;
@@ -78,8 +82,11 @@ export function parseToolInput(tool: AnyTool, raw: unknown): unknown {
   const entries = schema.entries ?? {};
   // valibot's object schemas accept arrays as objects; say plainly that an object is expected.
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    const got = raw === null ? "null" : raw === undefined ? "no input" : Array.isArray(raw) ? "an array" : `a ${typeof raw}`;
-    const fields = Object.keys(entries).map((name) => `\`${name}\``).join(", ");
+    const got =
+      raw === null ? "null" : raw === undefined ? "no input" : Array.isArray(raw) ? "an array" : `a ${typeof raw}`;
+    const fields = Object.keys(entries)
+      .map((name) => `\`${name}\``)
+      .join(", ");
     throw new ToolError({
       code: "invalid_input",
       message: `Invalid input for \`${tool.name}\`: it must be a JSON object${fields.length > 0 ? ` with the fields ${fields}` : ""}, but got ${got}. Fix the input and call again.`,
@@ -95,7 +102,10 @@ export function parseToolInput(tool: AnyTool, raw: unknown): unknown {
   // Before the schema: its messages quote received values, and no tool should see such a string.
   const illFormed = findIllFormedString(raw);
   if (illFormed !== undefined) {
-    throw new ToolError({ code: "invalid_input", message: `Invalid input for \`${tool.name}\`: ${describeIllFormedString(illFormed)} Fix the input and call again.` });
+    throw new ToolError({
+      code: "invalid_input",
+      message: `Invalid input for \`${tool.name}\`: ${describeIllFormedString(illFormed)} Fix the input and call again.`,
+    });
   }
   const result = v.safeParse(tool.input as v.GenericSchema, dropNullOptionals(schema, raw));
   if (result.success) return result.output;

@@ -34,7 +34,9 @@ const resourceIdPattern = /^[a-z][a-z0-9_.-]*$/;
  */
 export function defineResource<T>(id: string, description: string): ResourceKey<T> {
   if (!resourceIdPattern.test(id)) {
-    throw new TypeError(`Resource id \`${id}\` is not valid. Use lowercase letters, digits, '.', '_' and '-', starting with a letter.`);
+    throw new TypeError(
+      `Resource id \`${id}\` is not valid. Use lowercase letters, digits, '.', '_' and '-', starting with a letter.`,
+    );
   }
   return Object.freeze({ specificationVersion: SPECIFICATION_VERSION, id, description });
 }
@@ -74,6 +76,8 @@ export interface ResourceProvider<T> {
 }
 
 /** Declare a {@link ResourceProvider}. */
-export function defineResourceProvider<T>(provider: Omit<ResourceProvider<T>, "specificationVersion">): ResourceProvider<T> {
+export function defineResourceProvider<T>(
+  provider: Omit<ResourceProvider<T>, "specificationVersion">,
+): ResourceProvider<T> {
   return Object.freeze({ specificationVersion: SPECIFICATION_VERSION, ...provider });
 }

@@ -52,18 +52,39 @@ describe("errorResult", () => {
     expect(resultErrorCode(result)).toBe("internal");
     expect(result).toEqual({
       isError: true,
-      content: [{ type: "text", text: "Error (internal): Tool `lsp` failed unexpectedly: x is undefined. This is a bug in the tool; try another approach." }],
-      structured: { error: { code: "internal", message: "Tool `lsp` failed unexpectedly: x is undefined. This is a bug in the tool; try another approach." } },
+      content: [
+        {
+          type: "text",
+          text: "Error (internal): Tool `lsp` failed unexpectedly: x is undefined. This is a bug in the tool; try another approach.",
+        },
+      ],
+      structured: {
+        error: {
+          code: "internal",
+          message: "Tool `lsp` failed unexpectedly: x is undefined. This is a bug in the tool; try another approach.",
+        },
+      },
     });
   });
 
   it.each([
     ["a value without a string form", Object.create(null), "a value that cannot be shown as text"],
-    ["an error whose message cannot be read", Object.defineProperty(new Error(), "message", { get: () => { throw new Error("no"); } }), "a value that cannot be shown as text"],
+    [
+      "an error whose message cannot be read",
+      Object.defineProperty(new Error(), "message", {
+        get: () => {
+          throw new Error("no");
+        },
+      }),
+      "a value that cannot be shown as text",
+    ],
     ["a huge message", new Error("x".repeat(100_000)), `${"x".repeat(500)}… (100000 characters)`],
   ])("turns %s into a short internal error without throwing", (_label, thrown, shown) => {
     expect(errorResult(thrown, "eval").structured).toEqual({
-      error: { code: "internal", message: `Tool \`eval\` failed unexpectedly: ${shown}. This is a bug in the tool; try another approach.` },
+      error: {
+        code: "internal",
+        message: `Tool \`eval\` failed unexpectedly: ${shown}. This is a bug in the tool; try another approach.`,
+      },
     });
   });
 

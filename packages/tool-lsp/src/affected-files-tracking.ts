@@ -30,7 +30,11 @@ export function reportsAffectedFiles(session: LanguageServerSession): boolean {
  * reported it ended. Servers of other kinds are caught up at once.
  * @returns whether it caught up before `signal` aborted.
  */
-export async function waitUntilCaughtUp(session: LanguageServerSession, written: ReadonlyMap<string, number>, signal: AbortSignal): Promise<boolean> {
+export async function waitUntilCaughtUp(
+  session: LanguageServerSession,
+  written: ReadonlyMap<string, number>,
+  signal: AbortSignal,
+): Promise<boolean> {
   const kind = session.spec.affectedFiles?.kind;
   if (kind === "check-progress") {
     return session.progress.waitUntil(() => {
@@ -44,7 +48,8 @@ export async function waitUntilCaughtUp(session: LanguageServerSession, written:
     if (stream.analysing) return false;
     for (const [uri, version] of written) {
       const latest = session.published.latest(uri);
-      if (latest === undefined || (latest.version ?? 0) < version || latest.generation > stream.endGeneration) return false;
+      if (latest === undefined || (latest.version ?? 0) < version || latest.generation > stream.endGeneration)
+        return false;
     }
     return true;
   }, signal);
@@ -67,14 +72,19 @@ export function whyNotCaughtUp(session: LanguageServerSession): string {
  * is not taken for its effect; `Infinity` while a written file was not reported at its version yet.
  * Servers of other kinds: `after`, the generation before the write.
  */
-export function reportsFreshAfter(session: LanguageServerSession, written: ReadonlyMap<string, number>, after: number): number {
+export function reportsFreshAfter(
+  session: LanguageServerSession,
+  written: ReadonlyMap<string, number>,
+  after: number,
+): number {
   const stream = workspaceStreamOf(session);
   if (session.spec.affectedFiles?.kind !== "workspace-stream" || stream === undefined) return after;
   let since = after;
   for (const [uri, version] of written) {
     const latest = session.published.latest(uri);
     const batchStart = stream.batchStartOf(uri);
-    if (latest === undefined || (latest.version ?? 0) < version || batchStart === undefined) return Number.POSITIVE_INFINITY;
+    if (latest === undefined || (latest.version ?? 0) < version || batchStart === undefined)
+      return Number.POSITIVE_INFINITY;
     since = Math.max(since, batchStart);
   }
   return since;

@@ -1,7 +1,13 @@
 import { extname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic } from "vscode-languageserver-protocol";
-import { reportedWholeWorkspace, reportsAffectedFiles, reportsFreshAfter, waitUntilCaughtUp, whyNotCaughtUp } from "./affected-files-tracking.js";
+import {
+  reportedWholeWorkspace,
+  reportsAffectedFiles,
+  reportsFreshAfter,
+  waitUntilCaughtUp,
+  whyNotCaughtUp,
+} from "./affected-files-tracking.js";
 import { checkDurationsOf } from "./check-durations.js";
 import { pullDiagnostics } from "./collect-diagnostics.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
@@ -56,13 +62,24 @@ const quietMs = 100;
 const owedSnapshots = new WeakMap<LanguageServerSession, Snapshot>();
 
 function snapshotOf(session: LanguageServerSession): Snapshot {
-  return owedSnapshots.get(session) ?? { generation: session.published.generation(), sets: session.published.snapshot(), whole: reportedWholeWorkspace(session) };
+  return (
+    owedSnapshots.get(session) ?? {
+      generation: session.published.generation(),
+      sets: session.published.snapshot(),
+      whole: reportedWholeWorkspace(session),
+    }
+  );
 }
 
 /** Each running server with the written files it covers. */
-function coveringServers(supervisor: LspSupervisorInstance, written: readonly string[]): Array<{ session: LanguageServerSession; own: string[] }> {
+function coveringServers(
+  supervisor: LspSupervisorInstance,
+  written: readonly string[],
+): Array<{ session: LanguageServerSession; own: string[] }> {
   return supervisor.running().flatMap((session) => {
-    const own = written.filter((path) => isInside(session.root, path) && session.spec.languages[extname(path).toLowerCase()] !== undefined);
+    const own = written.filter(
+      (path) => isInside(session.root, path) && session.spec.languages[extname(path).toLowerCase()] !== undefined,
+    );
     return own.length === 0 ? [] : [{ session, own }];
   });
 }
@@ -73,8 +90,17 @@ function coveringServers(supervisor: LspSupervisorInstance, written: readonly st
  * diagnostics are now — the baseline of files the run never looked at, so the write's answer names
  * only what changed with it.
  */
-export async function planAffectedFiles(supervisor: LspSupervisorInstance, workdir: string, written: readonly string[], signal: AbortSignal): Promise<AffectedPlan[]> {
-  const plans: AffectedPlan[] = coveringServers(supervisor, written).map(({ session, own }) => ({ session, written: own, before: snapshotOf(session) }));
+export async function planAffectedFiles(
+  supervisor: LspSupervisorInstance,
+  workdir: string,
+  written: readonly string[],
+  signal: AbortSignal,
+): Promise<AffectedPlan[]> {
+  const plans: AffectedPlan[] = coveringServers(supervisor, written).map(({ session, own }) => ({
+    session,
+    written: own,
+    before: snapshotOf(session),
+  }));
   await Promise.all(
     plans
       .filter((plan) => plan.session.spec.affectedFiles?.kind === "importers")
@@ -82,7 +108,9 @@ export async function planAffectedFiles(supervisor: LspSupervisorInstance, workd
         plan.importers = await transitiveImporters(plan.session, plan.written, workdir, signal);
         const unseen = plan.importers.files.filter((path) => !supervisor.ledger.has(path));
         await eachWithin(unseen, signal, async (path) => {
-          const before = await pullDiagnostics(plan.session, pathToFileURL(path).href, path, signal).catch(() => undefined);
+          const before = await pullDiagnostics(plan.session, pathToFileURL(path).href, path, signal).catch(
+            () => undefined,
+          );
           if (before !== undefined && !signal.aborted) supervisor.ledger.baseline(path, before);
         });
       }),
@@ -96,21 +124,36 @@ export async function planAffectedFiles(supervisor: LspSupervisorInstance, workd
  * by itself reports every file as it loads, which says nothing of this write, so it is left for the
  * next one.
  */
-export async function planStartedServers(supervisor: LspSupervisorInstance, workdir: string, written: readonly string[], planned: readonly AffectedPlan[], signal: AbortSignal): Promise<AffectedPlan[]> {
+export async function planStartedServers(
+  supervisor: LspSupervisorInstance,
+  workdir: string,
+  written: readonly string[],
+  planned: readonly AffectedPlan[],
+  signal: AbortSignal,
+): Promise<AffectedPlan[]> {
   const plans: AffectedPlan[] = [];
   for (const { session, own } of coveringServers(supervisor, written)) {
     if (planned.some((plan) => plan.session === session)) continue;
     const plan: AffectedPlan = { session, written: own, before: snapshotOf(session), cold: true };
-    if (session.spec.affectedFiles?.kind === "importers") plan.importers = await transitiveImporters(session, own, workdir, signal);
+    if (session.spec.affectedFiles?.kind === "importers")
+      plan.importers = await transitiveImporters(session, own, workdir, signal);
     plans.push(plan);
   }
   return plans;
 }
 
-function changedFile(supervisor: LspSupervisorInstance, workdir: string, path: string, now: readonly Diagnostic[], before?: readonly Diagnostic[]): AffectedFile | undefined {
+function changedFile(
+  supervisor: LspSupervisorInstance,
+  workdir: string,
+  path: string,
+  now: readonly Diagnostic[],
+  before?: readonly Diagnostic[],
+): AffectedFile | undefined {
   if (before !== undefined) supervisor.ledger.baseline(path, before);
   const delta = supervisor.ledger.update(path, now);
-  return delta.introduced.length > 0 || delta.resolved.length > 0 ? { shown: displayPath(workdir, path), path, delta } : undefined;
+  return delta.introduced.length > 0 || delta.resolved.length > 0
+    ? { shown: displayPath(workdir, path), path, delta }
+    : undefined;
 }
 
 function listed(workdir: string, paths: readonly string[]): string {
@@ -118,7 +161,12 @@ function listed(workdir: string, paths: readonly string[]): string {
   return `${shown.join(", ")}${paths.length > shown.length ? ` and ${paths.length - shown.length} more` : ""}`;
 }
 
-async function checkImporters(supervisor: LspSupervisorInstance, workdir: string, plan: AffectedPlan, signal: AbortSignal): Promise<AffectedReport> {
+async function checkImporters(
+  supervisor: LspSupervisorInstance,
+  workdir: string,
+  plan: AffectedPlan,
+  signal: AbortSignal,
+): Promise<AffectedReport> {
   const importers = plan.importers ?? { files: [], complete: false };
   const changed: AffectedFile[] = [];
   const left = await eachWithin(importers.files, signal, async (path) => {
@@ -136,17 +184,28 @@ async function checkImporters(supervisor: LspSupervisorInstance, workdir: string
       ? `${server} knows no file that imports ${what}${importers.complete ? "" : " (it could not say for every file)"}, so no other file was checked.`
       : `${server} checked ${checked} ${checked === 1 ? "file" : "files"} that import ${what} (directly or through others)${importers.complete ? "" : ` — the nearest ${importers.files.length}; more may depend on it`}: ${changed.length === 0 ? "no new errors or warnings there" : `${changed.length} changed`}.`,
   ];
-  if (left.length > 0) notes.push(`Not checked in time: ${left.length} more ${left.length === 1 ? "file" : "files"} that import it (${listed(workdir, left)}); they are checked with the next write, or ask \`lsp\` \`diagnostics\` for one.`);
+  if (left.length > 0)
+    notes.push(
+      `Not checked in time: ${left.length} more ${left.length === 1 ? "file" : "files"} that import it (${listed(workdir, left)}); they are checked with the next write, or ask \`lsp\` \`diagnostics\` for one.`,
+    );
   return { changed, notes };
 }
 
-async function checkReportedByServer(supervisor: LspSupervisorInstance, workdir: string, plan: AffectedPlan, written: ReadonlySet<string>, signal: AbortSignal): Promise<AffectedReport> {
+async function checkReportedByServer(
+  supervisor: LspSupervisorInstance,
+  workdir: string,
+  plan: AffectedPlan,
+  written: ReadonlySet<string>,
+  signal: AbortSignal,
+): Promise<AffectedReport> {
   const { session } = plan;
-  const versions = new Map(plan.written.flatMap((path) => {
-    const uri = pathToFileURL(path).href;
-    const version = session.documents.version(uri);
-    return version === undefined ? [] : [[uri, version] as const];
-  }));
+  const versions = new Map(
+    plan.written.flatMap((path) => {
+      const uri = pathToFileURL(path).href;
+      const version = session.documents.version(uri);
+      return version === undefined ? [] : [[uri, version] as const];
+    }),
+  );
   const durations = checkDurationsOf(supervisor);
   const key = dependentsKey(plan);
   const waitStarted = Date.now();
@@ -155,22 +214,43 @@ async function checkReportedByServer(supervisor: LspSupervisorInstance, workdir:
   else durations.recordUnfinished(session.spec.id, key, Date.now() - waitStarted);
   const changed: AffectedFile[] = [];
   let rechecked = 0;
-  for (const [uri, set] of session.published.changedSince(reportsFreshAfter(session, versions, plan.before.generation))) {
+  for (const [uri, set] of session.published.changedSince(
+    reportsFreshAfter(session, versions, plan.before.generation),
+  )) {
     const path = fileURLToPath(uri);
     if (written.has(path) || !isInside(workdir, path)) continue;
     rechecked += 1;
     // The server reports every file it diagnoses: once it went through the whole workspace, one it never reported had nothing to report.
-    const file = changedFile(supervisor, workdir, path, set.diagnostics, plan.before.sets.get(uri)?.diagnostics ?? (plan.before.whole ? [] : undefined));
+    const file = changedFile(
+      supervisor,
+      workdir,
+      path,
+      set.diagnostics,
+      plan.before.sets.get(uri)?.diagnostics ?? (plan.before.whole ? [] : undefined),
+    );
     if (file !== undefined) changed.push(file);
   }
   const server = `\`${session.spec.id}\``;
   if (!caughtUp) {
     owedSnapshots.set(session, plan.before);
-    return { changed, notes: [`Not checked in time: ${whyNotCaughtUp(session)}; what it reports later comes with the next write's answer, or ask \`lsp\` \`diagnostics\` for a file.`] };
+    return {
+      changed,
+      notes: [
+        `Not checked in time: ${whyNotCaughtUp(session)}; what it reports later comes with the next write's answer, or ask \`lsp\` \`diagnostics\` for a file.`,
+      ],
+    };
   }
   owedSnapshots.delete(session);
-  const what = session.spec.affectedFiles?.kind === "check-progress" ? "the packages that depend on the written files" : `${rechecked} other ${rechecked === 1 ? "file" : "files"} that depend on the written files`;
-  return { changed, notes: [`${server} re-checked ${what}: ${changed.length === 0 ? "no new errors or warnings there" : `${changed.length} ${changed.length === 1 ? "file" : "files"} changed`}.`] };
+  const what =
+    session.spec.affectedFiles?.kind === "check-progress"
+      ? "the packages that depend on the written files"
+      : `${rechecked} other ${rechecked === 1 ? "file" : "files"} that depend on the written files`;
+  return {
+    changed,
+    notes: [
+      `${server} re-checked ${what}: ${changed.length === 0 ? "no new errors or warnings there" : `${changed.length} ${changed.length === 1 ? "file" : "files"} changed`}.`,
+    ],
+  };
 }
 
 /** The key under which how long a server took to re-check what depends on these files is kept. */
@@ -186,28 +266,52 @@ function dependentsKey(plan: AffectedPlan): string {
  */
 export function dependentsWaitMs(supervisor: LspSupervisorInstance, plans: readonly AffectedPlan[]): number {
   const durations = checkDurationsOf(supervisor);
-  return Math.max(0, ...plans.filter((plan) => reportsAffectedFiles(plan.session)).map((plan) => durations.waitFor(plan.session.spec.id, dependentsKey(plan), 0)));
+  return Math.max(
+    0,
+    ...plans
+      .filter((plan) => reportsAffectedFiles(plan.session))
+      .map((plan) => durations.waitFor(plan.session.spec.id, dependentsKey(plan), 0)),
+  );
 }
 
 /** A server that neither reports affected files nor says who imports whom: the files the run already saw, open in it. */
-async function checkSeenFiles(supervisor: LspSupervisorInstance, workdir: string, plan: AffectedPlan, written: ReadonlySet<string>, signal: AbortSignal): Promise<AffectedReport> {
+async function checkSeenFiles(
+  supervisor: LspSupervisorInstance,
+  workdir: string,
+  plan: AffectedPlan,
+  written: ReadonlySet<string>,
+  signal: AbortSignal,
+): Promise<AffectedReport> {
   const { session } = plan;
   const candidates = supervisor.ledger
     .files()
-    .filter((path) => !written.has(path) && isInside(session.root, path) && session.documents.isOpen(pathToFileURL(path).href))
+    .filter(
+      (path) =>
+        !written.has(path) && isInside(session.root, path) && session.documents.isOpen(pathToFileURL(path).href),
+    )
     .slice(0, FALLBACK_PER_WRITE);
   const checked = await Promise.all(
     candidates.map(async (path) => {
       const uri = pathToFileURL(path).href;
       const pulled = await pullDiagnostics(session, uri, path, signal).catch(() => undefined);
       // A push server republishes its open files after a change: wait a little for that.
-      const published = pulled === undefined ? await withDeadline(signal, publishWaitMs, (deadline) => session.published.waitFor(uri, plan.before.generation, 0, quietMs, deadline)) : undefined;
+      const published =
+        pulled === undefined
+          ? await withDeadline(signal, publishWaitMs, (deadline) =>
+              session.published.waitFor(uri, plan.before.generation, 0, quietMs, deadline),
+            )
+          : undefined;
       const now = pulled ?? published?.diagnostics;
       return now === undefined ? undefined : changedFile(supervisor, workdir, path, now);
     }),
   );
   const changed = checked.filter((file): file is AffectedFile => file !== undefined);
-  return { changed, notes: [`\`${session.spec.id}\` cannot say which files a change affects: only ${candidates.length === 0 ? "the written files were" : `the written files and ${candidates.length} open ${candidates.length === 1 ? "file" : "files"} the run looked at were`} checked.`] };
+  return {
+    changed,
+    notes: [
+      `\`${session.spec.id}\` cannot say which files a change affects: only ${candidates.length === 0 ? "the written files were" : `the written files and ${candidates.length} open ${candidates.length === 1 ? "file" : "files"} the run looked at were`} checked.`,
+    ],
+  };
 }
 
 /**
@@ -216,12 +320,23 @@ async function checkSeenFiles(supervisor: LspSupervisorInstance, workdir: string
  * server re-diagnosed by itself (gopls, pyright), or else the files the run already looked at — and a
  * sentence per server saying what was checked and what was not.
  */
-export async function checkAffectedFiles(supervisor: LspSupervisorInstance, workdir: string, plans: readonly AffectedPlan[], written: ReadonlySet<string>, signal: AbortSignal): Promise<AffectedReport> {
+export async function checkAffectedFiles(
+  supervisor: LspSupervisorInstance,
+  workdir: string,
+  plans: readonly AffectedPlan[],
+  written: ReadonlySet<string>,
+  signal: AbortSignal,
+): Promise<AffectedReport> {
   const reports = await Promise.all(
     plans.map((plan) => {
       if (plan.session.exit !== undefined) return Promise.resolve({ changed: [], notes: [] });
       if (plan.cold === true && plan.importers === undefined) {
-        return Promise.resolve({ changed: [], notes: [`\`${plan.session.spec.id}\` started with this write and is still loading the project: the files that depend on the written ones are checked from the next write on.`] });
+        return Promise.resolve({
+          changed: [],
+          notes: [
+            `\`${plan.session.spec.id}\` started with this write and is still loading the project: the files that depend on the written ones are checked from the next write on.`,
+          ],
+        });
       }
       if (plan.importers !== undefined) return checkImporters(supervisor, workdir, plan, signal);
       if (reportsAffectedFiles(plan.session)) return checkReportedByServer(supervisor, workdir, plan, written, signal);

@@ -39,7 +39,15 @@ function isWaitEnded(error: unknown): boolean {
  * or a file is checked against another's text from before the write (a rename's caller against the
  * old export).
  */
-export async function checkWrittenFile(supervisor: LspSupervisorInstance, workdir: string, path: string, budget: AfterWriteBudget, signal: AbortSignal, progress: (update: ProgressUpdate) => void, allSynced: () => Promise<void>): Promise<WrittenFileCheck> {
+export async function checkWrittenFile(
+  supervisor: LspSupervisorInstance,
+  workdir: string,
+  path: string,
+  budget: AfterWriteBudget,
+  signal: AbortSignal,
+  progress: (update: ProgressUpdate) => void,
+  allSynced: () => Promise<void>,
+): Promise<WrittenFileCheck> {
   const synced = await syncWrittenFile(supervisor, workdir, path, budget, signal, progress).finally(allSynced);
   if (!("document" in synced)) return synced;
   return diagnoseSyncedFile(supervisor, synced, budget, signal, progress);
@@ -52,20 +60,32 @@ interface SyncedFile {
   serverName: string;
 }
 
-async function syncWrittenFile(supervisor: LspSupervisorInstance, workdir: string, path: string, budget: AfterWriteBudget, signal: AbortSignal, progress: (update: ProgressUpdate) => void): Promise<SyncedFile | WrittenFileCheck> {
+async function syncWrittenFile(
+  supervisor: LspSupervisorInstance,
+  workdir: string,
+  path: string,
+  budget: AfterWriteBudget,
+  signal: AbortSignal,
+  progress: (update: ProgressUpdate) => void,
+): Promise<SyncedFile | WrittenFileCheck> {
   const shown = displayPath(workdir, path);
   const route = await supervisor.route(workdir, path);
   if (route.kind !== "ready") {
     announceFileChange(supervisor, path, FileChangeType.Changed);
     return { kind: "none" };
   }
-  const cold = !supervisor.running().some((session) => session.spec.id === route.spec.id && session.root === route.root);
+  const cold = !supervisor
+    .running()
+    .some((session) => session.spec.id === route.spec.id && session.root === route.root);
   const serverName = `\`${route.spec.id}\` for \`${displayPath(workdir, route.root)}\``;
-  if (cold) progress({ message: `lsp: starting ${route.spec.id} for ${displayPath(workdir, route.root)} to check ${shown}` });
+  if (cold)
+    progress({ message: `lsp: starting ${route.spec.id} for ${displayPath(workdir, route.root)} to check ${shown}` });
   // A cold server first gets the time to start; the ceiling for the diagnostics runs once every file is synced.
   let document;
   try {
-    document = await withDeadline(signal, cold ? budget.coldWaitMs : budget.ceilingMs, (deadline) => openDocument(supervisor, workdir, path, deadline));
+    document = await withDeadline(signal, cold ? budget.coldWaitMs : budget.ceilingMs, (deadline) =>
+      openDocument(supervisor, workdir, path, deadline),
+    );
   } catch (error) {
     if (ToolError.isInstance(error) && error.code === "not_found") {
       announceFileChange(supervisor, path, FileChangeType.Deleted);
@@ -82,7 +102,13 @@ async function syncWrittenFile(supervisor: LspSupervisorInstance, workdir: strin
   return { document, shown, server: route.spec.id, serverName };
 }
 
-async function diagnoseSyncedFile(supervisor: LspSupervisorInstance, file: SyncedFile, budget: AfterWriteBudget, signal: AbortSignal, progress: (update: ProgressUpdate) => void): Promise<WrittenFileCheck> {
+async function diagnoseSyncedFile(
+  supervisor: LspSupervisorInstance,
+  file: SyncedFile,
+  budget: AfterWriteBudget,
+  signal: AbortSignal,
+  progress: (update: ProgressUpdate) => void,
+): Promise<WrittenFileCheck> {
   const { document, shown, serverName } = file;
   const path = document.path;
   const session = document.session;
@@ -90,22 +116,41 @@ async function diagnoseSyncedFile(supervisor: LspSupervisorInstance, file: Synce
   const ceilingMs = durations.waitFor(file.server, path, budget.ceilingMs);
   const loading = session.progress.current().length > 0;
   if (loading) progress({ message: `lsp: ${file.server} is loading the project; waiting for diagnostics of ${shown}` });
-  else if (ceilingMs > budget.ceilingMs) progress({ message: `lsp: ${file.server} took long to check ${shown} last time; waiting up to ${Math.round(ceilingMs / 1000)} s for its diagnostics` });
+  else if (ceilingMs > budget.ceilingMs)
+    progress({
+      message: `lsp: ${file.server} took long to check ${shown} last time; waiting up to ${Math.round(ceilingMs / 1000)} s for its diagnostics`,
+    });
   const started = Date.now();
   try {
-    const collected = await withDeadline(signal, ceilingMs, (deadline) => collectDiagnostics(document, deadline, ceilingMs));
+    const collected = await withDeadline(signal, ceilingMs, (deadline) =>
+      collectDiagnostics(document, deadline, ceilingMs),
+    );
     if (collected.diagnostics === undefined) {
       durations.recordUnfinished(file.server, path, ceilingMs);
       supervisor.ledger.markPending(path);
-      return { kind: "pending", shown, why: `${serverName} sent no diagnostics within ${ceilingMs} ms${loading ? " (it is still loading the project)" : ""}` };
+      return {
+        kind: "pending",
+        shown,
+        why: `${serverName} sent no diagnostics within ${ceilingMs} ms${loading ? " (it is still loading the project)" : ""}`,
+      };
     }
     durations.record(file.server, path, Date.now() - started);
-    return { kind: "checked", shown, server: file.server, delta: supervisor.ledger.update(path, collected.diagnostics), partial: session.progress.current().length > 0 };
+    return {
+      kind: "checked",
+      shown,
+      server: file.server,
+      delta: supervisor.ledger.update(path, collected.diagnostics),
+      partial: session.progress.current().length > 0,
+    };
   } catch (error) {
     if (isWaitEnded(error) && !signal.aborted) {
       durations.recordUnfinished(file.server, path, ceilingMs);
       supervisor.ledger.markPending(path);
-      return { kind: "pending", shown, why: `${serverName} did not answer within ${ceilingMs} ms; the next write waits up to ${Math.round(MAX_CHECK_WAIT_MS / 1000)} s for it` };
+      return {
+        kind: "pending",
+        shown,
+        why: `${serverName} did not answer within ${ceilingMs} ms; the next write waits up to ${Math.round(MAX_CHECK_WAIT_MS / 1000)} s for it`,
+      };
     }
     return { kind: "failed", shown, why: error instanceof Error ? error.message : String(error) };
   }

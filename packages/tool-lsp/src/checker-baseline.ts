@@ -14,12 +14,17 @@ const severities: Record<ParsedDiagnostic["severity"], DiagnosticSeverity> = { e
  */
 function asServerDiagnostic(format: CheckerOutputFormat, finding: ParsedDiagnostic): Diagnostic | undefined {
   const line = Math.max(0, (finding.line ?? 1) - 1);
-  const base = { range: { start: { line, character: 0 }, end: { line, character: 0 } }, severity: severities[finding.severity], message: finding.message };
+  const base = {
+    range: { start: { line, character: 0 }, end: { line, character: 0 } },
+    severity: severities[finding.severity],
+    message: finding.message,
+  };
   if (format === "tsc") {
     const code = /^TS(\d+)$/.exec(finding.code ?? "")?.[1];
     return code === undefined ? undefined : { ...base, source: "typescript", code: Number(code) };
   }
-  if (format === "pyright-json") return { ...base, source: "Pyright", ...(finding.code === undefined ? {} : { code: finding.code }) };
+  if (format === "pyright-json")
+    return { ...base, source: "Pyright", ...(finding.code === undefined ? {} : { code: finding.code }) };
   return undefined;
 }
 
@@ -29,7 +34,12 @@ function asServerDiagnostic(format: CheckerOutputFormat, finding: ParsedDiagnost
  * after it shows only what is new against the checker's result. Projects whose checker words its
  * findings differently from the server are left alone.
  */
-export function recordCheckerBaseline(ledger: DiagnosticsLedger, spec: LspServerSpec, root: string, findings: readonly ParsedDiagnostic[]): void {
+export function recordCheckerBaseline(
+  ledger: DiagnosticsLedger,
+  spec: LspServerSpec,
+  root: string,
+  findings: readonly ParsedDiagnostic[],
+): void {
   const format = spec.checker?.format;
   if (format !== "tsc" && format !== "pyright-json") return;
   const byFile = new Map<string, Diagnostic[]>();

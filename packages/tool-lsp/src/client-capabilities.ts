@@ -17,7 +17,11 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
     didChangeWatchedFiles: { dynamicRegistration: true },
     symbol: { dynamicRegistration: false, symbolKind: { valueSet: symbolKinds } },
     // lsp_rename applies these itself, all files or none.
-    workspaceEdit: { documentChanges: true, resourceOperations: ["create", "rename", "delete"], failureHandling: "abort" },
+    workspaceEdit: {
+      documentChanges: true,
+      resourceOperations: ["create", "rename", "delete"],
+      failureHandling: "abort",
+    },
   },
   textDocument: {
     synchronization: { dynamicRegistration: false, didSave: true },
@@ -33,7 +37,21 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
     typeHierarchy: { dynamicRegistration: false },
     rename: { prepareSupport: true },
     codeAction: {
-      codeActionLiteralSupport: { codeActionKind: { valueSet: ["", "quickfix", "refactor", "refactor.extract", "refactor.inline", "refactor.rewrite", "source", "source.organizeImports", "source.fixAll"] } },
+      codeActionLiteralSupport: {
+        codeActionKind: {
+          valueSet: [
+            "",
+            "quickfix",
+            "refactor",
+            "refactor.extract",
+            "refactor.inline",
+            "refactor.rewrite",
+            "source",
+            "source.organizeImports",
+            "source.fixAll",
+          ],
+        },
+      },
       isPreferredSupport: true,
       disabledSupport: true,
     },

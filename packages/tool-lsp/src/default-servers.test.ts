@@ -21,13 +21,19 @@ describe("the TypeScript server's settings", () => {
 
   it("a trusted project's own tsserver is used", async () => {
     const root = projectWithOwnTypeScript();
-    expect(await typescript.initializationOptions!({ root, workdir: root, trusted: true, program })).toMatchObject({ tsserver: { path: join(root, "node_modules", "typescript", "lib") } });
+    expect(await typescript.initializationOptions!({ root, workdir: root, trusted: true, program })).toMatchObject({
+      tsserver: { path: join(root, "node_modules", "typescript", "lib") },
+    });
   });
 
   it("an untrusted project's own tsserver is its code too: the one the server program depends on is named instead", async () => {
     const root = projectWithOwnTypeScript();
-    const options = (await typescript.initializationOptions!({ root, workdir: root, trusted: false, program })) as { tsserver?: { path?: string } };
-    expect(options.tsserver?.path).toBe(join(dirname(createRequire(realpathSync(program)).resolve("typescript/lib/tsserver.js"))));
+    const options = (await typescript.initializationOptions!({ root, workdir: root, trusted: false, program })) as {
+      tsserver?: { path?: string };
+    };
+    expect(options.tsserver?.path).toBe(
+      join(dirname(createRequire(realpathSync(program)).resolve("typescript/lib/tsserver.js"))),
+    );
     expect(options.tsserver?.path?.startsWith(root)).toBe(false);
   });
 });

@@ -26,7 +26,9 @@ async function typescriptOptions(context: ServerRootContext): Promise<unknown> {
   // An untrusted project's own TypeScript is its code too: the server's own one is named instead.
   if (!context.trusted) {
     const own = await serversOwnTypeScript(context);
-    return own === undefined ? {} : { tsserver: { path: own }, preferences: { includeCompletionsForModuleExports: false } };
+    return own === undefined
+      ? {}
+      : { tsserver: { path: own }, preferences: { includeCompletionsForModuleExports: false } };
   }
   for (const directory of directoriesUpTo(context.root, context.workdir)) {
     const lib = join(directory, "node_modules", "typescript", "lib");
@@ -42,7 +44,16 @@ async function typescriptOptions(context: ServerRootContext): Promise<unknown> {
 const typescript: LspServerSpec = {
   id: "typescript",
   name: "TypeScript/JavaScript (typescript-language-server 5.x; 6.x needs Node 22)",
-  languages: { ".ts": "typescript", ".tsx": "typescriptreact", ".mts": "typescript", ".cts": "typescript", ".js": "javascript", ".jsx": "javascriptreact", ".mjs": "javascript", ".cjs": "javascript" },
+  languages: {
+    ".ts": "typescript",
+    ".tsx": "typescriptreact",
+    ".mts": "typescript",
+    ".cts": "typescript",
+    ".js": "javascript",
+    ".jsx": "javascriptreact",
+    ".mjs": "javascript",
+    ".cjs": "javascript",
+  },
   rootMarkers: [["tsconfig.json", "jsconfig.json", "package.json"]],
   server: { command: "typescript-language-server", args: ["--stdio"] },
   install: "npm install --save-dev typescript-language-server@5 typescript",
@@ -54,7 +65,13 @@ const typescript: LspServerSpec = {
   affectedFiles: { kind: "importers" },
   importersOf: tsserverImporters,
   // `--noEmit` alone still writes a .tsbuildinfo for a composite or incremental project; a read must write nothing.
-  checker: { command: "tsc", args: ["--noEmit", "--pretty", "false", "--composite", "false", "--incremental", "false"], format: "tsc", needsOneOf: ["tsconfig.json"], install: "npm install --save-dev typescript" },
+  checker: {
+    command: "tsc",
+    args: ["--noEmit", "--pretty", "false", "--composite", "false", "--incremental", "false"],
+    format: "tsc",
+    needsOneOf: ["tsconfig.json"],
+    install: "npm install --save-dev typescript",
+  },
 };
 
 const python: LspServerSpec = {
@@ -68,7 +85,12 @@ const python: LspServerSpec = {
   // on the workspace-diagnostics stream, which is how a write learns of the callers it broke.
   settings: { python: { analysis: { diagnosticMode: "workspace", autoSearchPaths: true } } },
   affectedFiles: { kind: "workspace-stream" },
-  checker: { command: "pyright", args: ["--outputjson"], format: "pyright-json", install: "npm install --save-dev pyright (or pip install pyright into the project's .venv)" },
+  checker: {
+    command: "pyright",
+    args: ["--outputjson"],
+    format: "pyright-json",
+    install: "npm install --save-dev pyright (or pip install pyright into the project's .venv)",
+  },
 };
 
 const go: LspServerSpec = {
@@ -83,7 +105,12 @@ const go: LspServerSpec = {
   initializationOptions: () => Promise.resolve({ verboseWorkDoneProgress: true, diagnosticsDelay: "0s" }),
   affectedFiles: { kind: "check-progress", title: /^diagnosing (?!initial workspace load)/ },
   install: "go install golang.org/x/tools/gopls@latest (v0.23.0 with Go 1.26), and put $(go env GOPATH)/bin on PATH",
-  checker: { command: "go", args: ["vet", "./..."], format: "go-vet", install: "install Go from https://go.dev/dl and put its bin directory on PATH" },
+  checker: {
+    command: "go",
+    args: ["vet", "./..."],
+    format: "go-vet",
+    install: "install Go from https://go.dev/dl and put its bin directory on PATH",
+  },
 };
 
 const rust: LspServerSpec = {
@@ -93,13 +120,27 @@ const rust: LspServerSpec = {
   rootMarkers: [["Cargo.toml"]],
   server: { command: "rust-analyzer", args: [] },
   install: "rustup component add rust-analyzer",
-  checker: { command: "cargo", args: ["check", "--message-format=json"], format: "cargo-json", install: "install Rust with rustup (https://rustup.rs)" },
+  checker: {
+    command: "cargo",
+    args: ["check", "--message-format=json"],
+    format: "cargo-json",
+    install: "install Rust with rustup (https://rustup.rs)",
+  },
 };
 
 const cpp: LspServerSpec = {
   id: "cpp",
   name: "C/C++ (clangd)",
-  languages: { ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp", ".hxx": "cpp" },
+  languages: {
+    ".c": "c",
+    ".h": "c",
+    ".cc": "cpp",
+    ".cpp": "cpp",
+    ".cxx": "cpp",
+    ".hpp": "cpp",
+    ".hh": "cpp",
+    ".hxx": "cpp",
+  },
   rootMarkers: [["compile_commands.json", "compile_flags.txt", ".clangd"]],
   server: { command: "clangd", args: ["--background-index=false"] },
   install: "apt-get install clangd (or your platform's LLVM package)",
@@ -112,7 +153,12 @@ const dart: LspServerSpec = {
   rootMarkers: [["pubspec.yaml"]],
   server: { command: "dart", args: ["language-server", "--protocol=lsp"] },
   install: "install the Dart or Flutter SDK and put its bin directory on PATH",
-  checker: { command: "dart", args: ["analyze", "--format=machine"], format: "dart-machine", install: "install the Dart or Flutter SDK and put its bin directory on PATH" },
+  checker: {
+    command: "dart",
+    args: ["analyze", "--format=machine"],
+    format: "dart-machine",
+    install: "install the Dart or Flutter SDK and put its bin directory on PATH",
+  },
 };
 
 /** The servers a supervisor knows when none are given: TS/JS, Python, Go, Rust, C/C++, Dart. */

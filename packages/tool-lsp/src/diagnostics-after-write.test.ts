@@ -24,7 +24,8 @@ async function setUp(scenario = "publishes") {
   runs.push(run);
   await run.attach(Workdir, { value: project.workdir });
   await run.attach(LspSupervisor, { value: supervisor });
-  const put = async (files: Record<string, string | null>): Promise<string> => resultText(await run.call("put", { files }));
+  const put = async (files: Record<string, string | null>): Promise<string> =>
+    resultText(await run.call("put", { files }));
   return { ...project, supervisor, run, put };
 }
 
@@ -35,14 +36,18 @@ describe("diagnostics on write (scripted server, real child process, through a r
     const { put } = await setUp();
     const first = await put({ [file]: "a = 1\nERROR: name `b` is not defined\n" });
     expect(first).toContain("Wrote project/main.fake.");
-    expect(first).toContain("project/main.fake: 1 error (the first check of this file in this run, so some may predate this write):");
+    expect(first).toContain(
+      "project/main.fake: 1 error (the first check of this file in this run, so some may predate this write):",
+    );
     expect(first).toContain("  project/main.fake:2: error fake E1: name `b` is not defined");
 
     const moved = await put({ [file]: "# a comment\n\na = 1\nERROR: name `b` is not defined\n" });
     expect(moved).toContain("project/main.fake: no new errors or warnings.");
     expect(moved).not.toContain("name `b` is not defined");
 
-    const twice = await put({ [file]: "a = 1\nERROR: name `b` is not defined\nWARN: unused `a`\nERROR: name `b` is not defined\nHINT: style\n" });
+    const twice = await put({
+      [file]: "a = 1\nERROR: name `b` is not defined\nWARN: unused `a`\nERROR: name `b` is not defined\nHINT: style\n",
+    });
     expect(twice).toContain("project/main.fake: 2 errors and 1 warning introduced by this write so far:");
     expect(twice).toContain("project/main.fake:2: error fake E1: name `b` is not defined (now 2, was 1)");
     expect(twice).toContain("project/main.fake:3: warning fake E1: unused `a`");
@@ -58,7 +63,9 @@ describe("diagnostics on write (scripted server, real child process, through a r
   it("what `lsp` `diagnostics` showed is the baseline: an unrelated edit after it reports nothing old", async () => {
     const { run, put, workdir } = await setUp();
     writeFileSync(join(workdir, file), "ERROR: old problem\nx = 1\n");
-    expect(resultText(await run.call("lsp", { op: "diagnostics", file }))).toContain("1 error, 0 warnings in project/main.fake");
+    expect(resultText(await run.call("lsp", { op: "diagnostics", file }))).toContain(
+      "1 error, 0 warnings in project/main.fake",
+    );
     const after = await put({ [file]: "ERROR: old problem\nx = 2\n" });
     expect(after).toContain("project/main.fake: no new errors or warnings.");
   });
@@ -92,14 +99,30 @@ describe("diagnostics on write (scripted server, real child process, through a r
     writeFileSync(path, "ERROR: late\n");
     const progress: string[] = [];
     const budget = { coldWaitMs: 300, ceilingMs: 2_500 };
-    const first = await diagnosticsAfterWrite(supervisor, workdir, [path], AbortSignal.timeout(20_000), (update) => progress.push(update.message), budget);
-    expect(first?.[0]?.type === "text" && first[0].text).toContain("project/main.fake: not checked yet — `fake` for `project` is still starting; its diagnostics come with the next write's answer");
+    const first = await diagnosticsAfterWrite(
+      supervisor,
+      workdir,
+      [path],
+      AbortSignal.timeout(20_000),
+      (update) => progress.push(update.message),
+      budget,
+    );
+    expect(first?.[0]?.type === "text" && first[0].text).toContain(
+      "project/main.fake: not checked yet — `fake` for `project` is still starting; its diagnostics come with the next write's answer",
+    );
     expect(progress).toContain("lsp: starting fake for project to check project/main.fake");
     // The start went on in the background although the check gave up waiting.
     await expect.poll(() => supervisor.running().length, { timeout: 10_000 }).toBe(1);
     const other = join(workdir, "project", "other.fake");
     writeFileSync(other, "z = 1\n");
-    const second = await diagnosticsAfterWrite(supervisor, workdir, [other], AbortSignal.timeout(20_000), () => undefined, budget);
+    const second = await diagnosticsAfterWrite(
+      supervisor,
+      workdir,
+      [other],
+      AbortSignal.timeout(20_000),
+      () => undefined,
+      budget,
+    );
     const text = second?.[0]?.type === "text" ? second[0].text : "";
     expect(text).toContain("project/other.fake: no new errors or warnings.");
     expect(text).toContain("project/main.fake: 1 error (the first check");
@@ -112,10 +135,14 @@ describe("diagnostics on write (scripted server, real child process, through a r
     const files: Record<string, string> = { [file]: flood };
     for (let index = 0; index < 12; index += 1) files[`project/f${index}.fake`] = "x = 1\n";
     const answer = await put(files);
-    expect(answer).toContain("project/main.fake: 60 errors (the first check of this file in this run, so some may predate this write) — this many usually means one root cause");
+    expect(answer).toContain(
+      "project/main.fake: 60 errors (the first check of this file in this run, so some may predate this write) — this many usually means one root cause",
+    );
     expect(answer).toContain("project/main.fake:3: error fake E1: problem 2");
     expect(answer).not.toContain("problem 3\n");
-    expect(answer).toMatch(/3 more written files were not checked \(at most 10 per write\), e\.g\. `project\/f\d+\.fake`/);
+    expect(answer).toMatch(
+      /3 more written files were not checked \(at most 10 per write\), e\.g\. `project\/f\d+\.fake`/,
+    );
     expect(Buffer.byteLength(answer)).toBeLessThan(16 * 1024);
   });
 
@@ -125,7 +152,9 @@ describe("diagnostics on write (scripted server, real child process, through a r
     const [session] = supervisor.running();
     const answer = await put({ [file]: "CRASH\n" });
     expect(answer).toContain("Wrote project/main.fake.");
-    expect(answer).toMatch(/project\/main\.fake: could not be checked — Language server `fake` for `project` exited with code 4 while answering `textDocument\/publishDiagnostics`.*fatal: crashed while checking/);
+    expect(answer).toMatch(
+      /project\/main\.fake: could not be checked — Language server `fake` for `project` exited with code 4 while answering `textDocument\/publishDiagnostics`.*fatal: crashed while checking/,
+    );
     await expect.poll(() => living(session!.pid), { timeout: 10_000 }).toEqual([]);
   });
 });

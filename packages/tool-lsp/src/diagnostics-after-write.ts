@@ -1,7 +1,13 @@
 import { type ProgressUpdate, type ToolContent } from "@runbound/tool-kit";
 import { FileChangeType } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";
-import { checkAffectedFiles, dependentsWaitMs, planAffectedFiles, planStartedServers, type AffectedFile } from "./affected-files.js";
+import {
+  checkAffectedFiles,
+  dependentsWaitMs,
+  planAffectedFiles,
+  planStartedServers,
+  type AffectedFile,
+} from "./affected-files.js";
 import type { AfterWriteBudget } from "./after-write-budget.js";
 import { announceFileChange, checkWrittenFile, type WrittenFileCheck } from "./check-written-file.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
@@ -42,29 +48,45 @@ function counted(errors: number, warnings: number): string {
 /** The lines for one file's delta; `partial` follows the file's name ("", or why the answer may be partial). */
 function deltaLines(shown: string, delta: DiagnosticsDelta, partial: string, quietWhenUnchanged: boolean): string[] {
   const lines: string[] = [];
-  const introduced = delta.introduced.flatMap((group) => group.diagnostics.map((diagnostic) => ({ diagnostic, before: group.before, now: group.diagnostics.length }))).sort((a, b) => byImportance(a.diagnostic, b.diagnostic));
+  const introduced = delta.introduced
+    .flatMap((group) =>
+      group.diagnostics.map((diagnostic) => ({ diagnostic, before: group.before, now: group.diagnostics.length })),
+    )
+    .sort((a, b) => byImportance(a.diagnostic, b.diagnostic));
   if (introduced.length > 0) {
     const errors = introduced.filter((item) => severityOf(item.diagnostic) === 1).length;
     const what = delta.firstCheck
       ? `${counted(errors, introduced.length - errors)} (the first check of this file in this run, so some may predate this write)`
       : `${counted(errors, introduced.length - errors)} introduced by this write so far`;
     const flood = introduced.length > FLOOD_LIMIT;
-    lines.push(`${shown}: ${what}${partial}${flood ? ` — this many usually means one root cause (a missing import, or a file the server does not understand); the first ${floodRows}:` : ":"}`);
+    lines.push(
+      `${shown}: ${what}${partial}${flood ? ` — this many usually means one root cause (a missing import, or a file the server does not understand); the first ${floodRows}:` : ":"}`,
+    );
     for (const item of flood ? introduced.slice(0, floodRows) : introduced) {
-      lines.push(`  ${diagnosticRow(shown, item.diagnostic)}${item.before > 0 ? ` (now ${item.now}, was ${item.before})` : ""}`);
+      lines.push(
+        `  ${diagnosticRow(shown, item.diagnostic)}${item.before > 0 ? ` (now ${item.now}, was ${item.before})` : ""}`,
+      );
     }
   }
   if (delta.resolved.length > 0) {
     const total = delta.resolved.reduce((sum, item) => sum + item.count, 0);
     lines.push(`${shown}: resolved ${total} ${total === 1 ? "diagnostic" : "diagnostics"}${partial}:`);
-    for (const item of delta.resolved) lines.push(`  ${item.severity}${item.code === "" ? "" : ` ${item.code}`}: ${item.message}${item.count > 1 ? ` (×${item.count})` : ""}`);
+    for (const item of delta.resolved)
+      lines.push(
+        `  ${item.severity}${item.code === "" ? "" : ` ${item.code}`}: ${item.message}${item.count > 1 ? ` (×${item.count})` : ""}`,
+      );
   }
   if (lines.length === 0 && !quietWhenUnchanged) lines.push(`${shown}: no new errors or warnings${partial}.`);
   return lines;
 }
 
 function checkedLines(check: Extract<WrittenFileCheck, { kind: "checked" }>): string[] {
-  return deltaLines(check.shown, check.delta, check.partial ? ` (\`${check.server}\` is still indexing, so this may be partial)` : "", false);
+  return deltaLines(
+    check.shown,
+    check.delta,
+    check.partial ? ` (\`${check.server}\` is still indexing, so this may be partial)` : "",
+    false,
+  );
 }
 
 function affectedSummary(file: AffectedFile): string {
@@ -90,7 +112,14 @@ function byWeight(a: AffectedFile, b: AffectedFile): number {
  * name — plus what was checked, or why a file could not be checked yet. Files no server covers get
  * nothing. @returns undefined when there is nothing to say.
  */
-export async function diagnosticsAfterWrite(supervisor: LspSupervisorInstance, workdir: string, paths: readonly string[], signal: AbortSignal, progress: (update: ProgressUpdate) => void, budget: AfterWriteBudget = supervisor.afterWriteBudget): Promise<ToolContent[] | undefined> {
+export async function diagnosticsAfterWrite(
+  supervisor: LspSupervisorInstance,
+  workdir: string,
+  paths: readonly string[],
+  signal: AbortSignal,
+  progress: (update: ProgressUpdate) => void,
+  budget: AfterWriteBudget = supervisor.afterWriteBudget,
+): Promise<ToolContent[] | undefined> {
   const owed = supervisor.ledger.pending().filter((path) => !paths.includes(path));
   const candidates = [...paths, ...owed];
   const checked = candidates.slice(0, CHECKED_PER_WRITE);
@@ -98,33 +127,69 @@ export async function diagnosticsAfterWrite(supervisor: LspSupervisorInstance, w
   for (const path of unchecked) announceFileChange(supervisor, path, FileChangeType.Changed);
   const started = Date.now();
   // What the servers knew before the write, and the baseline of the files that import the written ones.
-  const plans = await withDeadline(signal, budget.ceilingMs, (deadline) => planAffectedFiles(supervisor, workdir, checked, deadline));
+  const plans = await withDeadline(signal, budget.ceilingMs, (deadline) =>
+    planAffectedFiles(supervisor, workdir, checked, deadline),
+  );
   const allSynced = barrier(checked.length);
-  const checks = await Promise.all(checked.map((path) => checkWrittenFile(supervisor, workdir, path, budget, signal, progress, allSynced)));
+  const checks = await Promise.all(
+    checked.map((path) => checkWrittenFile(supervisor, workdir, path, budget, signal, progress, allSynced)),
+  );
   const rows: string[] = [];
   for (const check of checks) {
     if (check.kind === "checked") rows.push(...checkedLines(check));
-    else if (check.kind === "pending") rows.push(`${check.shown}: not checked yet — ${check.why}; its diagnostics come with the next write's answer, or ask \`lsp\` \`diagnostics\` for it.`);
+    else if (check.kind === "pending")
+      rows.push(
+        `${check.shown}: not checked yet — ${check.why}; its diagnostics come with the next write's answer, or ask \`lsp\` \`diagnostics\` for it.`,
+      );
     else if (check.kind === "failed") rows.push(`${check.shown}: could not be checked — ${check.why}`);
   }
   // Files the write did not touch but may have broken or fixed: within what is left of the ceiling, and never less than a floor.
   const left = Math.max(affectedMinimumMs, budget.ceilingMs - (Date.now() - started));
-  plans.push(...(await withDeadline(signal, left, (deadline) => planStartedServers(supervisor, workdir, checked, plans, deadline))));
+  plans.push(
+    ...(await withDeadline(signal, left, (deadline) =>
+      planStartedServers(supervisor, workdir, checked, plans, deadline),
+    )),
+  );
   const affectedWaitMs = Math.max(left, dependentsWaitMs(supervisor, plans));
-  if (plans.length > 0) progress({ message: `lsp: checking the files that depend on this write${affectedWaitMs > left ? ` (the server needed ${Math.round(affectedWaitMs / 2000)} s for them last time)` : ""}` });
-  const affected = await withDeadline(signal, affectedWaitMs, (deadline) => checkAffectedFiles(supervisor, workdir, plans, new Set(checked), deadline));
+  if (plans.length > 0)
+    progress({
+      message: `lsp: checking the files that depend on this write${affectedWaitMs > left ? ` (the server needed ${Math.round(affectedWaitMs / 2000)} s for them last time)` : ""}`,
+    });
+  const affected = await withDeadline(signal, affectedWaitMs, (deadline) =>
+    checkAffectedFiles(supervisor, workdir, plans, new Set(checked), deadline),
+  );
   const changed = [...affected.changed].sort(byWeight);
-  for (const file of changed.slice(0, AFFECTED_SHOWN)) rows.push(...deltaLines(file.shown, file.delta, " (not written; changed with this write)", true));
+  for (const file of changed.slice(0, AFFECTED_SHOWN))
+    rows.push(...deltaLines(file.shown, file.delta, " (not written; changed with this write)", true));
   if (changed.length > AFFECTED_SHOWN) {
     const rest = changed.slice(AFFECTED_SHOWN);
-    rows.push(`${rest.length} more ${rest.length === 1 ? "file" : "files"} affected (not written; changed with this write): ${rest.map(affectedSummary).join(", ")}; ask \`lsp\` \`diagnostics\` for one to see its errors.`);
+    rows.push(
+      `${rest.length} more ${rest.length === 1 ? "file" : "files"} affected (not written; changed with this write): ${rest.map(affectedSummary).join(", ")}; ask \`lsp\` \`diagnostics\` for one to see its errors.`,
+    );
   }
   rows.push(...affected.notes);
   if (unchecked.length > 0) {
-    rows.push(`${unchecked.length} more written ${unchecked.length === 1 ? "file was" : "files were"} not checked (at most ${CHECKED_PER_WRITE} per write), e.g. ${unchecked.slice(0, 3).map((path) => `\`${displayPath(workdir, path)}\``).join(", ")}; ask \`lsp\` \`diagnostics\` for them.`);
+    rows.push(
+      `${unchecked.length} more written ${unchecked.length === 1 ? "file was" : "files were"} not checked (at most ${CHECKED_PER_WRITE} per write), e.g. ${unchecked
+        .slice(0, 3)
+        .map((path) => `\`${displayPath(workdir, path)}\``)
+        .join(", ")}; ask \`lsp\` \`diagnostics\` for them.`,
+    );
   }
   if (checks.every((check) => check.kind === "none") && changed.length === 0) return undefined;
-  const bounded = boundedRows({ rows, total: rows.length, cap: rows.length, maxBytes: maxAnswerBytes, noun: ["line", "lines"], narrow: "ask `lsp` `diagnostics` for one file to see all of its diagnostics" });
+  const bounded = boundedRows({
+    rows,
+    total: rows.length,
+    cap: rows.length,
+    maxBytes: maxAnswerBytes,
+    noun: ["line", "lines"],
+    narrow: "ask `lsp` `diagnostics` for one file to see all of its diagnostics",
+  });
   const cut = bounded.shown.length < rows.length ? `\n(${bounded.header})` : "";
-  return [{ type: "text", text: `Diagnostics after this write (lsp; an intermediate state may be intended):\n${bounded.shown.join("\n")}${cut}` }];
+  return [
+    {
+      type: "text",
+      text: `Diagnostics after this write (lsp; an intermediate state may be intended):\n${bounded.shown.join("\n")}${cut}`,
+    },
+  ];
 }

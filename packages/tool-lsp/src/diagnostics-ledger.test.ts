@@ -25,9 +25,19 @@ describe("DiagnosticsLedger", () => {
     const ledger = new DiagnosticsLedger();
     ledger.update("/w/a.ts", [at(1, "Cannot find name 'x'.")]);
     const twice = ledger.update("/w/a.ts", [at(1, "Cannot find name 'x'."), at(5, "Cannot find name 'x'.")]);
-    expect(twice.introduced).toEqual([{ diagnostics: [at(1, "Cannot find name 'x'."), at(5, "Cannot find name 'x'.")], before: 1 }]);
+    expect(twice.introduced).toEqual([
+      { diagnostics: [at(1, "Cannot find name 'x'."), at(5, "Cannot find name 'x'.")], before: 1 },
+    ]);
     const once = ledger.update("/w/a.ts", [at(5, "Cannot find name 'x'.")]);
-    expect(once.resolved).toEqual([{ key: diagnosticKey(at(0, "Cannot find name 'x'.")), severity: "error", code: "ts 2304", message: "Cannot find name 'x'.", count: 1 }]);
+    expect(once.resolved).toEqual([
+      {
+        key: diagnosticKey(at(0, "Cannot find name 'x'.")),
+        severity: "error",
+        code: "ts 2304",
+        message: "Cannot find name 'x'.",
+        count: 1,
+      },
+    ]);
     expect(once.introduced).toEqual([]);
   });
 
@@ -69,7 +79,9 @@ describe("DiagnosticsLedger", () => {
 describe("normaliseMessage", () => {
   it("drops line and column references, which only move", () => {
     expect(normaliseMessage("'x' was also declared at line 12.")).toBe("'x' was also declared at line #.");
-    expect(normaliseMessage("conflicts with src/a.ts:10:4 and (3,7), lines 4-9, column 2")).toBe("conflicts with src/a.ts:#:# and (#,#), lines #, column #");
+    expect(normaliseMessage("conflicts with src/a.ts:10:4 and (3,7), lines 4-9, column 2")).toBe(
+      "conflicts with src/a.ts:#:# and (#,#), lines #, column #",
+    );
     expect(normaliseMessage("Expected 2 arguments, but got 1.")).toBe("Expected 2 arguments, but got 1.");
   });
 

@@ -10,5 +10,12 @@ import { LspSupervisor } from "./lsp-supervisor.js";
 export const lspDiagnosticsObserver = defineWriteObserver({
   name: "lsp diagnostics",
   requires: [LspSupervisor, Workdir],
-  observe: (paths, context) => diagnosticsAfterWrite(context.resource(LspSupervisor), context.resource(Workdir), paths, context.signal, context.progress),
+  observe: (paths, context) =>
+    diagnosticsAfterWrite(
+      context.resource(LspSupervisor),
+      context.resource(Workdir),
+      paths,
+      context.signal,
+      context.progress,
+    ),
 });

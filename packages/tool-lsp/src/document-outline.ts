@@ -35,20 +35,30 @@ export function checkKinds(kinds: readonly string[]): string[] {
   const wanted = kinds.map((kind) => kind.trim().toLowerCase());
   const unknown = wanted.filter((kind) => !KIND_NAMES.includes(kind));
   if (unknown.length > 0) {
-    throw new ToolError({ code: "invalid_input", message: `\`kinds\` has ${unknown.map((kind) => `\`${kind}\``).join(", ")}, which is no symbol kind. Use some of: ${KIND_NAMES.join(", ")}.` });
+    throw new ToolError({
+      code: "invalid_input",
+      message: `\`kinds\` has ${unknown.map((kind) => `\`${kind}\``).join(", ")}, which is no symbol kind. Use some of: ${KIND_NAMES.join(", ")}.`,
+    });
   }
   return wanted;
 }
 
-const startLine = (symbol: DocumentSymbol): number => symbol.selectionRange?.start?.line ?? symbol.range?.start?.line ?? 0;
-const countAll = (symbols: readonly DocumentSymbol[] | undefined): number => (symbols ?? []).reduce((sum, symbol) => sum + 1 + countAll(symbol.children), 0);
+const startLine = (symbol: DocumentSymbol): number =>
+  symbol.selectionRange?.start?.line ?? symbol.range?.start?.line ?? 0;
+const countAll = (symbols: readonly DocumentSymbol[] | undefined): number =>
+  (symbols ?? []).reduce((sum, symbol) => sum + 1 + countAll(symbol.children), 0);
 
 /**
  * A file's outline from its document symbols, top to bottom: nested by indentation, or, with
  * `kinds`, one row per kept symbol with `(in Container)`. Kind names come from the declaration's
  * line (see {@link declaredKindName}).
  */
-export function documentOutline(symbols: readonly DocumentSymbol[] | readonly SymbolInformation[], lines: readonly string[], language: string, options: OutlineOptions = {}): Outline {
+export function documentOutline(
+  symbols: readonly DocumentSymbol[] | readonly SymbolInformation[],
+  lines: readonly string[],
+  language: string,
+  options: OutlineOptions = {},
+): Outline {
   const kinds = options.kinds === undefined || options.kinds.length === 0 ? undefined : new Set(options.kinds);
   const rows: string[] = [];
   let deeper = 0;
@@ -70,7 +80,10 @@ export function documentOutline(symbols: readonly DocumentSymbol[] | readonly Sy
       const kind = declaredKindName(symbol.kind, lines[line], symbol.name, language);
       const detail = symbol.detail ? ` ${symbol.detail}` : "";
       if (kinds === undefined) rows.push(`${"  ".repeat(at)}${kind} ${symbol.name}${detail} — line ${line + 1}`);
-      else if (kinds.has(kind)) rows.push(`${kind} ${symbol.name}${detail}${containers.length === 0 ? "" : ` (in ${containers.join(".")})`} — line ${line + 1}`);
+      else if (kinds.has(kind))
+        rows.push(
+          `${kind} ${symbol.name}${detail}${containers.length === 0 ? "" : ` (in ${containers.join(".")})`} — line ${line + 1}`,
+        );
       const children = Array.isArray(symbol.children) ? symbol.children : [];
       // A function's children are its parameters and locals: shown only when `depth` asks for them.
       const hidden = at + 1 >= depth || (options.depth === undefined && CALLABLE_KINDS.has(symbol.kind));

@@ -10,7 +10,10 @@ interface Sent {
 }
 
 /** A DocumentSync whose notifications go to a connection that only records what it is sent. */
-function recordingSync(capabilities: ServerCapabilities = {}, registeredMethods: readonly string[] = []): { sync: DocumentSync; sent: Sent[]; asked: string[] } {
+function recordingSync(
+  capabilities: ServerCapabilities = {},
+  registeredMethods: readonly string[] = [],
+): { sync: DocumentSync; sent: Sent[]; asked: string[] } {
   const sent: Sent[] = [];
   const asked: string[] = [];
   const connection = {
@@ -38,7 +41,12 @@ describe("DocumentSync.sync", () => {
     const { sync, sent } = recordingSync();
     expect(sync.openCount).toBe(0);
     expect(sync.sync(path, "let a = 1;\n", "typescript")).toEqual({ uri, version: 1, changed: true });
-    expect(sent).toEqual([{ method: "textDocument/didOpen", params: { textDocument: { uri, languageId: "typescript", version: 1, text: "let a = 1;\n" } } }]);
+    expect(sent).toEqual([
+      {
+        method: "textDocument/didOpen",
+        params: { textDocument: { uri, languageId: "typescript", version: 1, text: "let a = 1;\n" } },
+      },
+    ]);
     expect(sync.isOpen(uri)).toBe(true);
     expect(sync.version(uri)).toBe(1);
   });
@@ -52,8 +60,14 @@ describe("DocumentSync.sync", () => {
     expect(sync.sync(path, "two", "typescript")).toEqual({ uri, version: 2, changed: false });
     expect(sync.sync(path, "three", "typescript")).toEqual({ uri, version: 3, changed: true });
     expect(sent.slice(1)).toEqual([
-      { method: "textDocument/didChange", params: { textDocument: { uri, version: 2 }, contentChanges: [{ text: "two" }] } },
-      { method: "textDocument/didChange", params: { textDocument: { uri, version: 3 }, contentChanges: [{ text: "three" }] } },
+      {
+        method: "textDocument/didChange",
+        params: { textDocument: { uri, version: 2 }, contentChanges: [{ text: "two" }] },
+      },
+      {
+        method: "textDocument/didChange",
+        params: { textDocument: { uri, version: 3 }, contentChanges: [{ text: "three" }] },
+      },
     ]);
     expect(sync.version(uri)).toBe(3);
   });
@@ -61,7 +75,11 @@ describe("DocumentSync.sync", () => {
   it("keeps documents apart by file, and counts the open ones", () => {
     const { sync, sent } = recordingSync();
     sync.sync(path, "same", "typescript");
-    expect(sync.sync("/w/src/b.py", "same", "python")).toEqual({ uri: pathToFileURL("/w/src/b.py").href, version: 1, changed: true });
+    expect(sync.sync("/w/src/b.py", "same", "python")).toEqual({
+      uri: pathToFileURL("/w/src/b.py").href,
+      version: 1,
+      changed: true,
+    });
     expect(sent.map((item) => item.method)).toEqual(["textDocument/didOpen", "textDocument/didOpen"]);
     expect(sync.openCount).toBe(2);
     sync.sync(path, "changed", "typescript");
@@ -106,10 +124,18 @@ describe("DocumentSync.saved", () => {
   };
 
   it("sends didSave, with the text only when the server asked for it", () => {
-    expect(savedAfterOpen({ textDocumentSync: { save: true } })).toEqual([{ method: "textDocument/didSave", params: { textDocument: { uri } } }]);
-    expect(savedAfterOpen({ textDocumentSync: { save: {} } })).toEqual([{ method: "textDocument/didSave", params: { textDocument: { uri } } }]);
-    expect(savedAfterOpen({ textDocumentSync: { save: { includeText: false } } })).toEqual([{ method: "textDocument/didSave", params: { textDocument: { uri } } }]);
-    expect(savedAfterOpen({ textDocumentSync: { save: { includeText: true } } })).toEqual([{ method: "textDocument/didSave", params: { textDocument: { uri }, text: "text on disk" } }]);
+    expect(savedAfterOpen({ textDocumentSync: { save: true } })).toEqual([
+      { method: "textDocument/didSave", params: { textDocument: { uri } } },
+    ]);
+    expect(savedAfterOpen({ textDocumentSync: { save: {} } })).toEqual([
+      { method: "textDocument/didSave", params: { textDocument: { uri } } },
+    ]);
+    expect(savedAfterOpen({ textDocumentSync: { save: { includeText: false } } })).toEqual([
+      { method: "textDocument/didSave", params: { textDocument: { uri } } },
+    ]);
+    expect(savedAfterOpen({ textDocumentSync: { save: { includeText: true } } })).toEqual([
+      { method: "textDocument/didSave", params: { textDocument: { uri }, text: "text on disk" } },
+    ]);
   });
 
   it("sends nothing when the server did not ask to be told of saves", () => {
@@ -129,8 +155,14 @@ describe("DocumentSync.saved", () => {
   it("reads the capabilities when it is called, not when it was made", () => {
     let capabilities: ServerCapabilities = {};
     const sent: Sent[] = [];
-    const connection = { sendNotification: (type: { method: string }, params: unknown) => void sent.push({ method: type.method, params }) } as unknown as ProtocolConnection;
-    const sync = new DocumentSync((send) => void send(connection), () => capabilities, () => false);
+    const connection = {
+      sendNotification: (type: { method: string }, params: unknown) => void sent.push({ method: type.method, params }),
+    } as unknown as ProtocolConnection;
+    const sync = new DocumentSync(
+      (send) => void send(connection),
+      () => capabilities,
+      () => false,
+    );
     sync.sync(path, "x", "typescript");
     capabilities = { textDocumentSync: { save: true } };
     sync.saved(uri);

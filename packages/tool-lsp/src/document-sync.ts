@@ -38,7 +38,10 @@ type Notify = (send: (connection: ProtocolConnection) => Promise<void>) => void;
  * didClose, and didChangeWatchedFiles for files it watches but does not have open.
  */
 export class DocumentSync {
-  private readonly open = new Map<string, { version: number; text: string; path: string; languageId: string; stamp: DiskStamp | undefined }>();
+  private readonly open = new Map<
+    string,
+    { version: number; text: string; path: string; languageId: string; stamp: DiskStamp | undefined }
+  >();
 
   constructor(
     private readonly notify: Notify,
@@ -56,14 +59,23 @@ export class DocumentSync {
     const current = this.open.get(uri);
     if (current === undefined) {
       this.open.set(uri, { version: 1, text, path, languageId, stamp });
-      this.notify((connection) => connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } }));
+      this.notify((connection) =>
+        connection.sendNotification(DidOpenTextDocumentNotification.type, {
+          textDocument: { uri, languageId, version: 1, text },
+        }),
+      );
       return { uri, version: 1, changed: true };
     }
     current.stamp = stamp;
     if (current.text === text) return { uri, version: current.version, changed: false };
     const version = current.version + 1;
     this.open.set(uri, { ...current, version, text });
-    this.notify((connection) => connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] }));
+    this.notify((connection) =>
+      connection.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version },
+        contentChanges: [{ text }],
+      }),
+    );
     return { uri, version, changed: true };
   }
 
@@ -74,13 +86,20 @@ export class DocumentSync {
     const save = typeof sync === "object" && sync !== null ? sync.save : undefined;
     if (document === undefined || save === undefined || save === false) return;
     const includeText = typeof save === "object" && save.includeText === true;
-    this.notify((connection) => connection.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri }, ...(includeText ? { text: document.text } : {}) }));
+    this.notify((connection) =>
+      connection.sendNotification(DidSaveTextDocumentNotification.type, {
+        textDocument: { uri },
+        ...(includeText ? { text: document.text } : {}),
+      }),
+    );
   }
 
   /** Close a document (its file was deleted or renamed away). */
   close(uri: string): void {
     if (!this.open.delete(uri)) return;
-    this.notify((connection) => connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } }));
+    this.notify((connection) =>
+      connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } }),
+    );
   }
 
   /** The version the server has of `uri`, when it has it open. */
@@ -90,7 +109,12 @@ export class DocumentSync {
 
   /** The documents the server has open, with the file each came from. */
   openDocuments(): OpenEntry[] {
-    return [...this.open].map(([uri, document]) => ({ uri, path: document.path, languageId: document.languageId, stamp: document.stamp }));
+    return [...this.open].map(([uri, document]) => ({
+      uri,
+      path: document.path,
+      languageId: document.languageId,
+      stamp: document.stamp,
+    }));
   }
 
   /** How many documents the server has open. */
@@ -101,7 +125,9 @@ export class DocumentSync {
   /** The text the server has of `uri` and the file's stamp when it was read, when it has it open. */
   current(uri: string): { text: string; version: number; stamp: DiskStamp | undefined } | undefined {
     const document = this.open.get(uri);
-    return document === undefined ? undefined : { text: document.text, version: document.version, stamp: document.stamp };
+    return document === undefined
+      ? undefined
+      : { text: document.text, version: document.version, stamp: document.stamp };
   }
 
   /** Whether the server has `uri` open. */
@@ -115,7 +141,9 @@ export class DocumentSync {
    */
   filesChanged(changes: readonly FileEvent[]): boolean {
     if (changes.length === 0 || !this.registered(DidChangeWatchedFilesNotification.method)) return false;
-    this.notify((connection) => connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [...changes] }));
+    this.notify((connection) =>
+      connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [...changes] }),
+    );
     return true;
   }
 }

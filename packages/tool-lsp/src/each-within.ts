@@ -6,7 +6,11 @@
 const concurrency = 4;
 
 /** Run `work` for each item, a few at a time, until done or `signal` aborts. @returns the items not done. */
-export async function eachWithin<T>(items: readonly T[], signal: AbortSignal, work: (item: T) => Promise<void>): Promise<T[]> {
+export async function eachWithin<T>(
+  items: readonly T[],
+  signal: AbortSignal,
+  work: (item: T) => Promise<void>,
+): Promise<T[]> {
   const queue = [...items];
   const left = new Set(items);
   const worker = async (): Promise<void> => {

@@ -18,11 +18,28 @@ describe("enclosing symbols of references, from a scripted server (a real child 
     writeFileSync(join(workdir, "project", "helper.fake"), "answer()\n");
     const supervisor = createLspSupervisor({ servers: [scriptedServer("navigates")], stopGraceMs: 300 });
     supervisors.push(supervisor);
-    const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, workdir]] });
-    const references = async (): Promise<string> => resultText(await run.call("lsp", { op: "references", file, line: 1, symbol: "answer" }));
-    const requests = (): string[] => readFileSync(join(workdir, "project", ".symbol-requests"), "utf8").trim().split("\n").map((uri) => uri.replace(/^.*\//, ""));
+    const run = createFakeRun({
+      plugins: [lspPlugin],
+      resources: [
+        [LspSupervisor, supervisor],
+        [Workdir, workdir],
+      ],
+    });
+    const references = async (): Promise<string> =>
+      resultText(await run.call("lsp", { op: "references", file, line: 1, symbol: "answer" }));
+    const requests = (): string[] =>
+      readFileSync(join(workdir, "project", ".symbol-requests"), "utf8")
+        .trim()
+        .split("\n")
+        .map((uri) => uri.replace(/^.*\//, ""));
 
-    const expected = ["2 references for `answer` at project/main.fake:1:", "project/helper.fake", "  1 in run: answer()", "project/main.fake", "  2 in run: print(answer)"].join("\n");
+    const expected = [
+      "2 references for `answer` at project/main.fake:1:",
+      "project/helper.fake",
+      "  1 in run: answer()",
+      "project/main.fake",
+      "  2 in run: print(answer)",
+    ].join("\n");
     expect(await references()).toBe(expected);
     expect(requests().sort()).toEqual(["helper.fake", "main.fake"]);
     expect(await references()).toBe(expected);

@@ -2,7 +2,13 @@ import { SymbolKind, type DocumentSymbol, type SymbolInformation } from "vscode-
 import { describe, expect, it } from "vitest";
 import { enclosingSymbol } from "./enclosing-symbol.js";
 
-const symbol = (name: string, kind: SymbolKind, from: number, to: number, children?: DocumentSymbol[]): DocumentSymbol => ({
+const symbol = (
+  name: string,
+  kind: SymbolKind,
+  from: number,
+  to: number,
+  children?: DocumentSymbol[],
+): DocumentSymbol => ({
   name,
   kind,
   range: { start: { line: from, character: 0 }, end: { line: to, character: 1 } },
@@ -12,7 +18,10 @@ const symbol = (name: string, kind: SymbolKind, from: number, to: number, childr
 
 // Shaped like typescript-language-server's answer for the navigation fixture's shapes.ts (recorded).
 const outline = [
-  symbol("Square", SymbolKind.Class, 13, 24, [symbol("area", SymbolKind.Method, 16, 19, [symbol("raw", SymbolKind.Constant, 17, 17)]), symbol("side", SymbolKind.Property, 14, 14)]),
+  symbol("Square", SymbolKind.Class, 13, 24, [
+    symbol("area", SymbolKind.Method, 16, 19, [symbol("raw", SymbolKind.Constant, 17, 17)]),
+    symbol("side", SymbolKind.Property, 14, 14),
+  ]),
   symbol("scale", SymbolKind.Function, 26, 29, [symbol("factor", SymbolKind.Constant, 27, 27)]),
   symbol("Unit", SymbolKind.Variable, 9, 9),
 ];
@@ -33,8 +42,17 @@ describe("enclosingSymbol", () => {
 
   it("takes the smallest containing range of a flat answer", () => {
     const flat: SymbolInformation[] = [
-      { name: "Square", kind: SymbolKind.Class, location: { uri: "file:///a.py", range: { start: { line: 1, character: 0 }, end: { line: 9, character: 0 } } } },
-      { name: "area", kind: SymbolKind.Method, containerName: "Square", location: { uri: "file:///a.py", range: { start: { line: 4, character: 4 }, end: { line: 6, character: 0 } } } },
+      {
+        name: "Square",
+        kind: SymbolKind.Class,
+        location: { uri: "file:///a.py", range: { start: { line: 1, character: 0 }, end: { line: 9, character: 0 } } },
+      },
+      {
+        name: "area",
+        kind: SymbolKind.Method,
+        containerName: "Square",
+        location: { uri: "file:///a.py", range: { start: { line: 4, character: 4 }, end: { line: 6, character: 0 } } },
+      },
     ];
     expect(enclosingSymbol(flat, 5)).toBe("Square.area");
     expect(enclosingSymbol(flat, 2)).toBe("Square");

@@ -9,17 +9,47 @@ const tree = (files: readonly string[]): string => fileTree(files, "{}");
 
 async function found(workdir: string, scope = workdir): Promise<string[]> {
   const { roots } = await findProjectRoots(scope, workdir, DEFAULT_SERVERS, new AbortController().signal);
-  return roots.map((project) => `${project.spec.id} ${project.root.slice(workdir.length + 1) || "."} ${project.marker}`);
+  return roots.map(
+    (project) => `${project.spec.id} ${project.root.slice(workdir.length + 1) || "."} ${project.marker}`,
+  );
 }
 
 describe("findProjectRoots", () => {
   it("finds every root with a checker, shallow first, by the servers' markers; a sub-package's tsconfig beats its package.json", async () => {
-    const workdir = tree(["package.json", "packages/app/package.json", "packages/app/tsconfig.json", "packages/app/src/deep/index.ts", "python/pyproject.toml", "tools/vet/go.mod", "rust/Cargo.toml", "c/compile_commands.json", "dart/pubspec.yaml"]);
-    expect(await found(workdir)).toEqual(["typescript . package.json", "dart dart pubspec.yaml", "python python pyproject.toml", "rust rust Cargo.toml", "typescript packages/app tsconfig.json", "go tools/vet go.mod"]);
+    const workdir = tree([
+      "package.json",
+      "packages/app/package.json",
+      "packages/app/tsconfig.json",
+      "packages/app/src/deep/index.ts",
+      "python/pyproject.toml",
+      "tools/vet/go.mod",
+      "rust/Cargo.toml",
+      "c/compile_commands.json",
+      "dart/pubspec.yaml",
+    ]);
+    expect(await found(workdir)).toEqual([
+      "typescript . package.json",
+      "dart dart pubspec.yaml",
+      "python python pyproject.toml",
+      "rust rust Cargo.toml",
+      "typescript packages/app tsconfig.json",
+      "go tools/vet go.mod",
+    ]);
   });
 
   it("skips dependencies, build output, environments and VCS data, and does not follow symbolic links", async () => {
-    const workdir = tree(["app/tsconfig.json", "node_modules/dep/package.json", "app/node_modules/dep/package.json", ".git/modules/x/package.json", ".venv/lib/pyproject.toml", "venv/lib/setup.py", "target/debug/Cargo.toml", "dist/package.json", "build/package.json", "outside/pyproject.toml"]);
+    const workdir = tree([
+      "app/tsconfig.json",
+      "node_modules/dep/package.json",
+      "app/node_modules/dep/package.json",
+      ".git/modules/x/package.json",
+      ".venv/lib/pyproject.toml",
+      "venv/lib/setup.py",
+      "target/debug/Cargo.toml",
+      "dist/package.json",
+      "build/package.json",
+      "outside/pyproject.toml",
+    ]);
     symlinkSync(join(workdir, "outside"), join(workdir, "app", "linked"));
     expect(await found(workdir, join(workdir, "app"))).toEqual(["typescript app tsconfig.json"]);
     expect(await found(workdir)).toEqual(["typescript app tsconfig.json", "python outside pyproject.toml"]);
@@ -44,9 +74,13 @@ describe("findProjectRoots", () => {
   it("reads at most its directory budget and says when it stopped", async () => {
     // The workdir, `wide`, and below it directories up to the budget, the last (by name) holding a marker.
     const workdir = tree(["wide/zz/pyproject.toml"]);
-    for (let index = 0; index < MAX_SEARCHED_DIRECTORIES - 3; index++) mkdirSync(join(workdir, "wide", `d${String(index).padStart(5, "0")}`));
+    for (let index = 0; index < MAX_SEARCHED_DIRECTORIES - 3; index++)
+      mkdirSync(join(workdir, "wide", `d${String(index).padStart(5, "0")}`));
     const within = await findProjectRoots(workdir, workdir, DEFAULT_SERVERS, new AbortController().signal);
-    expect(within).toMatchObject({ searchCut: false, roots: [{ root: join(workdir, "wide", "zz"), marker: "pyproject.toml" }] });
+    expect(within).toMatchObject({
+      searchCut: false,
+      roots: [{ root: join(workdir, "wide", "zz"), marker: "pyproject.toml" }],
+    });
     mkdirSync(join(workdir, "wide", "one-more"));
     const over = await findProjectRoots(workdir, workdir, DEFAULT_SERVERS, new AbortController().signal);
     expect(over).toEqual({ searchCut: true, roots: [] });

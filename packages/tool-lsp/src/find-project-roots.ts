@@ -43,7 +43,12 @@ async function entriesOf(directory: string): Promise<Dirent[]> {
  * to the workspace). Breadth first, so shallow roots come first; symbolic links are not followed.
  * When nothing below `scope` is a root, the root that contains `scope` is the answer.
  */
-export async function findProjectRoots(scope: string, workdir: string, servers: readonly LspServerSpec[], signal: AbortSignal): Promise<FoundProjectRoots> {
+export async function findProjectRoots(
+  scope: string,
+  workdir: string,
+  servers: readonly LspServerSpec[],
+  signal: AbortSignal,
+): Promise<FoundProjectRoots> {
   const checked = servers.filter((spec) => spec.checker !== undefined);
   const skipped = new Set(skippedDirectories());
   // Keyed by server and root: a root reached again from a nested marker keeps its first place.

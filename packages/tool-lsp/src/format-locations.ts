@@ -28,7 +28,8 @@ export function locationsOf(answer: unknown): { locations: Array<{ uri: string; 
     const uri = item?.targetUri ?? item?.uri;
     const range = item?.targetSelectionRange ?? item?.targetRange ?? item?.range;
     const line = range?.start?.line;
-    if (typeof uri === "string" && typeof line === "number" && Number.isInteger(line) && line >= 0) locations.push({ uri, line });
+    if (typeof uri === "string" && typeof line === "number" && Number.isInteger(line) && line >= 0)
+      locations.push({ uri, line });
     else malformed += 1;
   }
   return { locations, malformed };
@@ -56,7 +57,9 @@ function pathOf(uri: string): string | undefined {
 export function placePath(workdir: string, uri: string): { path?: string; shown: string; inside: boolean } {
   const path = pathOf(uri);
   if (path === undefined) return { shown: uri, inside: false };
-  return isInside(workdir, path) ? { path, shown: displayPath(workdir, path), inside: true } : { path, shown: path, inside: false };
+  return isInside(workdir, path)
+    ? { path, shown: displayPath(workdir, path), inside: true }
+    : { path, shown: path, inside: false };
 }
 
 /**
@@ -65,7 +68,11 @@ export function placePath(workdir: string, uri: string): { path?: string; shown:
  * given `dependencies`, read-only and bounded; all at once and each once. Outside files are shown
  * by their absolute path.
  */
-export async function showLocations(workdir: string, locations: ReadonlyArray<{ uri: string; line: number }>, options: ShowLocationsOptions = {}): Promise<ShownLocation[]> {
+export async function showLocations(
+  workdir: string,
+  locations: ReadonlyArray<{ uri: string; line: number }>,
+  options: ShowLocationsOptions = {},
+): Promise<ShownLocation[]> {
   const dedupe = options.dedupe ?? true;
   const seen = new Set<string>();
   const places = locations.filter((location) => {
@@ -74,10 +81,12 @@ export async function showLocations(workdir: string, locations: ReadonlyArray<{ 
     seen.add(key);
     return true;
   });
-  const paths = new Set(places.flatMap((place) => {
-    const path = pathOf(place.uri);
-    return path === undefined ? [] : [path];
-  }));
+  const paths = new Set(
+    places.flatMap((place) => {
+      const path = pathOf(place.uri);
+      return path === undefined ? [] : [path];
+    }),
+  );
   const lines = new Map(
     await Promise.all(
       [...paths].map(async (path): Promise<[string, string[] | undefined]> => {
@@ -98,11 +107,19 @@ export async function showLocations(workdir: string, locations: ReadonlyArray<{ 
     const path = pathOf(place.uri);
     if (path === undefined) return { path: place.uri, line: place.line + 1 };
     const source = lines.get(path)?.[place.line]?.trim();
-    return { path: isInside(workdir, path) ? displayPath(workdir, path) : path, line: place.line + 1, ...(source === undefined ? {} : { source: source.length > maxSourceLength ? `${source.slice(0, maxSourceLength - 1)}…` : source }) };
+    return {
+      path: isInside(workdir, path) ? displayPath(workdir, path) : path,
+      line: place.line + 1,
+      ...(source === undefined
+        ? {}
+        : { source: source.length > maxSourceLength ? `${source.slice(0, maxSourceLength - 1)}…` : source }),
+    };
   });
 }
 
 /** `path:line: source` (or `path:line` without a source line). */
 export function locationRow(location: ShownLocation): string {
-  return location.source === undefined ? `${location.path}:${location.line}` : `${location.path}:${location.line}: ${location.source}`;
+  return location.source === undefined
+    ? `${location.path}:${location.line}`
+    : `${location.path}:${location.line}: ${location.source}`;
 }

@@ -51,7 +51,9 @@ describe("forwardWatchedFiles (a real native watch of a temporary root)", () => 
     writeFileSync(join(root, ".git", "HEAD"), "changed\n");
     mkdirSync(join(root, "node_modules", "other"));
     // A write may come as a create and an update in two batches: which files, not how many events, is the contract.
-    await expect.poll(() => [...new Set(received.map((event) => event.uri))].sort(), { timeout: 5_000 }).toEqual([uri("src/a.py"), uri("src/new.py")]);
+    await expect
+      .poll(() => [...new Set(received.map((event) => event.uri))].sort(), { timeout: 5_000 })
+      .toEqual([uri("src/a.py"), uri("src/new.py")]);
     expect(received).toContainEqual({ uri: uri("src/new.py"), type: 1 });
     expect(received).toContainEqual({ uri: uri("src/a.py"), type: 2 });
     rmSync(join(root, "src", "new.py"));
@@ -88,7 +90,9 @@ describe("forwardWatchedFiles (a real native watch of a temporary root)", () => 
       before.controller.abort();
       await forwardWatchedFiles(after.session).ready;
       writeFileSync(join(after.root, "src", "d.py"), "y\n");
-      await expect.poll(() => after.received.map((event) => event.uri), { timeout: 3_000 }).toContain(after.uri("src/d.py"));
+      await expect
+        .poll(() => after.received.map((event) => event.uri), { timeout: 3_000 })
+        .toContain(after.uri("src/d.py"));
       after.controller.abort();
     }
   });
@@ -111,7 +115,10 @@ describe("forwardWatchedFiles (a real native watch of a temporary root)", () => 
   });
 
   it("a server that has not registered for watched files once 30 s old gets no watch, and gets one when it registers", async () => {
-    const { root, session, received, state, uri } = watchedSession({ registered: false, startedAt: Date.now() - 31_000 });
+    const { root, session, received, state, uri } = watchedSession({
+      registered: false,
+      startedAt: Date.now() - 31_000,
+    });
     expect(forwardWatchedFiles(session).state.kind).toBe("stopped");
     state.registered = true;
     await forwardWatchedFiles(session).ready;

@@ -24,7 +24,11 @@ const ignored = ["**/node_modules", "**/.git"];
 /** A server registers for watched files right after `initialized`; one that has not by this age watches files itself (tsserver). */
 const registrationGraceMs = 30_000;
 
-const typeOf: Record<Event["type"], FileChangeType> = { create: FileChangeType.Created, update: FileChangeType.Changed, delete: FileChangeType.Deleted };
+const typeOf: Record<Event["type"], FileChangeType> = {
+  create: FileChangeType.Created,
+  update: FileChangeType.Changed,
+  delete: FileChangeType.Deleted,
+};
 
 interface Watch {
   state: WatchState;
@@ -78,7 +82,9 @@ function startWatch(session: WatchedSession): Watch {
   };
   session.endedSignal.addEventListener("abort", onEnd, { once: true });
   // Loaded on first use, not at import: the native module is only needed once a server runs.
-  watch.ready = serially(async () => (await import("@parcel/watcher")).subscribe(session.root, forward, { ignore: ignored })).then(
+  watch.ready = serially(async () =>
+    (await import("@parcel/watcher")).subscribe(session.root, forward, { ignore: ignored }),
+  ).then(
     (established) => {
       if (watch.state.kind === "starting") {
         subscription = established;
@@ -103,10 +109,14 @@ function startWatch(session: WatchedSession): Watch {
  * {@link registrationGraceMs} old gets no watch (or loses it), and gets one if it registers later.
  * @returns the watch's state, and a promise that settles once it is established.
  */
-export function forwardWatchedFiles(session: WatchedSession, now = Date.now()): { state: WatchState; ready: Promise<void> } {
+export function forwardWatchedFiles(
+  session: WatchedSession,
+  now = Date.now(),
+): { state: WatchState; ready: Promise<void> } {
   if (session.endedSignal.aborted) return { state: { kind: "stopped" }, ready: Promise.resolve() };
   let watch = watches.get(session);
-  const wanted = session.registered(DidChangeWatchedFilesNotification.method) || now - session.startedAt < registrationGraceMs;
+  const wanted =
+    session.registered(DidChangeWatchedFilesNotification.method) || now - session.startedAt < registrationGraceMs;
   if (!wanted) {
     watch?.stop();
     watches.delete(session);

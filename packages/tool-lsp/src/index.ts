@@ -4,10 +4,22 @@ export { lspPlugin };
 export { createLspPlugin, type LspPluginSettings } from "./plugin.js";
 export type { ProjectTrust } from "./project-trust.js";
 export default lspPlugin;
-export { createLspSupervisor, LspSupervisor, type LspSupervisorInstance, type LspSupervisorSettings, type ServerEntryStatus } from "./lsp-supervisor.js";
+export {
+  createLspSupervisor,
+  LspSupervisor,
+  type LspSupervisorInstance,
+  type LspSupervisorSettings,
+  type ServerEntryStatus,
+} from "./lsp-supervisor.js";
 export { lspTool, LSP_OPS } from "./lsp-tool.js";
 export { DEFAULT_SERVERS } from "./default-servers.js";
-export type { CheckerOutputFormat, CommandLine, LspServerSpec, ProjectChecker, ServerRootContext } from "./server-spec.js";
+export type {
+  CheckerOutputFormat,
+  CommandLine,
+  LspServerSpec,
+  ProjectChecker,
+  ServerRootContext,
+} from "./server-spec.js";
 export type { FileRoute } from "./route-file.js";
 export { LanguageServerSession, type SessionExit } from "./language-server-session.js";
 export type { ActiveProgress } from "./progress-tracker.js";

@@ -1,7 +1,13 @@
 import { displayPath, LineTail, spawnOwnedProcess, type OwnedProcess, type ProcessExit } from "@runbound/runtime-kit";
 import { abortedError, ToolError } from "@runbound/tool-kit";
 import { pathToFileURL } from "node:url";
-import { CancellationTokenSource, ResponseError, StreamMessageReader, StreamMessageWriter, type CancellationToken } from "vscode-jsonrpc/node";
+import {
+  CancellationTokenSource,
+  ResponseError,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type CancellationToken,
+} from "vscode-jsonrpc/node";
 import { createProtocolConnection, type ProtocolConnection } from "vscode-languageserver-protocol/node";
 import {
   ConfigurationRequest,
@@ -76,7 +82,6 @@ export interface SessionSettings {
   unresponsiveMs?: number;
 }
 
-
 /** How long a failed write waits for the server's exit to be reported before it is named the cause itself. */
 const pipeErrorExitWaitMs = 2_000;
 
@@ -102,7 +107,11 @@ function abortReason(signal: AbortSignal, label: string): ToolError {
  */
 export class LanguageServerSession implements SessionRequests {
   /** The server's progress (`$/progress`), with the works that diagnose our changes told apart. */
-  readonly progress = new ProgressTracker((token, title) => token === WORKSPACE_DIAGNOSTICS_WORK_TOKEN || (this.spec.affectedFiles?.kind === "check-progress" && this.spec.affectedFiles.title.test(title)));
+  readonly progress = new ProgressTracker(
+    (token, title) =>
+      token === WORKSPACE_DIAGNOSTICS_WORK_TOKEN ||
+      (this.spec.affectedFiles?.kind === "check-progress" && this.spec.affectedFiles.title.test(title)),
+  );
   /** Diagnostics the server pushed. */
   readonly published = new PublishedDiagnostics();
   /** Dynamic registrations (`client/registerCapability`) by id: a server may register a method anew before unregistering the old id. */
@@ -155,15 +164,30 @@ export class LanguageServerSession implements SessionRequests {
    * @throws ToolError `unavailable` (the server would not start or answer), `timeout`/`cancelled`.
    */
   static async start(settings: SessionSettings): Promise<LanguageServerSession> {
-    const child = await spawnOwnedProcess({ command: settings.binary, args: settings.spec.server.args, cwd: settings.root, env: settings.env }).catch((error: unknown) => {
+    const child = await spawnOwnedProcess({
+      command: settings.binary,
+      args: settings.spec.server.args,
+      cwd: settings.root,
+      env: settings.env,
+    }).catch((error: unknown) => {
       throw new ToolError({
         code: "unavailable",
         message: `Language server \`${settings.spec.id}\` (\`${settings.binary}\`) could not be started: ${(error as Error).message}. Check that the program runs, or install it: ${settings.spec.install}.`,
         cause: error,
       });
     });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-    const session = new LanguageServerSession(settings.spec, settings.root, displayPath(settings.workdir, settings.root), child, connection, settings.onExit);
+    const connection = createProtocolConnection(
+      new StreamMessageReader(child.stdout),
+      new StreamMessageWriter(child.stdin),
+    );
+    const session = new LanguageServerSession(
+      settings.spec,
+      settings.root,
+      displayPath(settings.workdir, settings.root),
+      child,
+      connection,
+      settings.onExit,
+    );
     if (settings.onProgress !== undefined) session.progress.listen(settings.onProgress);
     if (settings.unresponsiveMs !== undefined) {
       session.watchdog = new RequestWatchdog(settings.unresponsiveMs, (request) => session.hung(request));
@@ -249,18 +273,20 @@ export class LanguageServerSession implements SessionRequests {
       this.endedSignal.addEventListener("abort", onEnd, { once: true });
     });
     try {
-      const answer = this.sendRetryingContentModified(method, send, source.token, signal).catch((error: unknown): never => {
-        // The connection rejects pending requests as it is disposed, a tick before `crashed` fires.
-        if (this.exitValue !== undefined) throw this.endedError(method);
-        if (error instanceof ResponseError) {
-          throw new ToolError({
-            code: "unavailable",
-            message: `Language server \`${this.spec.id}\` answered \`${method}\` with error ${error.code}: ${error.message}. Check the file and position, or call \`lsp\` with \`op\` \`status\`.`,
-            cause: error,
-          });
-        }
-        throw error;
-      });
+      const answer = this.sendRetryingContentModified(method, send, source.token, signal).catch(
+        (error: unknown): never => {
+          // The connection rejects pending requests as it is disposed, a tick before `crashed` fires.
+          if (this.exitValue !== undefined) throw this.endedError(method);
+          if (error instanceof ResponseError) {
+            throw new ToolError({
+              code: "unavailable",
+              message: `Language server \`${this.spec.id}\` answered \`${method}\` with error ${error.code}: ${error.message}. Check the file and position, or call \`lsp\` with \`op\` \`status\`.`,
+              cause: error,
+            });
+          }
+          throw error;
+        },
+      );
       return await Promise.race([answer, aborted, crashed]);
     } finally {
       signal.removeEventListener("abort", onAbort!);
@@ -273,10 +299,20 @@ export class LanguageServerSession implements SessionRequests {
    * `ContentModified` means the server's state changed while it worked on the request (a document
    * sync or project load in between): the answer is not wrong, only late, so ask again, a few times.
    */
-  private async sendRetryingContentModified<R>(method: string, send: SendRequest<R>, token: CancellationToken, signal: AbortSignal): Promise<R> {
+  private async sendRetryingContentModified<R>(
+    method: string,
+    send: SendRequest<R>,
+    token: CancellationToken,
+    signal: AbortSignal,
+  ): Promise<R> {
     // `initialize` is bounded by the start's deadline and `shutdown` by the stop's grace.
     // A workspace-diagnostics stream is answered only when the workspace changes: waiting is its nature, not a hang.
-    const watched = method !== InitializeRequest.method && method !== ShutdownRequest.method && method !== WorkspaceDiagnosticRequest.method ? this.watchdog : undefined;
+    const watched =
+      method !== InitializeRequest.method &&
+      method !== ShutdownRequest.method &&
+      method !== WorkspaceDiagnosticRequest.method
+        ? this.watchdog
+        : undefined;
     for (let retry = 0; ; retry += 1) {
       try {
         const sent = send(this.connection, token);
@@ -306,7 +342,11 @@ export class LanguageServerSession implements SessionRequests {
   async stop(graceMs: number): Promise<void> {
     this.stopping = true;
     if (this.exitValue === undefined && graceMs > 0) {
-      await this.request(ShutdownRequest.method, (connection, token) => connection.sendRequest(ShutdownRequest.type, token), AbortSignal.timeout(graceMs)).then(
+      await this.request(
+        ShutdownRequest.method,
+        (connection, token) => connection.sendRequest(ShutdownRequest.type, token),
+        AbortSignal.timeout(graceMs),
+      ).then(
         () => this.notify((connection) => connection.sendNotification(ExitNotification.type)),
         () => undefined,
       );
@@ -319,9 +359,13 @@ export class LanguageServerSession implements SessionRequests {
   /** The error for a call about `method` once the session ended: a crash (`unavailable`) or a stop (`cancelled`). */
   endedError(method: string): ToolError {
     const exit = this.exitValue!;
-    if (exit.unresponsive !== undefined && !exit.expected) return this.unresponsiveError(exit.unresponsive, method, exit.stderr);
+    if (exit.unresponsive !== undefined && !exit.expected)
+      return this.unresponsiveError(exit.unresponsive, method, exit.stderr);
     if (exit.expected) {
-      return new ToolError({ code: "cancelled", message: `Language server \`${this.spec.id}\` was stopped (${exit.reason}) before it answered \`${method}\`. Call again to start it anew.` });
+      return new ToolError({
+        code: "cancelled",
+        message: `Language server \`${this.spec.id}\` was stopped (${exit.reason}) before it answered \`${method}\`. Call again to start it anew.`,
+      });
     }
     return new ToolError({
       code: "unavailable",
@@ -330,7 +374,10 @@ export class LanguageServerSession implements SessionRequests {
   }
 
   private unresponsiveError(hung: HungRequest, method: string, stderr: readonly string[]): ToolError {
-    const what = hung.method === method ? `\`${method}\` got no answer` : `\`${hung.method}\` got no answer, so \`${method}\` was not answered either`;
+    const what =
+      hung.method === method
+        ? `\`${method}\` got no answer`
+        : `\`${hung.method}\` got no answer, so \`${method}\` was not answered either`;
     return new ToolError({
       code: "unavailable",
       message: `Language server \`${this.spec.id}\` for \`${this.shownRoot}\` is unresponsive: ${what} within ${describeBound(hung.boundMs)} (time it spent reporting \`$/progress\` work not counted), so it was stopped, its process group killed, and this call has no answer.${this.exitNote}${LanguageServerSession.stderrNote(stderr)}`,
@@ -347,7 +394,12 @@ export class LanguageServerSession implements SessionRequests {
   private finish(reason: string, unresponsive?: HungRequest): void {
     if (this.exitValue !== undefined) return;
     this.watchdog?.dispose();
-    this.exitValue = { reason, expected: this.stopping, stderr: this.stderrTail(), ...(unresponsive === undefined ? {} : { unresponsive }) };
+    this.exitValue = {
+      reason,
+      expected: this.stopping,
+      stderr: this.stderrTail(),
+      ...(unresponsive === undefined ? {} : { unresponsive }),
+    };
     this.exitNote = this.onExit(this.exitValue);
     this.endSession(this.exitValue);
     this.endController.abort();
@@ -379,7 +431,9 @@ export class LanguageServerSession implements SessionRequests {
       // none comes: stopping it here would make our own SIGTERM the reason.
       if (this.exitValue === undefined && !this.pipeFailed) void this.process.stop({ graceMs: 500 });
     });
-    connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((item) => settingsSection(this.spec.settings, item.section)));
+    connection.onRequest(ConfigurationRequest.type, (params) =>
+      params.items.map((item) => settingsSection(this.spec.settings, item.section)),
+    );
     connection.onRequest(RegistrationRequest.type, (params) => {
       for (const registration of params.registrations) this.registrations.set(registration.id, registration);
     });
@@ -403,25 +457,45 @@ export class LanguageServerSession implements SessionRequests {
     });
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => this.published.record(params));
     // Some servers (pyright) report their failures only here, never on stderr.
-    connection.onNotification(LogMessageNotification.type, (params) => this.log.push(`${typeof params.message === "string" ? params.message : ""}\n`));
+    connection.onNotification(LogMessageNotification.type, (params) =>
+      this.log.push(`${typeof params.message === "string" ? params.message : ""}\n`),
+    );
     connection.listen();
   }
 
   private async initialize(settings: SessionSettings): Promise<void> {
     const rootUri = pathToFileURL(settings.root).href;
-    const initializationOptions = (await settings.spec.initializationOptions?.({ root: settings.root, workdir: settings.workdir, trusted: settings.trusted ?? true, program: settings.binary })) ?? {};
+    const initializationOptions =
+      (await settings.spec.initializationOptions?.({
+        root: settings.root,
+        workdir: settings.workdir,
+        trusted: settings.trusted ?? true,
+        program: settings.binary,
+      })) ?? {};
     const params = {
-        processId: process.pid,
-        clientInfo: { name: "runbound" },
-        rootUri,
-        rootPath: settings.root,
-        workspaceFolders: [{ uri: rootUri, name: settings.root }],
-        capabilities: CLIENT_CAPABILITIES,
-        initializationOptions,
+      processId: process.pid,
+      clientInfo: { name: "runbound" },
+      rootUri,
+      rootPath: settings.root,
+      workspaceFolders: [{ uri: rootUri, name: settings.root }],
+      capabilities: CLIENT_CAPABILITIES,
+      initializationOptions,
     };
-    const result = await this.request(InitializeRequest.method, (connection, token) => connection.sendRequest(InitializeRequest.type, params, token), settings.signal);
-    if (result === null || typeof result !== "object" || typeof result.capabilities !== "object" || result.capabilities === null) {
-      throw new ToolError({ code: "unavailable", message: `Language server \`${settings.spec.id}\` answered \`initialize\` without capabilities, which is not an LSP server's answer. Check that \`${settings.binary}\` is the right program.` });
+    const result = await this.request(
+      InitializeRequest.method,
+      (connection, token) => connection.sendRequest(InitializeRequest.type, params, token),
+      settings.signal,
+    );
+    if (
+      result === null ||
+      typeof result !== "object" ||
+      typeof result.capabilities !== "object" ||
+      result.capabilities === null
+    ) {
+      throw new ToolError({
+        code: "unavailable",
+        message: `Language server \`${settings.spec.id}\` answered \`initialize\` without capabilities, which is not an LSP server's answer. Check that \`${settings.binary}\` is the right program.`,
+      });
     }
     this.capabilitiesValue = result.capabilities;
     this.encodingValue = negotiatedEncoding(result.capabilities.positionEncoding);

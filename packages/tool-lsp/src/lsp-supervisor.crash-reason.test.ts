@@ -8,7 +8,12 @@ import { lspPlugin } from "./plugin.js";
 import type { LspServerSpec } from "./server-spec.js";
 import { fakeProject, living } from "./test-support/scripted-servers.js";
 
-const script = join(dirname(fileURLToPath(import.meta.url)), "__fixtures__", "fake-servers", "exits-on-first-request.mjs");
+const script = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "__fixtures__",
+  "fake-servers",
+  "exits-on-first-request.mjs",
+);
 const exitsOnFirstRequest = (...args: string[]): LspServerSpec => ({
   id: "fake",
   name: "a server that closes its input and exits with code 7 on its first request",
@@ -22,8 +27,18 @@ function setUp(...args: string[]) {
   const project = fakeProject();
   const supervisor = createLspSupervisor({ servers: [exitsOnFirstRequest(...args)], stopGraceMs: 300 });
   supervisors.push(supervisor);
-  const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, project.workdir]] });
-  return { supervisor, run, hover: () => run.call("lsp", { op: "hover", file: project.file, line: 1, symbol: "answer" }) };
+  const run = createFakeRun({
+    plugins: [lspPlugin],
+    resources: [
+      [LspSupervisor, supervisor],
+      [Workdir, project.workdir],
+    ],
+  });
+  return {
+    supervisor,
+    run,
+    hover: () => run.call("lsp", { op: "hover", file: project.file, line: 1, symbol: "answer" }),
+  };
 }
 
 const supervisors: LspSupervisorInstance[] = [];
@@ -61,7 +76,9 @@ describe("a crashing server's reason is its exit, every time", () => {
   it("a server that closes its input but keeps running is named for that, and stopped", async () => {
     const { hover } = setUp("keeps-running");
     const message = resultText(await hover());
-    expect(message).toContain("closed its input without exiting (write EPIPE) and was stopped while answering `textDocument/hover`");
+    expect(message).toContain(
+      "closed its input without exiting (write EPIPE) and was stopped while answering `textDocument/hover`",
+    );
     expect(message).not.toContain("not JSON-RPC");
     const pid = Number(/\(pid (\d+)\)/.exec(message)?.[1]);
     expect(pid).toBeGreaterThan(0);

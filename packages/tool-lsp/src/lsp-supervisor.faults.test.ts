@@ -2,7 +2,12 @@ import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun } from "@runbound/tool-kit/testing";
 import { listProcesses } from "@runbound/runtime-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance, type LspSupervisorSettings } from "./lsp-supervisor.js";
+import {
+  createLspSupervisor,
+  LspSupervisor,
+  type LspSupervisorInstance,
+  type LspSupervisorSettings,
+} from "./lsp-supervisor.js";
 import { lspPlugin } from "./plugin.js";
 import { fakeProject, living, scriptedServer } from "./test-support/scripted-servers.js";
 
@@ -15,8 +20,19 @@ function setUp(scenario: string, settings: Omit<LspSupervisorSettings, "servers"
   const project = fakeProject();
   const supervisor = createLspSupervisor({ servers: [scriptedServer(scenario)], stopGraceMs: 300, ...settings });
   supervisors.push(supervisor);
-  const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, project.workdir]] });
-  const hover = (signal?: AbortSignal) => run.call("lsp", { op: "hover", file: project.file, line: 1, symbol: "answer" }, signal === undefined ? {} : { signal });
+  const run = createFakeRun({
+    plugins: [lspPlugin],
+    resources: [
+      [LspSupervisor, supervisor],
+      [Workdir, project.workdir],
+    ],
+  });
+  const hover = (signal?: AbortSignal) =>
+    run.call(
+      "lsp",
+      { op: "hover", file: project.file, line: 1, symbol: "answer" },
+      signal === undefined ? {} : { signal },
+    );
   return { ...project, supervisor, run, hover };
 }
 
@@ -61,7 +77,11 @@ describe("supervisor against scripted servers (real child processes)", () => {
     // The scripted server writes its helper's pid to stderr, which the error quotes.
     const helper = Number(/helper (\d+)/.exec(message)?.[1]);
     expect(helper).toBeGreaterThan(0);
-    await expect.poll(async () => (await listProcesses()).filter((row) => row.pid === helper && row.state !== "Z"), { timeout: 5_000 }).toEqual([]);
+    await expect
+      .poll(async () => (await listProcesses()).filter((row) => row.pid === helper && row.state !== "Z"), {
+        timeout: 5_000,
+      })
+      .toEqual([]);
   });
 
   it("a hung request answers when the call's budget ends; dispose kills a server that ignores SIGTERM and shutdown", async () => {
@@ -101,13 +121,19 @@ describe("supervisor against scripted servers (real child processes)", () => {
     const { run, hover, file } = setUp("indexing");
     // The first call starts the server; its progress begins right after initialize.
     await hover();
-    await expect.poll(async () => resultText(await run.call("lsp", { op: "status", file })), { timeout: 10_000 }).toContain("indexing");
+    await expect
+      .poll(async () => resultText(await run.call("lsp", { op: "status", file })), { timeout: 10_000 })
+      .toContain("indexing");
     // A call that starts mid-index hears where the index is, whether or not the server reports again.
     const heardBefore = run.progress.length;
     const result = await hover();
     expect(resultText(result)).toContain("still indexing (Indexing: 3/10 files 30%)");
     expect(resultText(result)).toContain("may be incomplete");
-    expect(run.progress.slice(heardBefore)).toContainEqual({ message: "fake: Indexing — 3/10 files", progress: 30, total: 100 });
+    expect(run.progress.slice(heardBefore)).toContainEqual({
+      message: "fake: Indexing — 3/10 files",
+      progress: 30,
+      total: 100,
+    });
   });
 
   it("a cold call waits, within the server's budget, for the project loading it reports after the first file", async () => {
@@ -115,9 +141,17 @@ describe("supervisor against scripted servers (real child processes)", () => {
     const spec = { ...scriptedServer("loads-on-open"), projectLoading: { beginsWithinMs: 3_000, budgetMs: 20_000 } };
     const supervisor = createLspSupervisor({ servers: [spec], stopGraceMs: 300 });
     supervisors.push(supervisor);
-    const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, project.workdir]] });
+    const run = createFakeRun({
+      plugins: [lspPlugin],
+      resources: [
+        [LspSupervisor, supervisor],
+        [Workdir, project.workdir],
+      ],
+    });
     const text = resultText(await run.call("lsp", { op: "hover", file: project.file, line: 1, symbol: "answer" }));
-    expect(text).toBe("Hover for `answer` at project/main.fake:1:\n```fake\nfunction answer(): number\n```\nThe answer.");
+    expect(text).toBe(
+      "Hover for `answer` at project/main.fake:1:\n```fake\nfunction answer(): number\n```\nThe answer.",
+    );
     // Without the setting the same server answers at once, from its syntax-only fallback.
     const eager = setUp("loads-on-open");
     expect(resultText(await eager.hover())).toContain("partial: syntax only");
@@ -138,7 +172,9 @@ describe("supervisor against scripted servers (real child processes)", () => {
     const { supervisor, hover } = setUp("publishes-slow-start");
     const impatient = await hover(AbortSignal.timeout(300));
     expect(resultErrorCode(impatient)).toBe("timeout");
-    expect(resultText(impatient)).toContain("Starting language server `fake` for `project` took longer than this call's budget; it goes on in the background.");
+    expect(resultText(impatient)).toContain(
+      "Starting language server `fake` for `project` took longer than this call's budget; it goes on in the background.",
+    );
     await expect.poll(() => supervisor.running().length, { timeout: 10_000 }).toBe(1);
     const pid = supervisor.running()[0]!.pid;
     expect(resultText(await hover())).toContain("function answer(): number");
@@ -148,12 +184,22 @@ describe("supervisor against scripted servers (real child processes)", () => {
   it("a request answered ContentModified is asked again, up to 3 times, then the error is the answer", async () => {
     const twice = setUp("content-modified-2");
     expect(resultText(await twice.hover())).toContain("function answer(): number");
-    expect(twice.supervisor.running()[0]!.stderrTail().filter((line) => line.includes("ContentModified"))).toHaveLength(2);
+    expect(
+      twice.supervisor
+        .running()[0]!
+        .stderrTail()
+        .filter((line) => line.includes("ContentModified")),
+    ).toHaveLength(2);
     const always = setUp("content-modified-9");
     const result = await always.hover();
     expect(resultErrorCode(result)).toBe("unavailable");
     expect(resultText(result)).toContain("answered `textDocument/hover` with error -32801: content modified");
-    expect(always.supervisor.running()[0]!.stderrTail().filter((line) => line.includes("ContentModified"))).toHaveLength(4);
+    expect(
+      always.supervisor
+        .running()[0]!
+        .stderrTail()
+        .filter((line) => line.includes("ContentModified")),
+    ).toHaveLength(4);
   });
 
   it("a symbol that is not on the line is answered without starting a server", async () => {

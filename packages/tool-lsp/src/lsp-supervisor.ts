@@ -1,4 +1,12 @@
-import { createRestartBudget, displayPath, findNearestMarker, readGroupResidentMemoryKiB, signalWithDeadline, untilAborted, type RestartBudget } from "@runbound/runtime-kit";
+import {
+  createRestartBudget,
+  displayPath,
+  findNearestMarker,
+  readGroupResidentMemoryKiB,
+  signalWithDeadline,
+  untilAborted,
+  type RestartBudget,
+} from "@runbound/runtime-kit";
 import { defineResource, ToolError } from "@runbound/tool-kit";
 import { dirname } from "node:path";
 import { DEFAULT_AFTER_WRITE_BUDGET, type AfterWriteBudget } from "./after-write-budget.js";
@@ -164,7 +172,9 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
   const startTimeoutMs = settings.startTimeoutMs ?? 60_000;
   const unresponsiveMs = settings.unresponsiveMs ?? 15_000;
   if (!(unresponsiveMs > 0 && unresponsiveMs <= maxTimerMs)) {
-    throw new RangeError(`\`unresponsiveMs\` \`${unresponsiveMs}\` is not valid; give a positive number of milliseconds up to ${maxTimerMs} (about 24 days), e.g. 15000.`);
+    throw new RangeError(
+      `\`unresponsiveMs\` \`${unresponsiveMs}\` is not valid; give a positive number of milliseconds up to ${maxTimerMs} (about 24 days), e.g. 15000.`,
+    );
   }
   const entries = new Map<string, ServerEntry>();
   const progressListeners = new Set<(server: string, progress: ActiveProgress) => void>();
@@ -176,7 +186,15 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
     const key = `${spec.id}\0${root}`;
     let entry = entries.get(key);
     if (entry === undefined) {
-      entry = { spec, root, budget: createRestartBudget({ limit: settings.restartLimit ?? 3, windowMs: settings.restartWindowMs ?? 5 * 60_000 }), lastUsed: Date.now() };
+      entry = {
+        spec,
+        root,
+        budget: createRestartBudget({
+          limit: settings.restartLimit ?? 3,
+          windowMs: settings.restartWindowMs ?? 5 * 60_000,
+        }),
+        lastUsed: Date.now(),
+      };
       entries.set(key, entry);
     }
     return entry;
@@ -202,7 +220,11 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
   };
 
   /** Count a hang against the budget; @returns the sentence for the failed call. */
-  const recordHang = (entry: ServerEntry, exit: SessionExit & { unresponsive: HungRequest }, setting: string): string => {
+  const recordHang = (
+    entry: ServerEntry,
+    exit: SessionExit & { unresponsive: HungRequest },
+    setting: string,
+  ): string => {
     entry.lastExit = exit;
     const window = minutes(entry.budget.windowMs);
     const limit = entry.budget.limit;
@@ -277,7 +299,16 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
 
   const hungDuringStart = (entry: ServerEntry, workdir: string, stderr: string[], cause: unknown): ToolError => {
     const unresponsive: HungRequest = { method: "initialize", boundMs: startTimeoutMs, at: Date.now() };
-    const note = recordHang(entry, { reason: `did not answer \`initialize\` within ${describeBound(startTimeoutMs)}`, expected: false, stderr, unresponsive }, "startTimeoutMs");
+    const note = recordHang(
+      entry,
+      {
+        reason: `did not answer \`initialize\` within ${describeBound(startTimeoutMs)}`,
+        expected: false,
+        stderr,
+        unresponsive,
+      },
+      "startTimeoutMs",
+    );
     return new ToolError({
       code: "unavailable",
       message: `Language server \`${entry.spec.id}\` for \`${displayPath(workdir, entry.root)}\` is unresponsive: \`initialize\` got no answer within ${describeBound(startTimeoutMs)}, so it was stopped, its process group killed.${note}${LanguageServerSession.stderrNote(stderr)}`,
@@ -286,7 +317,10 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
   };
 
   const unavailableAfterDispose = (): ToolError =>
-    new ToolError({ code: "unavailable", message: "The language-server supervisor was disposed with its run; no server starts any more. Open a new run." });
+    new ToolError({
+      code: "unavailable",
+      message: "The language-server supervisor was disposed with its run; no server starts any more. Open a new run.",
+    });
 
   const brokenError = (entry: ServerEntry, workdir: string): ToolError =>
     new ToolError({
@@ -294,12 +328,18 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
       message: `Language server \`${entry.spec.id}\` for \`${displayPath(workdir, entry.root)}\` is broken: ${entry.broken}.${LanguageServerSession.stderrNote(entry.lastExit?.stderr ?? [])} Fix the cause, then call \`lsp\` with \`op\` \`reload\` and a file of this project to try again.`,
     });
 
-  const hangClause = (hung: HungRequest): string => `\`${hung.method}\` got no answer in ${describeBound(hung.boundMs)}`;
-  const budgetClause = (entry: ServerEntry): string => `${entry.budget.crashes()} of ${entry.budget.limit} crashes or hangs within ${minutes(entry.budget.windowMs)}`;
+  const hangClause = (hung: HungRequest): string =>
+    `\`${hung.method}\` got no answer in ${describeBound(hung.boundMs)}`;
+  const budgetClause = (entry: ServerEntry): string =>
+    `${entry.budget.crashes()} of ${entry.budget.limit} crashes or hangs within ${minutes(entry.budget.windowMs)}`;
 
   const readyRoute = async (workdir: string, file: string): Promise<Extract<FileRoute, { kind: "ready" }>> => {
     const route = await routeFile(servers, workdir, file, pathVariable, env, projectTrust);
-    if (route.kind !== "ready") throw new ToolError({ code: "unavailable", message: describeUnroutable(route, workdir, displayPath(workdir, file), servers) });
+    if (route.kind !== "ready")
+      throw new ToolError({
+        code: "unavailable",
+        message: describeUnroutable(route, workdir, displayPath(workdir, file), servers),
+      });
     return route;
   };
 
@@ -309,7 +349,8 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
    */
   const runningSessionFor = async (workdir: string, file: string): Promise<LanguageServerSession | undefined> => {
     const match = serverForFile(servers, file);
-    const found = match === undefined ? undefined : await findNearestMarker(dirname(file), workdir, match.spec.rootMarkers);
+    const found =
+      match === undefined ? undefined : await findNearestMarker(dirname(file), workdir, match.spec.rootMarkers);
     const entry = found === undefined ? undefined : entries.get(`${match!.spec.id}\0${found.directory}`);
     if (disposed || entry?.session === undefined || entry.broken !== undefined) return undefined;
     entry.lastUsed = Date.now();
@@ -317,12 +358,22 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
     return entry.session;
   };
 
-  const sessionOf = async (workdir: string, route: Extract<FileRoute, { kind: "ready" }>, signal: AbortSignal): Promise<LanguageServerSession> => {
+  const sessionOf = async (
+    workdir: string,
+    route: Extract<FileRoute, { kind: "ready" }>,
+    signal: AbortSignal,
+  ): Promise<LanguageServerSession> => {
     if (disposed) throw unavailableAfterDispose();
     const entry = entryFor(route.spec, route.root);
     entry.lastUsed = Date.now();
     if (entry.broken !== undefined) throw brokenError(entry, workdir);
-    const session = entry.session ?? (await untilAborted(start(entry, workdir, route.binary), signal, startWaitMessages(`Starting language server \`${route.spec.id}\` for \`${displayPath(workdir, route.root)}\``)));
+    const session =
+      entry.session ??
+      (await untilAborted(
+        start(entry, workdir, route.binary),
+        signal,
+        startWaitMessages(`Starting language server \`${route.spec.id}\` for \`${displayPath(workdir, route.root)}\``),
+      ));
     scheduleIdleStop(entry);
     return session;
   };
@@ -334,7 +385,8 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
     ledger: new DiagnosticsLedger(),
     afterWriteBudget: Object.freeze({ ...DEFAULT_AFTER_WRITE_BUDGET, ...settings.afterWrite }),
     route: (workdir, file) => routeFile(servers, workdir, file, pathVariable, env, projectTrust),
-    findProgram: (spec, root, workdir) => resolveBinary(spec.server.command, root, workdir, pathVariable, env, projectTrust),
+    findProgram: (spec, root, workdir) =>
+      resolveBinary(spec.server.command, root, workdir, pathVariable, env, projectTrust),
     async sessionFor(workdir, file, signal) {
       return (await runningSessionFor(workdir, file)) ?? sessionOf(workdir, await readyRoute(workdir, file), signal);
     },
@@ -343,10 +395,18 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
         [...entries.values()].map(async (entry): Promise<ServerEntryStatus> => {
           const base = { server: entry.spec.id, root: displayPath(workdir, entry.root) };
           const session = entry.session;
-          if (entry.broken !== undefined) return { ...base, state: "broken", detail: `${entry.broken}.${LanguageServerSession.stderrNote(entry.lastExit?.stderr ?? [])} \`reload\` tries again.` };
+          if (entry.broken !== undefined)
+            return {
+              ...base,
+              state: "broken",
+              detail: `${entry.broken}.${LanguageServerSession.stderrNote(entry.lastExit?.stderr ?? [])} \`reload\` tries again.`,
+            };
           const hung = entry.lastExit?.unresponsive;
           // While the window still counts the hang, a restarted server says so: it may hang again.
-          const restarted = hung !== undefined && entry.budget.crashes() > 0 ? `; restarted after it was unresponsive at ${clockTime(hung.at)} (${hangClause(hung)}; ${budgetClause(entry)})` : "";
+          const restarted =
+            hung !== undefined && entry.budget.crashes() > 0
+              ? `; restarted after it was unresponsive at ${clockTime(hung.at)} (${hangClause(hung)}; ${budgetClause(entry)})`
+              : "";
           if (session !== undefined) {
             const rssKiB = await readGroupResidentMemoryKiB(session.pid);
             const memory = rssKiB === undefined ? "" : `, RSS ${Math.round(rssKiB / 1024)} MiB`;
@@ -354,18 +414,47 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
             const uptime = `up ${Math.round((Date.now() - session.startedAt) / 1000)} s`;
             const facts = { pid: session.pid, ...(rssKiB === undefined ? {} : { rssKiB }) };
             if (work.length > 0) {
-              const what = work.map((item) => `${item.title}${item.message === undefined ? "" : `: ${item.message}`}${item.percentage === undefined ? "" : ` (${item.percentage}%)`}`).join("; ");
-              return { ...base, ...facts, state: "indexing", detail: `pid ${session.pid}${memory}, ${uptime}; ${what}; answers may be partial until it finishes${restarted}.` };
+              const what = work
+                .map(
+                  (item) =>
+                    `${item.title}${item.message === undefined ? "" : `: ${item.message}`}${item.percentage === undefined ? "" : ` (${item.percentage}%)`}`,
+                )
+                .join("; ");
+              return {
+                ...base,
+                ...facts,
+                state: "indexing",
+                detail: `pid ${session.pid}${memory}, ${uptime}; ${what}; answers may be partial until it finishes${restarted}.`,
+              };
             }
-            return { ...base, ...facts, state: "running", detail: `pid ${session.pid}${memory}, ${uptime}, position encoding ${session.positionEncoding}${restarted}.` };
+            return {
+              ...base,
+              ...facts,
+              state: "running",
+              detail: `pid ${session.pid}${memory}, ${uptime}, position encoding ${session.positionEncoding}${restarted}.`,
+            };
           }
-          if (entry.starting !== undefined) return { ...base, state: "starting", detail: `starting; the first answer waits for it${restarted}.` };
-          if (entry.stoppedForIdle === true) return { ...base, state: "stopped", detail: `stopped after ${minutes(idleMs)} unused; starts again on the next call${restarted}.` };
+          if (entry.starting !== undefined)
+            return { ...base, state: "starting", detail: `starting; the first answer waits for it${restarted}.` };
+          if (entry.stoppedForIdle === true)
+            return {
+              ...base,
+              state: "stopped",
+              detail: `stopped after ${minutes(idleMs)} unused; starts again on the next call${restarted}.`,
+            };
           if (hung !== undefined) {
-            return { ...base, state: "unresponsive", detail: `unresponsive since ${clockTime(hung.at)}: ${hangClause(hung)}; its process group was killed and it starts again on the next call (${budgetClause(entry)}; at ${entry.budget.limit} it is broken).${LanguageServerSession.stderrNote(entry.lastExit?.stderr ?? [])}` };
+            return {
+              ...base,
+              state: "unresponsive",
+              detail: `unresponsive since ${clockTime(hung.at)}: ${hangClause(hung)}; its process group was killed and it starts again on the next call (${budgetClause(entry)}; at ${entry.budget.limit} it is broken).${LanguageServerSession.stderrNote(entry.lastExit?.stderr ?? [])}`,
+            };
           }
           if (entry.lastExit !== undefined) {
-            return { ...base, state: "crashed", detail: `crashed(${entry.budget.crashes()}): it ${entry.lastExit.reason}; starts again on the next call.${LanguageServerSession.stderrNote(entry.lastExit.stderr)}` };
+            return {
+              ...base,
+              state: "crashed",
+              detail: `crashed(${entry.budget.crashes()}): it ${entry.lastExit.reason}; starts again on the next call.${LanguageServerSession.stderrNote(entry.lastExit.stderr)}`,
+            };
           }
           return { ...base, state: "stopped", detail: "stopped; starts again on the next call." };
         }),

@@ -2,7 +2,12 @@ import { listProcesses } from "@runbound/runtime-kit/testing";
 import { createRun, type Run } from "@runbound/runner-adapter";
 import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance, type LspSupervisorSettings } from "./lsp-supervisor.js";
+import {
+  createLspSupervisor,
+  LspSupervisor,
+  type LspSupervisorInstance,
+  type LspSupervisorSettings,
+} from "./lsp-supervisor.js";
 import { lspPlugin } from "./plugin.js";
 import { putPlugin } from "./test-support/put-tool.js";
 import { fakeProject, living, scriptedServer } from "./test-support/scripted-servers.js";
@@ -70,19 +75,27 @@ function helperPid(message: string): number {
 }
 
 async function helperGone(pid: number): Promise<void> {
-  await expect.poll(async () => (await listProcesses()).filter((row) => row.pid === pid && row.state !== "Z"), { timeout: 5_000 }).toEqual([]);
+  await expect
+    .poll(async () => (await listProcesses()).filter((row) => row.pid === pid && row.state !== "Z"), { timeout: 5_000 })
+    .toEqual([]);
 }
 
 const clock = "\\d\\d:\\d\\d:\\d\\d";
 
 describe("unresponsive servers (scripted servers, real child processes)", () => {
   it("a request left unanswered fails at the bound naming server, root, method and bound; the group is killed; it restarts within the budget, then is broken; reload clears it", async () => {
-    const { supervisor, lsp, status, hover, put, file } = await setUp("hang-after-initialize", { unresponsiveMs: 1_500 });
+    const { supervisor, lsp, status, hover, put, file } = await setUp("hang-after-initialize", {
+      unresponsiveMs: 1_500,
+    });
     const first = await hover();
     expect(resultErrorCode(first.result)).toBe("unavailable");
-    expect(first.text).toContain("Language server `fake` for `project` is unresponsive: `textDocument/hover` got no answer within 1.5 s");
+    expect(first.text).toContain(
+      "Language server `fake` for `project` is unresponsive: `textDocument/hover` got no answer within 1.5 s",
+    );
     expect(first.text).toContain("so it was stopped, its process group killed, and this call has no answer.");
-    expect(first.text).toContain("It starts again on the next call (1 of 3 crashes or hangs within 5 minutes; at 3 it is broken)");
+    expect(first.text).toContain(
+      "It starts again on the next call (1 of 3 crashes or hangs within 5 minutes; at 3 it is broken)",
+    );
     expect(first.text).toContain("deadlocked after initialize");
     // The bound, not the call's 90 s budget, ends the wait.
     expect(first.ms).toBeGreaterThanOrEqual(1_400);
@@ -91,7 +104,9 @@ describe("unresponsive servers (scripted servers, real child processes)", () => 
     await expect.poll(() => living(first.pid!), { timeout: 5_000 }).toEqual([]);
     await helperGone(helperPid(first.text));
     expect(await status()).toMatch(
-      new RegExp(`fake @ project: unresponsive — unresponsive since ${clock}: \`textDocument/hover\` got no answer in 1\\.5 s; its process group was killed and it starts again on the next call \\(1 of 3 crashes or hangs within 5 minutes; at 3 it is broken\\)\\.`),
+      new RegExp(
+        `fake @ project: unresponsive — unresponsive since ${clock}: \`textDocument/hover\` got no answer in 1\\.5 s; its process group was killed and it starts again on the next call \\(1 of 3 crashes or hangs within 5 minutes; at 3 it is broken\\)\\.`,
+      ),
     );
 
     const second = await hover();
@@ -99,18 +114,26 @@ describe("unresponsive servers (scripted servers, real child processes)", () => 
     expect(second.pid).not.toBe(first.pid);
     expect(second.text).toContain("(2 of 3 crashes or hangs within 5 minutes");
     const third = await hover();
-    expect(third.text).toContain("That is 3 crashes or hangs within 5 minutes, so it is now broken and will not be restarted");
+    expect(third.text).toContain(
+      "That is 3 crashes or hangs within 5 minutes, so it is now broken and will not be restarted",
+    );
     await expect.poll(() => living(third.pid!), { timeout: 5_000 }).toEqual([]);
 
     const refused = await hover();
     expect(refused.pid).toBeUndefined();
     expect(refused.ms).toBeLessThan(2_000);
-    expect(refused.text).toMatch(new RegExp(`is broken: it did not answer \`textDocument/hover\` within 1\\.5 s \\(unresponsive since ${clock}\\), with 3 crashes or hangs within 5 minutes\\.`));
+    expect(refused.text).toMatch(
+      new RegExp(
+        `is broken: it did not answer \`textDocument/hover\` within 1\\.5 s \\(unresponsive since ${clock}\\), with 3 crashes or hangs within 5 minutes\\.`,
+      ),
+    );
     expect(await status()).toContain("fake @ project: broken — it did not answer `textDocument/hover` within 1.5 s");
     // A write does not wait on a broken server either.
     const write = await put({ [file]: "answer = 42\n" });
     expect(write.ms).toBeLessThan(2_000);
-    expect(write.text).toContain("project/main.fake: could not be checked — Language server `fake` for `project` is broken");
+    expect(write.text).toContain(
+      "project/main.fake: could not be checked — Language server `fake` for `project` is broken",
+    );
 
     const reloaded = resultText(await lsp({ op: "reload", file }));
     expect(reloaded).toMatch(/Restarted `fake` for `project` \(pid \d+\)/);
@@ -122,12 +145,18 @@ describe("unresponsive servers (scripted servers, real child processes)", () => 
     const { supervisor, status, hover } = await setUp("hang-on-initialize", { startTimeoutMs: 1_000 });
     const first = await hover();
     expect(resultErrorCode(first.result)).toBe("unavailable");
-    expect(first.text).toContain("Language server `fake` for `project` is unresponsive: `initialize` got no answer within 1 s, so it was stopped, its process group killed.");
-    expect(first.text).toContain("(1 of 3 crashes or hangs within 5 minutes; at 3 it is broken); raise `startTimeoutMs` (now 1000 ms) if the server is merely slow.");
+    expect(first.text).toContain(
+      "Language server `fake` for `project` is unresponsive: `initialize` got no answer within 1 s, so it was stopped, its process group killed.",
+    );
+    expect(first.text).toContain(
+      "(1 of 3 crashes or hangs within 5 minutes; at 3 it is broken); raise `startTimeoutMs` (now 1000 ms) if the server is merely slow.",
+    );
     expect(first.text).toContain("waiting for a lock that never frees");
     expect(first.ms).toBeLessThan(10_000);
     await helperGone(helperPid(first.text));
-    expect(await status()).toMatch(new RegExp(`fake @ project: unresponsive — unresponsive since ${clock}: \`initialize\` got no answer in 1 s;`));
+    expect(await status()).toMatch(
+      new RegExp(`fake @ project: unresponsive — unresponsive since ${clock}: \`initialize\` got no answer in 1 s;`),
+    );
     await hover();
     const third = await hover();
     expect(third.text).toContain("so it is now broken and will not be restarted");
@@ -151,11 +180,16 @@ describe("unresponsive servers (scripted servers, real child processes)", () => 
 
   it("writes after a hang do not wait on it: the hung pull fails at the bound, and later writes to notes.txt and to the covered file answer quickly", async () => {
     // A slow host's write ceiling (10 s, as RUNBOUND_LSP_WRITE_CEILING_MS sets it) longer than the bound, as in the issue.
-    const { supervisor, status, put, file } = await setUp("hang-first-diagnostic", { unresponsiveMs: 6_000, afterWrite: { ceilingMs: 10_000 } });
+    const { supervisor, status, put, file } = await setUp("hang-first-diagnostic", {
+      unresponsiveMs: 6_000,
+      afterWrite: { ceilingMs: 10_000 },
+    });
     const pending = put({ [file]: "ERROR: name `b` is not defined\n" });
     const hungPid = await runningPid(supervisor, pending);
     const first = await pending;
-    expect(first.text).toContain("project/main.fake: could not be checked — Language server `fake` for `project` is unresponsive: `textDocument/diagnostic` got no answer within 6 s");
+    expect(first.text).toContain(
+      "project/main.fake: could not be checked — Language server `fake` for `project` is unresponsive: `textDocument/diagnostic` got no answer within 6 s",
+    );
     expect(first.text).toContain("stuck in the type checker");
     expect(first.ms).toBeGreaterThanOrEqual(5_500);
     expect(first.ms).toBeLessThan(9_500);
@@ -171,9 +205,15 @@ describe("unresponsive servers (scripted servers, real child processes)", () => 
     const covered = put({ [file]: "ERROR: name `b` is not defined\nWARN: unused `a`\n" });
     const freshPid = await runningPid(supervisor, covered);
     const second = await covered;
-    expect(second.text).toContain("project/main.fake: 1 error and 1 warning (the first check of this file in this run, so some may predate this write):");
+    expect(second.text).toContain(
+      "project/main.fake: 1 error and 1 warning (the first check of this file in this run, so some may predate this write):",
+    );
     expect(second.ms).toBeLessThan(4_000);
     expect(freshPid).not.toBe(hungPid);
-    expect(await status()).toMatch(new RegExp(`fake @ project: running — pid ${freshPid}.*; restarted after it was unresponsive at ${clock} \\(\`textDocument/diagnostic\` got no answer in 6 s; 1 of 3 crashes or hangs within 5 minutes\\)\\.`));
+    expect(await status()).toMatch(
+      new RegExp(
+        `fake @ project: running — pid ${freshPid}.*; restarted after it was unresponsive at ${clock} \\(\`textDocument/diagnostic\` got no answer in 6 s; 1 of 3 crashes or hangs within 5 minutes\\)\\.`,
+      ),
+    );
   });
 });

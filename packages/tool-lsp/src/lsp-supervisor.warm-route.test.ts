@@ -19,9 +19,19 @@ describe("a warm call reaches its running server without resolving the program a
     mkdirSync(bin);
     symlinkSync(process.execPath, join(bin, "fake-node"));
     const spec = scriptedServer("normal");
-    const supervisor = createLspSupervisor({ servers: [{ ...spec, server: { ...spec.server, command: "fake-node" } }], pathVariable: bin, stopGraceMs: 300 });
+    const supervisor = createLspSupervisor({
+      servers: [{ ...spec, server: { ...spec.server, command: "fake-node" } }],
+      pathVariable: bin,
+      stopGraceMs: 300,
+    });
     supervisors.push(supervisor);
-    const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, workdir]] });
+    const run = createFakeRun({
+      plugins: [lspPlugin],
+      resources: [
+        [LspSupervisor, supervisor],
+        [Workdir, workdir],
+      ],
+    });
     const hover = () => run.call("lsp", { op: "hover", file, line: 1, symbol: "answer" });
 
     expect(resultText(await hover())).toContain("function answer(): number");

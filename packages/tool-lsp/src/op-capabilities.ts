@@ -55,11 +55,21 @@ export function unsupportedOps(session: LanguageServerSession): { undeclared: st
  * Send an op's request; a "method not found" answer from a server that declared the capability becomes
  * the same refusal as a missing capability, and `status` lists the op among those the server lacks.
  */
-export async function askForOp<T>(session: LanguageServerSession, op: string, method: string, ask: () => Promise<T>): Promise<T> {
+export async function askForOp<T>(
+  session: LanguageServerSession,
+  op: string,
+  method: string,
+  ask: () => Promise<T>,
+): Promise<T> {
   try {
     return await ask();
   } catch (error) {
-    if (!(error instanceof ToolError) || !(error.cause instanceof ResponseError) || error.cause.code !== ErrorCodes.MethodNotFound) throw error;
+    if (
+      !(error instanceof ToolError) ||
+      !(error.cause instanceof ResponseError) ||
+      error.cause.code !== ErrorCodes.MethodNotFound
+    )
+      throw error;
     const refused = refusedOps.get(session) ?? new Set<string>();
     refusedOps.set(session, refused.add(op));
     throw new ToolError({

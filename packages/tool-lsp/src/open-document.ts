@@ -50,8 +50,13 @@ const warmUpAgeMs = 10_000;
 async function warmUp(session: LanguageServerSession, signal: AbortSignal): Promise<void> {
   const loading = session.spec.projectLoading;
   if (loading === undefined || Date.now() - session.startedAt > warmUpAgeMs) return;
-  const started = await withDeadline(signal, loading.beginsWithinMs, (deadline) => session.progress.waitUntil(() => session.progress.current().length > 0, deadline));
-  if (started) await withDeadline(signal, loading.budgetMs, (deadline) => session.progress.waitUntil(() => session.progress.current().length === 0, deadline));
+  const started = await withDeadline(signal, loading.beginsWithinMs, (deadline) =>
+    session.progress.waitUntil(() => session.progress.current().length > 0, deadline),
+  );
+  if (started)
+    await withDeadline(signal, loading.budgetMs, (deadline) =>
+      session.progress.waitUntil(() => session.progress.current().length === 0, deadline),
+    );
 }
 
 /**
@@ -78,7 +83,10 @@ function heldText(supervisor: LspSupervisorInstance, uri: string, stamp: DiskSta
 async function readText(workdir: string, path: string, file: string, shown: string): Promise<string> {
   const bytes = await readFileInWorkdir(workdir, path, { maxBytes: maxDocumentBytes, shown });
   if (bytes === null) {
-    throw new ToolError({ code: "not_found", message: `File \`${file}\` does not exist in the working directory. Give the path of an existing source file, relative to the working directory.` });
+    throw new ToolError({
+      code: "not_found",
+      message: `File \`${file}\` does not exist in the working directory. Give the path of an existing source file, relative to the working directory.`,
+    });
   }
   return bytes.toString("utf8");
 }
@@ -89,12 +97,20 @@ async function readText(workdir: string, path: string, file: string, shown: stri
  * disk (and its watch of the files it does not have open), and sync the text to it (didOpen, or
  * didChange when it changed on disk).
  */
-export async function openDocument(supervisor: LspSupervisorInstance, workdir: string, file: string, signal: AbortSignal, options: OpenOptions = {}): Promise<OpenDocument> {
+export async function openDocument(
+  supervisor: LspSupervisorInstance,
+  workdir: string,
+  file: string,
+  signal: AbortSignal,
+  options: OpenOptions = {},
+): Promise<OpenDocument> {
   const path = await resolveInWorkdir(workdir, file);
   const shown = displayPath(workdir, path);
   // Before the read: a change after it makes the stamp differ, so the next call reads the file again.
   const stamp = await readDiskStamp(path);
-  const text = (stamp === null ? undefined : heldText(supervisor, pathToFileURL(path).href, stamp)) ?? (await readText(workdir, path, file, shown));
+  const text =
+    (stamp === null ? undefined : heldText(supervisor, pathToFileURL(path).href, stamp)) ??
+    (await readText(workdir, path, file, shown));
   options.check?.(text, shown);
   const session = await supervisor.sessionFor(workdir, path, signal);
   await syncWithDisk(session, workdir, pathToFileURL(path).href);
@@ -103,5 +119,15 @@ export async function openDocument(supervisor: LspSupervisorInstance, workdir: s
   const synced = session.documents.sync(path, text, languageId, stamp ?? undefined);
   // Only the first document makes the server load the project; later ones must not wait for a load that already happened.
   if (synced.changed && synced.version === 1 && session.documents.openCount === 1) await warmUp(session, signal);
-  return { path, shown, text, session, uri: synced.uri, version: synced.version, changed: synced.changed, generationBefore, ledger: supervisor.ledger };
+  return {
+    path,
+    shown,
+    text,
+    session,
+    uri: synced.uri,
+    version: synced.version,
+    changed: synced.changed,
+    generationBefore,
+    ledger: supervisor.ledger,
+  };
 }

@@ -54,7 +54,10 @@ export interface PlacesPage {
   rows: string[];
 }
 
-const byPlace = (a: { shown: string; inside: boolean; line: number }, b: { shown: string; inside: boolean; line: number }): number =>
+const byPlace = (
+  a: { shown: string; inside: boolean; line: number },
+  b: { shown: string; inside: boolean; line: number },
+): number =>
   Number(b.inside) - Number(a.inside) || (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0) || a.line - b.line;
 
 /**
@@ -74,11 +77,20 @@ export async function pagePlaces(request: PageRequest): Promise<PlacesPage> {
     .map((place) => ({ ...place, ...placePath(request.workdir, place.uri) }));
   const matched = all.filter((place) => request.filter?.matches(place.shown) ?? true).sort(byPlace);
   const candidates = matched.slice(request.offset, request.offset + request.cap);
-  const lookUpPaths = [...new Set(candidates.flatMap((place) => (place.inside && place.path !== undefined ? [place.path] : [])))];
-  const symbols = request.lookUp === undefined || lookUpPaths.length === 0 ? new Map<string, FileSymbols>() : await request.lookUp(lookUpPaths);
+  const lookUpPaths = [
+    ...new Set(candidates.flatMap((place) => (place.inside && place.path !== undefined ? [place.path] : []))),
+  ];
+  const symbols =
+    request.lookUp === undefined || lookUpPaths.length === 0
+      ? new Map<string, FileSymbols>()
+      : await request.lookUp(lookUpPaths);
   const known = new Map(request.known);
   for (const [path, file] of symbols) if (file.text !== undefined) known.set(path, file.text);
-  const sources = await showLocations(request.workdir, candidates, { dedupe: false, known, ...(request.dependencies === undefined ? {} : { dependencies: request.dependencies }) });
+  const sources = await showLocations(request.workdir, candidates, {
+    dedupe: false,
+    known,
+    ...(request.dependencies === undefined ? {} : { dependencies: request.dependencies }),
+  });
   const rows: string[] = [];
   const shown: PagedPlace[] = [];
   let bytes = 0;
@@ -87,7 +99,8 @@ export async function pagePlaces(request: PageRequest): Promise<PlacesPage> {
     const source = sources[index]?.source;
     const fileSymbols = place.path === undefined ? undefined : symbols.get(place.path);
     // The document symbols name members with their container (`Square.area`), as for references.
-    const enclosing = (fileSymbols === undefined ? undefined : enclosingSymbol(fileSymbols.symbols, place.line)) ?? place.enclosing;
+    const enclosing =
+      (fileSymbols === undefined ? undefined : enclosingSymbol(fileSymbols.symbols, place.line)) ?? place.enclosing;
     const heading = place.shown === file ? [] : [place.shown];
     const row = `  ${place.line + 1}${enclosing === undefined ? "" : ` in ${enclosing}`}${source === undefined ? "" : `: ${source}`}`;
     const cost = [...heading, row].reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
@@ -95,17 +108,34 @@ export async function pagePlaces(request: PageRequest): Promise<PlacesPage> {
     bytes += cost;
     rows.push(...heading, row);
     file = place.shown;
-    shown.push({ path: place.shown, line: place.line + 1, ...(enclosing === undefined ? {} : { in: enclosing }), ...(source === undefined ? {} : { source }) });
+    shown.push({
+      path: place.shown,
+      line: place.line + 1,
+      ...(enclosing === undefined ? {} : { in: enclosing }),
+      ...(source === undefined ? {} : { source }),
+    });
   }
   const end = request.offset + shown.length;
-  return { total: all.length, matched: matched.length, offset: request.offset, shown, ...(end < matched.length ? { next: end } : {}), rows };
+  return {
+    total: all.length,
+    matched: matched.length,
+    offset: request.offset,
+    shown,
+    ...(end < matched.length ? { next: end } : {}),
+    rows,
+  };
 }
 
 /**
  * The header of a page: "4 references", "51–100 of 230 references; next: offset 100", with the
  * filter ("12 of 230 references in `src/extra` (230 in all)"), for `target`.
  */
-export function pageHeader(page: PlacesPage, noun: readonly [string, string], target: string, filter: PathFilter | undefined): string {
+export function pageHeader(
+  page: PlacesPage,
+  noun: readonly [string, string],
+  target: string,
+  filter: PathFilter | undefined,
+): string {
   const count = page.matched === 1 ? noun[0] : noun[1];
   const whole = page.offset === 0 && page.next === undefined;
   const range = whole ? `${page.matched}` : `${page.offset + 1}–${page.offset + page.shown.length} of ${page.matched}`;

@@ -26,7 +26,11 @@ function globToRegExp(glob: string): RegExp {
       const end = glob.indexOf("}", index);
       if (end === -1) source += "\\{";
       else {
-        source += `(?:${glob.slice(index + 1, end).split(",").map((part) => part.replace(/[.+^$()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")).join("|")})`;
+        source += `(?:${glob
+          .slice(index + 1, end)
+          .split(",")
+          .map((part) => part.replace(/[.+^$()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*"))
+          .join("|")})`;
         index = end;
       }
     } else source += character.replace(/[.+^$()|[\]\\]/g, "\\$&");
@@ -42,13 +46,22 @@ function globToRegExp(glob: string): RegExp {
  */
 export async function parsePathFilter(workdir: string, path: string): Promise<PathFilter> {
   const trimmed = path.trim().replace(/^\.\/+/, "");
-  if (trimmed.length === 0) throw new ToolError({ code: "invalid_input", message: "`path` is empty. Give a folder (e.g. `src/extra`) or a glob (e.g. `src/**/*.ts`) inside the working directory, or leave `path` out." });
+  if (trimmed.length === 0)
+    throw new ToolError({
+      code: "invalid_input",
+      message:
+        "`path` is empty. Give a folder (e.g. `src/extra`) or a glob (e.g. `src/**/*.ts`) inside the working directory, or leave `path` out.",
+    });
   const globAt = trimmed.search(globCharacters);
   const literal = globAt === -1 ? trimmed : trimmed.slice(0, trimmed.lastIndexOf("/", globAt) + 1);
   const resolved = literal.length === 0 ? workdir : await resolveInWorkdir(workdir, literal);
   const relative = resolved === workdir ? "" : resolved.slice(workdir.length + 1);
   if (globAt === -1) {
-    return { shown: path, matches: (shownPath) => relative === "" ? !shownPath.startsWith("/") : shownPath === relative || shownPath.startsWith(`${relative}/`) };
+    return {
+      shown: path,
+      matches: (shownPath) =>
+        relative === "" ? !shownPath.startsWith("/") : shownPath === relative || shownPath.startsWith(`${relative}/`),
+    };
   }
   const pattern = globToRegExp(`${relative === "" ? "" : `${relative}/`}${trimmed.slice(literal.length)}`);
   return { shown: path, matches: (shownPath) => !shownPath.startsWith("/") && pattern.test(shownPath) };

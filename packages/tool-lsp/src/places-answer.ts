@@ -25,7 +25,12 @@ export interface FoundPlaces {
  * file, each in its enclosing symbol.
  * @throws ToolError `invalid_input` for an `offset` past the last place.
  */
-export async function placesAnswer(at: PositionedRequest, list: ListOptions, signal: AbortSignal, found: FoundPlaces): Promise<OpAnswer> {
+export async function placesAnswer(
+  at: PositionedRequest,
+  list: ListOptions,
+  signal: AbortSignal,
+  found: FoundPlaces,
+): Promise<OpAnswer> {
   const session = at.document.session;
   const target = `\`${at.symbol}\` at ${at.document.shown}:${at.line}`;
   const page = await pagePlaces({
@@ -41,15 +46,29 @@ export async function placesAnswer(at: PositionedRequest, list: ListOptions, sig
   const aside = found.aside ?? "";
   if (page.matched === 0) {
     const where = list.filter === undefined ? "" : ` in \`${list.filter.shown}\``;
-    const others = list.filter !== undefined && page.total > 0 ? ` (${page.total} elsewhere; widen or drop \`path\`)` : "";
-    return { text: emptyAnswer(session, `No ${found.noun[1]}${where} for ${target}${others}${aside}`), structured: { op: found.op, total: page.total, matched: 0, offset: list.offset, places: [] } };
+    const others =
+      list.filter !== undefined && page.total > 0 ? ` (${page.total} elsewhere; widen or drop \`path\`)` : "";
+    return {
+      text: emptyAnswer(session, `No ${found.noun[1]}${where} for ${target}${others}${aside}`),
+      structured: { op: found.op, total: page.total, matched: 0, offset: list.offset, places: [] },
+    };
   }
   if (page.shown.length === 0) {
-    throw new ToolError({ code: "invalid_input", message: `\`offset\` ${list.offset} is past the last of the ${page.matched} ${found.noun[1]} for ${target}. Give an \`offset\` below ${page.matched}, or leave it out for the first page.` });
+    throw new ToolError({
+      code: "invalid_input",
+      message: `\`offset\` ${list.offset} is past the last of the ${page.matched} ${found.noun[1]} for ${target}. Give an \`offset\` below ${page.matched}, or leave it out for the first page.`,
+    });
   }
   const header = pageHeader(page, found.noun, target, list.filter);
   return {
     text: `${partialNote(session)}${header}${aside}:\n${page.rows.join("\n")}`,
-    structured: { op: found.op, total: page.total, matched: page.matched, offset: page.offset, ...(page.next === undefined ? {} : { next: page.next }), places: page.shown },
+    structured: {
+      op: found.op,
+      total: page.total,
+      matched: page.matched,
+      offset: page.offset,
+      ...(page.next === undefined ? {} : { next: page.next }),
+      places: page.shown,
+    },
   };
 }

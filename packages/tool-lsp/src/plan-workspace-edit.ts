@@ -45,7 +45,10 @@ interface FileState {
 const maxFiles = 2_000;
 
 function malformed(author: string, what: string): ToolError {
-  return new ToolError({ code: "unavailable", message: `${author} answered with a workspace edit that cannot be applied: ${what}. Nothing was changed; try \`lsp\` \`reload\` and rename again.` });
+  return new ToolError({
+    code: "unavailable",
+    message: `${author} answered with a workspace edit that cannot be applied: ${what}. Nothing was changed; try \`lsp\` \`reload\` and rename again.`,
+  });
 }
 
 /** Offsets of the start of every line, where a line ends at `\r\n`, `\n` or `\r` (LSP's rule). */
@@ -59,7 +62,12 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-function offsetOf(text: string, starts: readonly number[], position: Range["start"], encoding: PositionEncoding): number {
+function offsetOf(
+  text: string,
+  starts: readonly number[],
+  position: Range["start"],
+  encoding: PositionEncoding,
+): number {
   // A position past the last line means the end of the document, as the protocol says.
   if (position.line >= starts.length) return text.length;
   const start = starts[position.line]!;
@@ -70,17 +78,32 @@ function offsetOf(text: string, starts: readonly number[], position: Range["star
 
 function isPosition(value: unknown): value is Range["start"] {
   const position = value as Range["start"] | undefined;
-  return typeof position?.line === "number" && typeof position.character === "number" && Number.isInteger(position.line) && Number.isInteger(position.character) && position.line >= 0 && position.character >= 0;
+  return (
+    typeof position?.line === "number" &&
+    typeof position.character === "number" &&
+    Number.isInteger(position.line) &&
+    Number.isInteger(position.character) &&
+    position.line >= 0 &&
+    position.character >= 0
+  );
 }
 
 /** Apply text edits (all against the same original text, as LSP defines them); overlapping ones are refused. */
-export function applyTextEdits(text: string, edits: readonly TextEdit[], encoding: PositionEncoding, author: string, shown: string): string {
+export function applyTextEdits(
+  text: string,
+  edits: readonly TextEdit[],
+  encoding: PositionEncoding,
+  author: string,
+  shown: string,
+): string {
   const starts = lineStarts(text);
   const spans = edits.map((edit, order) => {
-    if (!isPosition(edit?.range?.start) || !isPosition(edit.range.end) || typeof edit.newText !== "string") throw malformed(author, `an edit of \`${shown}\` has no valid range or text`);
+    if (!isPosition(edit?.range?.start) || !isPosition(edit.range.end) || typeof edit.newText !== "string")
+      throw malformed(author, `an edit of \`${shown}\` has no valid range or text`);
     const from = offsetOf(text, starts, edit.range.start, encoding);
     const to = offsetOf(text, starts, edit.range.end, encoding);
-    if (to < from) throw malformed(author, `an edit of \`${shown}\` ends before it starts (line ${edit.range.start.line + 1})`);
+    if (to < from)
+      throw malformed(author, `an edit of \`${shown}\` ends before it starts (line ${edit.range.start.line + 1})`);
     return { from, to, newText: edit.newText, order };
   });
   spans.sort((a, b) => a.from - b.from || a.to - b.to || a.order - b.order);
@@ -119,19 +142,31 @@ export async function planWorkspaceEdit(edit: WorkspaceEdit, settings: PlanSetti
       return await resolveInWorkdir(workdir, path);
     } catch (error) {
       if (ToolError.isInstance(error) && error.code === "outside_workdir") {
-        throw new ToolError({ code: "outside_workdir", message: `${author} wants to change \`${path}\`, which is outside the working directory, so nothing was changed. Rename only symbols whose uses all lie inside the working directory.` });
+        throw new ToolError({
+          code: "outside_workdir",
+          message: `${author} wants to change \`${path}\`, which is outside the working directory, so nothing was changed. Rename only symbols whose uses all lie inside the working directory.`,
+        });
       }
       throw error;
     }
   };
   /** `readError` maps what reading the file threw; the file limit is checked outside it, so a caller's mapping cannot hide it. */
-  const stateOf = async (path: string, readError: (error: unknown) => unknown = (error) => error): Promise<FileState> => {
+  const stateOf = async (
+    path: string,
+    readError: (error: unknown) => unknown = (error) => error,
+  ): Promise<FileState> => {
     let state = files.get(path);
     if (state === undefined) {
-      if (files.size >= maxFiles) throw new ToolError({ code: "invalid_input", message: `${author} wants to change more than ${maxFiles} files; nothing was changed. Rename something with fewer uses, or in smaller steps.` });
-      const bytes = await readFileInWorkdir(workdir, path, { shown: displayPath(workdir, path) }).catch((error: unknown) => {
-        throw readError(error);
-      });
+      if (files.size >= maxFiles)
+        throw new ToolError({
+          code: "invalid_input",
+          message: `${author} wants to change more than ${maxFiles} files; nothing was changed. Rename something with fewer uses, or in smaller steps.`,
+        });
+      const bytes = await readFileInWorkdir(workdir, path, { shown: displayPath(workdir, path) }).catch(
+        (error: unknown) => {
+          throw readError(error);
+        },
+      );
       const original = bytes === null ? null : bytes.toString("utf8");
       state = { original, current: original, edits: 0 };
       files.set(path, state);
@@ -144,7 +179,10 @@ export async function planWorkspaceEdit(edit: WorkspaceEdit, settings: PlanSetti
     if (!Array.isArray(edits)) throw malformed(author, `the edits of \`${shown}\` are not a list`);
     const open = settings.openVersion(uri as string);
     if (typeof version === "number" && open !== undefined && version !== open) {
-      throw new ToolError({ code: "conflict", message: `${author} computed the edit of \`${shown}\` for version ${version}, but it has version ${open}: the file changed meanwhile. Nothing was changed; rename again.` });
+      throw new ToolError({
+        code: "conflict",
+        message: `${author} computed the edit of \`${shown}\` for version ${version}, but it has version ${open}: the file changed meanwhile. Nothing was changed; rename again.`,
+      });
     }
     const state = await stateOf(path);
     if (state.current === null) throw malformed(author, `it edits \`${shown}\`, which does not exist`);
@@ -162,7 +200,10 @@ export async function planWorkspaceEdit(edit: WorkspaceEdit, settings: PlanSetti
         const state = await stateOf(await pathOf(operation["uri"]));
         if (state.current !== null && operation.options?.["overwrite"] !== true) {
           if (operation.options?.["ignoreIfExists"] === true) continue;
-          throw malformed(author, `it creates \`${displayPath(workdir, await pathOf(operation["uri"]))}\`, which exists`);
+          throw malformed(
+            author,
+            `it creates \`${displayPath(workdir, await pathOf(operation["uri"]))}\`, which exists`,
+          );
         }
         state.current = "";
       } else if (operation.kind === "rename") {
@@ -170,10 +211,14 @@ export async function planWorkspaceEdit(edit: WorkspaceEdit, settings: PlanSetti
         const to = await pathOf(operation["newUri"]);
         const source = await stateOf(from);
         const target = await stateOf(to);
-        if (source.current === null) throw malformed(author, `it renames \`${displayPath(workdir, from)}\`, which does not exist`);
+        if (source.current === null)
+          throw malformed(author, `it renames \`${displayPath(workdir, from)}\`, which does not exist`);
         if (target.current !== null && operation.options?.["overwrite"] !== true) {
           if (operation.options?.["ignoreIfExists"] === true) continue;
-          throw malformed(author, `it renames \`${displayPath(workdir, from)}\` onto \`${displayPath(workdir, to)}\`, which exists`);
+          throw malformed(
+            author,
+            `it renames \`${displayPath(workdir, from)}\` onto \`${displayPath(workdir, to)}\`, which exists`,
+          );
         }
         target.current = source.current;
         target.edits += source.edits;
@@ -183,9 +228,15 @@ export async function planWorkspaceEdit(edit: WorkspaceEdit, settings: PlanSetti
       } else if (operation.kind === "delete") {
         const path = await pathOf(operation["uri"]);
         const state = await stateOf(path, (error) =>
-          ToolError.isInstance(error) && error.code === "invalid_input" ? malformed(author, `it deletes \`${displayPath(workdir, path)}\`, which is not a regular file (deleting directories is not supported)`) : error,
+          ToolError.isInstance(error) && error.code === "invalid_input"
+            ? malformed(
+                author,
+                `it deletes \`${displayPath(workdir, path)}\`, which is not a regular file (deleting directories is not supported)`,
+              )
+            : error,
         );
-        if (state.current === null && operation.options?.["ignoreIfNotExists"] !== true) throw malformed(author, `it deletes \`${displayPath(workdir, path)}\`, which does not exist`);
+        if (state.current === null && operation.options?.["ignoreIfNotExists"] !== true)
+          throw malformed(author, `it deletes \`${displayPath(workdir, path)}\`, which does not exist`);
         state.current = null;
       } else {
         throw malformed(author, `it has an operation of unknown kind \`${String(operation.kind)}\``);
@@ -197,7 +248,9 @@ export async function planWorkspaceEdit(edit: WorkspaceEdit, settings: PlanSetti
 
   const changes: FileChange[] = [];
   const planned: PlannedFile[] = [];
-  const renamedAway = new Set([...files.values()].flatMap((state) => (state.renamedFrom === undefined ? [] : [state.renamedFrom])));
+  const renamedAway = new Set(
+    [...files.values()].flatMap((state) => (state.renamedFrom === undefined ? [] : [state.renamedFrom])),
+  );
   for (const [path, state] of files) {
     if (state.current === state.original) continue;
     const shown = displayPath(workdir, path);
@@ -206,7 +259,12 @@ export async function planWorkspaceEdit(edit: WorkspaceEdit, settings: PlanSetti
       if (!renamedAway.has(shown)) planned.push({ shown, edits: 0, deleted: true });
       continue;
     }
-    planned.push({ shown, edits: state.edits, ...(state.renamedFrom === undefined ? {} : { renamedFrom: state.renamedFrom }), ...(state.original === null && state.renamedFrom === undefined ? { created: true } : {}) });
+    planned.push({
+      shown,
+      edits: state.edits,
+      ...(state.renamedFrom === undefined ? {} : { renamedFrom: state.renamedFrom }),
+      ...(state.original === null && state.renamedFrom === undefined ? { created: true } : {}),
+    });
   }
   return { changes, files: planned };
 }

@@ -22,7 +22,10 @@ describe("plugin", () => {
   it("is the default export, named after the package, with a provider that starts nothing", async () => {
     expect(lspPluginDefault).toBe(lspPlugin);
     expect(lspPlugin.name).toBe("@runbound/tool-lsp");
-    expect(lspPlugin.tools.map((tool) => [tool.name, tool.tier, tool.parallelSafe])).toEqual([["lsp", "read", true], ["lsp_rename", "write", false]]);
+    expect(lspPlugin.tools.map((tool) => [tool.name, tool.tier, tool.parallelSafe])).toEqual([
+      ["lsp", "read", true],
+      ["lsp_rename", "write", false],
+    ]);
     expect(lspPlugin.observers.map((observer) => observer.name)).toEqual(["lsp diagnostics"]);
     const provider = lspPlugin.resourceProviders[0]!;
     expect(provider.key.id).toBe("lsp.supervisor");

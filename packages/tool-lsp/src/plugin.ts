@@ -36,7 +36,10 @@ export function createLspPlugin(settings: LspPluginSettings = {}) {
         key: LspSupervisor,
         // Creating the supervisor starts nothing: servers start on the first query of a file of theirs.
         create: ({ workdir }) => {
-          const supervisor = createLspSupervisor({ ...settings.supervisor, afterWrite: { ...afterWriteFromEnvironment(process.env), ...settings.supervisor?.afterWrite } });
+          const supervisor = createLspSupervisor({
+            ...settings.supervisor,
+            afterWrite: { ...afterWriteFromEnvironment(process.env), ...settings.supervisor?.afterWrite },
+          });
           return {
             value: supervisor,
             dispose: () => supervisor.dispose(),

@@ -39,7 +39,9 @@ function occurrencesOf(lineText: string, symbol: string): number[] {
 
 function candidates(lineText: string): string {
   const names = [...new Set(lineText.match(/[\p{L}\p{N}_$]+/gu) ?? [])].slice(0, 20);
-  return names.length === 0 ? "it holds no identifiers" : `identifiers on it: ${names.map((name) => `\`${name}\``).join(", ")}`;
+  return names.length === 0
+    ? "it holds no identifiers"
+    : `identifiers on it: ${names.map((name) => `\`${name}\``).join(", ")}`;
 }
 
 /** The lines of a text, split on LF or CRLF. */
@@ -61,13 +63,18 @@ export function positionFromSymbol(request: SymbolPositionRequest): SymbolPositi
     });
   }
   if (request.symbol.length === 0) {
-    throw new ToolError({ code: "invalid_input", message: "`symbol` is empty. Give the identifier (or a substring of the line) the request is about." });
+    throw new ToolError({
+      code: "invalid_input",
+      message: "`symbol` is empty. Give the identifier (or a substring of the line) the request is about.",
+    });
   }
   const lineText = lines[request.line - 1]!;
   const found = occurrencesOf(lineText, request.symbol);
   const where = `line ${request.line} of \`${request.shown}\` (\`${quoteLine(lineText)}\`)`;
   if (found.length === 0) {
-    const insensitive = lineText.toLowerCase().includes(request.symbol.toLowerCase()) ? " It occurs there with different letter case; copy it exactly." : "";
+    const insensitive = lineText.toLowerCase().includes(request.symbol.toLowerCase())
+      ? " It occurs there with different letter case; copy it exactly."
+      : "";
     throw new ToolError({
       code: "not_found",
       message: `\`symbol\` \`${request.symbol}\` does not occur on ${where}; ${candidates(lineText)}.${insensitive} Check the line number or pick one of these.`,

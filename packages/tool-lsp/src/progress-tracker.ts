@@ -1,4 +1,9 @@
-import type { ProgressToken, WorkDoneProgressBegin, WorkDoneProgressEnd, WorkDoneProgressReport } from "vscode-languageserver-protocol";
+import type {
+  ProgressToken,
+  WorkDoneProgressBegin,
+  WorkDoneProgressEnd,
+  WorkDoneProgressReport,
+} from "vscode-languageserver-protocol";
 import { ConditionWatchers } from "./condition-watchers.js";
 
 /** One piece of work a server reported through `$/progress` and has not ended yet. */
@@ -13,7 +18,11 @@ export interface ActiveProgress {
 
 /** A work as callers see it, without how it is classified. */
 function publicView(work: ActiveProgress): ActiveProgress {
-  return { title: work.title, ...(work.message === undefined ? {} : { message: work.message }), ...(work.percentage === undefined ? {} : { percentage: work.percentage }) };
+  return {
+    title: work.title,
+    ...(work.message === undefined ? {} : { message: work.message }),
+    ...(work.percentage === undefined ? {} : { percentage: work.percentage }),
+  };
 }
 
 type ProgressValue = WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd;
@@ -68,7 +77,11 @@ export class ProgressTracker {
 
   /** Diagnosing checks begun and ended so far, and whether one is going on now. */
   checks(): { begun: number; ended: number; active: boolean } {
-    return { begun: this.begunChecks, ended: this.endedChecks, active: [...this.active.values()].some((work) => work.check) };
+    return {
+      begun: this.begunChecks,
+      ended: this.endedChecks,
+      active: [...this.active.values()].some((work) => work.check),
+    };
   }
 
   /** Call `listener` on every begin and report. @returns a function that stops listening. */

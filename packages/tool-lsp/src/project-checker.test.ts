@@ -5,7 +5,15 @@ import { runProjectChecker, type CheckerRunRequest } from "./project-checker.js"
 import { checkerDirectory, hangingPids, SCRIPTED_CHECKER, stillRunning } from "./test-support/scripted-checkers.js";
 
 function request(scenario: string, settings: Partial<CheckerRunRequest> = {}): CheckerRunRequest {
-  return { binary: process.execPath, args: [SCRIPTED_CHECKER, scenario], root: checkerDirectory(), format: CHECKER_FORMATS.tsc, signal: new AbortController().signal, timeoutMs: 30_000, ...settings };
+  return {
+    binary: process.execPath,
+    args: [SCRIPTED_CHECKER, scenario],
+    root: checkerDirectory(),
+    format: CHECKER_FORMATS.tsc,
+    signal: new AbortController().signal,
+    timeoutMs: 30_000,
+    ...settings,
+  };
 }
 
 async function pidsOnceWritten(root: string): Promise<{ checker: number; helper: number }> {
@@ -31,7 +39,9 @@ describe("runProjectChecker (scripted checkers as real child processes)", () => 
     controller.abort();
     const error = await running.catch((caught: unknown) => caught);
     expect(ToolError.isInstance(error) && error.code).toBe("cancelled");
-    expect((error as Error).message).toContain(`while \`${process.execPath}\` was checking \`${hanging.root}\`; it was stopped`);
+    expect((error as Error).message).toContain(
+      `while \`${process.execPath}\` was checking \`${hanging.root}\`; it was stopped`,
+    );
     expect(await stillRunning([pids.checker, pids.helper])).toEqual([]);
   }, 30_000);
 
@@ -50,7 +60,9 @@ describe("runProjectChecker (scripted checkers as real child processes)", () => 
     if (run.kind !== "checked") throw new Error(`expected a checked run, got ${JSON.stringify(run)}`);
     expect(run.exit.code).toBe(2);
     expect(run.cut).toBe(true);
-    const lineBytes = Buffer.byteLength("src/generated.ts(1,1): error TS2304: Cannot find name 'generatedIdentifierThatDoesNotExistAnywhere'.\n");
+    const lineBytes = Buffer.byteLength(
+      "src/generated.ts(1,1): error TS2304: Cannot find name 'generatedIdentifierThatDoesNotExistAnywhere'.\n",
+    );
     expect(run.diagnostics.length).toBe(Math.floor(maxOutputBytes / lineBytes));
     // The cut falls inside a line; the last finding kept is a whole one.
     expect(run.diagnostics.at(-1)!.message).toBe("Cannot find name 'generatedIdentifierThatDoesNotExistAnywhere'.");
@@ -58,7 +70,17 @@ describe("runProjectChecker (scripted checkers as real child processes)", () => 
 
   it("a checker that exits non-zero with nothing readable is unreadable with its last stderr lines, never clean", async () => {
     const run = await runProjectChecker(request("crash"));
-    expect(run).toMatchObject({ kind: "unreadable", exit: { code: 2, signal: null }, cut: false, stderr: ["panic: runtime error: index out of range [3] with length 3", "", "goroutine 1 [running]:", "main.main()"] });
+    expect(run).toMatchObject({
+      kind: "unreadable",
+      exit: { code: 2, signal: null },
+      cut: false,
+      stderr: [
+        "panic: runtime error: index out of range [3] with length 3",
+        "",
+        "goroutine 1 [running]:",
+        "main.main()",
+      ],
+    });
     expect(run.kind === "unreadable" && run.ms).toBeGreaterThanOrEqual(0);
     expect(run.kind === "unreadable" && run.ms).toBeLessThan(600_000);
   }, 30_000);
@@ -66,7 +88,9 @@ describe("runProjectChecker (scripted checkers as real child processes)", () => 
   it("a stderr-format checker's failure quotes only its last 20 lines", async () => {
     const run = await runProjectChecker(request("crash-loud", { format: CHECKER_FORMATS["go-vet"] }));
     if (run.kind !== "unreadable") throw new Error(`expected an unreadable run, got ${run.kind}`);
-    expect(run.stderr.map((line) => line.slice(0, 3))).toEqual(Array.from({ length: 20 }, (_, index) => String(81 + index).padStart(3, "0")));
+    expect(run.stderr.map((line) => line.slice(0, 3))).toEqual(
+      Array.from({ length: 20 }, (_, index) => String(81 + index).padStart(3, "0")),
+    );
   }, 30_000);
 
   it("a stderr-format checker that writes more than the kept lines is read from its last ones and says it was cut", async () => {
@@ -78,7 +102,10 @@ describe("runProjectChecker (scripted checkers as real child processes)", () => 
   }, 30_000);
 
   it("output that is not in the checker's format at all is unreadable even with exit code 0", async () => {
-    expect(await runProjectChecker(request("clean", { format: CHECKER_FORMATS["pyright-json"] }))).toMatchObject({ kind: "unreadable", exit: { code: 0 } });
+    expect(await runProjectChecker(request("clean", { format: CHECKER_FORMATS["pyright-json"] }))).toMatchObject({
+      kind: "unreadable",
+      exit: { code: 0 },
+    });
   }, 30_000);
 
   it("the call's own deadline passing stops the checker and rejects with `timeout`", async () => {
@@ -87,12 +114,20 @@ describe("runProjectChecker (scripted checkers as real child processes)", () => 
     const running = runProjectChecker(hanging);
     const pids = await pidsOnceWritten(hanging.root);
     controller.abort(new DOMException("The call's budget passed.", "TimeoutError"));
-    await expect(running).rejects.toMatchObject({ code: "timeout", message: expect.stringContaining(`The call's budget ran out while \`${process.execPath}\` was checking`) });
+    await expect(running).rejects.toMatchObject({
+      code: "timeout",
+      message: expect.stringContaining(`The call's budget ran out while \`${process.execPath}\` was checking`),
+    });
     expect(await stillRunning([pids.checker, pids.helper])).toEqual([]);
   }, 30_000);
 
   it("a clean exit without output is a checked run with no findings", async () => {
-    expect(await runProjectChecker(request("clean"))).toMatchObject({ kind: "checked", exit: { code: 0 }, diagnostics: [], cut: false });
+    expect(await runProjectChecker(request("clean"))).toMatchObject({
+      kind: "checked",
+      exit: { code: 0 },
+      diagnostics: [],
+      cut: false,
+    });
   }, 30_000);
 
   it("reads a stderr format (go vet) from the stderr lines", async () => {

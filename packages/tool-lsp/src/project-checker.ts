@@ -79,6 +79,7 @@ export async function runProjectChecker(request: CheckerRunRequest): Promise<Che
   const output = request.format.stream === "stderr" ? stderr.join("\n") : wholeLines(run.stdout, run.stdoutCut);
   const diagnostics = request.format.parse(output);
   const ms = run.ms;
-  if (diagnostics === undefined || (exit.code !== 0 && diagnostics.length === 0)) return { kind: "unreadable", exit, stderr: stderr.slice(-stderrReportLines), cut, ms };
+  if (diagnostics === undefined || (exit.code !== 0 && diagnostics.length === 0))
+    return { kind: "unreadable", exit, stderr: stderr.slice(-stderrReportLines), cut, ms };
   return { kind: "checked", exit, diagnostics, cut, ms };
 }

@@ -16,7 +16,13 @@ function scripted(scenario: string, checker: Partial<LspServerSpec["checker"]> =
     rootMarkers: [[`${scenario}.toml`]],
     server: { command: "unused-server", args: [] },
     install: "nothing to install",
-    checker: { command: process.execPath, args: [SCRIPTED_CHECKER, scenario], format: "tsc", install: "install the scripted checker", ...checker },
+    checker: {
+      command: process.execPath,
+      args: [SCRIPTED_CHECKER, scenario],
+      format: "tsc",
+      install: "install the scripted checker",
+      ...checker,
+    },
   };
 }
 
@@ -37,19 +43,58 @@ describe("projectDiagnosticsOp with scripted checkers (real child processes)", (
   it("reports per project: rows cut with N of M and how to narrow, an unreadable failure with its stderr, a missing checker with its install hint; progress before each", async () => {
     const workdir = tree(["flood/flood.toml", "crash/crash.toml", "gone/gone.toml", "clean/clean.toml"]);
     const progress: string[] = [];
-    const answer = await call(workdir, [scripted("flood"), scripted("crash"), scripted("gone", { command: "no-such-checker-program" }), scripted("clean")], {
-      onProgress: (message, done, total) => progress.push(`${done}/${total} ${message}`),
-    });
+    const answer = await call(
+      workdir,
+      [
+        scripted("flood"),
+        scripted("crash"),
+        scripted("gone", { command: "no-such-checker-program" }),
+        scripted("clean"),
+      ],
+      {
+        onProgress: (message, done, total) => progress.push(`${done}/${total} ${message}`),
+      },
+    );
     const lines = answer.text.split("\n");
     // The flood is cut at 8 MB, at the end of its last whole line.
-    const kept = Math.floor((8 * 1024 * 1024) / Buffer.byteLength("src/generated.ts(1,1): error TS2304: Cannot find name 'generatedIdentifierThatDoesNotExistAnywhere'.\n"));
-    expect(lines[0]).toBe(`Project checkers at or below \`.\`: 2 projects checked — at least ${kept} errors, 0 warnings; 2 projects not checked (below).`);
-    expect(answer.text).toMatch(new RegExp(`^flood — \`.+ flood\`: ${kept} errors, 0 warnings \\(\\d+\\.\\d s; its output passed the 8 MB kept, so there are at least this many\\)\\. 40 of ${kept} rows shown;`, "m"));
-    expect(answer.text).toMatch(/; ask for this project alone with \{"op":"diagnostics","file":"flood\/\*"\} or for one file with \{"op":"diagnostics","file":"flood\/src\/generated\.ts"\}\.$/m);
-    expect(lines.filter((line) => line === "flood/src/generated.ts:1: error TS2304: Cannot find name 'generatedIdentifierThatDoesNotExistAnywhere'.")).toHaveLength(40);
-    expect(answer.text).toContain("crash — `" + process.execPath + " " + SCRIPTED_CHECKER + " crash`: exited with code 2 without findings that could be read (");
-    expect(answer.text).toContain("so this is not a clean result. Its last stderr lines:\n  | panic: runtime error: index out of range [3] with length 3\n  | \n  | goroutine 1 [running]:\n  | main.main()");
-    expect(answer.text).toMatch(/^gone — `no-such-checker-program .+ gone`: not run: `no-such-checker-program` is in none of the project's bin directories nor on PATH \(\d+ places searched, first `.+\/gone\/node_modules\/\.bin`\)\. Install it: install the scripted checker\.$/m);
+    const kept = Math.floor(
+      (8 * 1024 * 1024) /
+        Buffer.byteLength(
+          "src/generated.ts(1,1): error TS2304: Cannot find name 'generatedIdentifierThatDoesNotExistAnywhere'.\n",
+        ),
+    );
+    expect(lines[0]).toBe(
+      `Project checkers at or below \`.\`: 2 projects checked — at least ${kept} errors, 0 warnings; 2 projects not checked (below).`,
+    );
+    expect(answer.text).toMatch(
+      new RegExp(
+        `^flood — \`.+ flood\`: ${kept} errors, 0 warnings \\(\\d+\\.\\d s; its output passed the 8 MB kept, so there are at least this many\\)\\. 40 of ${kept} rows shown;`,
+        "m",
+      ),
+    );
+    expect(answer.text).toMatch(
+      /; ask for this project alone with \{"op":"diagnostics","file":"flood\/\*"\} or for one file with \{"op":"diagnostics","file":"flood\/src\/generated\.ts"\}\.$/m,
+    );
+    expect(
+      lines.filter(
+        (line) =>
+          line ===
+          "flood/src/generated.ts:1: error TS2304: Cannot find name 'generatedIdentifierThatDoesNotExistAnywhere'.",
+      ),
+    ).toHaveLength(40);
+    expect(answer.text).toContain(
+      "crash — `" +
+        process.execPath +
+        " " +
+        SCRIPTED_CHECKER +
+        " crash`: exited with code 2 without findings that could be read (",
+    );
+    expect(answer.text).toContain(
+      "so this is not a clean result. Its last stderr lines:\n  | panic: runtime error: index out of range [3] with length 3\n  | \n  | goroutine 1 [running]:\n  | main.main()",
+    );
+    expect(answer.text).toMatch(
+      /^gone — `no-such-checker-program .+ gone`: not run: `no-such-checker-program` is in none of the project's bin directories nor on PATH \(\d+ places searched, first `.+\/gone\/node_modules\/\.bin`\)\. Install it: install the scripted checker\.$/m,
+    );
     expect(answer.text).toMatch(/^clean — `.+ clean`: no errors or warnings \(\d+\.\d s\)\.$/m);
     expect(progress).toEqual([
       `0/4 running \`${process.execPath} ${SCRIPTED_CHECKER} clean\` in clean (1 of 4)`,
@@ -64,7 +109,20 @@ describe("projectDiagnosticsOp with scripted checkers (real child processes)", (
     const workdir = tree(["loud/crash-loud.toml"]);
     const answer = await call(workdir, [scripted("crash-loud")]);
     const quoted = answer.text.split("\n").filter((line) => line.startsWith("  | "));
-    expect(quoted.map((line) => line.slice(4, 7))).toEqual(["089", "090", "091", "092", "093", "094", "095", "096", "097", "098", "099", "100"]);
+    expect(quoted.map((line) => line.slice(4, 7))).toEqual([
+      "089",
+      "090",
+      "091",
+      "092",
+      "093",
+      "094",
+      "095",
+      "096",
+      "097",
+      "098",
+      "099",
+      "100",
+    ]);
     expect(quoted.every((line) => line.length === 4 + 300)).toBe(true);
   }, 60_000);
 
@@ -72,10 +130,14 @@ describe("projectDiagnosticsOp with scripted checkers (real child processes)", (
     const workdir = tree(["a-hang/hang.toml", "b-clean/clean.toml"]);
     const answer = await call(workdir, [scripted("hang"), scripted("clean")], { timeoutMs: 1_500 });
     expect(answer.text).toContain("a-hang — `");
-    expect(answer.text).toContain("did not finish within 1.5 s and was stopped with its processes, so its findings are unknown. Narrow the call to a smaller project, or run `");
+    expect(answer.text).toContain(
+      "did not finish within 1.5 s and was stopped with its processes, so its findings are unknown. Narrow the call to a smaller project, or run `",
+    );
     expect(answer.text).toContain("Its last stderr lines:\n  | checking 1200 files\n  | ignoring SIGTERM");
     expect(answer.text).toMatch(/^b-clean — `.+ clean`: no errors or warnings/m);
-    expect(answer.text.split("\n")[0]).toBe("Project checkers at or below `.`: 1 project checked — 0 errors, 0 warnings; 1 project not checked (below).");
+    expect(answer.text.split("\n")[0]).toBe(
+      "Project checkers at or below `.`: 1 project checked — 0 errors, 0 warnings; 1 project not checked (below).",
+    );
     const pids = hangingPids(join(workdir, "a-hang"))!;
     expect(await stillRunning([pids.checker, pids.helper])).toEqual([]);
   }, 60_000);
@@ -103,12 +165,25 @@ describe("projectDiagnosticsOp with scripted checkers (real child processes)", (
   }, 60_000);
 
   it("`<directory>/*` checks the projects in that directory, or the one containing it", async () => {
-    const workdir = tree(["packages/a/clean.toml", "packages/a/src/deep/x.txt", "packages/b/clean.toml", "other/clean.toml"]);
+    const workdir = tree([
+      "packages/a/clean.toml",
+      "packages/a/src/deep/x.txt",
+      "packages/b/clean.toml",
+      "other/clean.toml",
+    ]);
     const inPackages = await call(workdir, [scripted("clean")], { file: "packages/*" });
-    expect(inPackages.text.split("\n")[0]).toBe("Project checkers at or below `packages`: 2 projects checked — 0 errors, 0 warnings.");
-    expect(inPackages.structured).toMatchObject({ complete: true, projects: [{ root: "packages/a" }, { root: "packages/b" }] });
+    expect(inPackages.text.split("\n")[0]).toBe(
+      "Project checkers at or below `packages`: 2 projects checked — 0 errors, 0 warnings.",
+    );
+    expect(inPackages.structured).toMatchObject({
+      complete: true,
+      projects: [{ root: "packages/a" }, { root: "packages/b" }],
+    });
     const inside = await call(workdir, [scripted("clean")], { file: "packages/a/src/deep/**" });
-    expect(inside.structured).toMatchObject({ scope: "packages/a/src/deep", projects: [{ root: "packages/a", server: "clean", state: "checked" }] });
+    expect(inside.structured).toMatchObject({
+      scope: "packages/a/src/deep",
+      projects: [{ root: "packages/a", server: "clean", state: "checked" }],
+    });
   }, 60_000);
 
   it("a root without the file its checker needs is named, not run", async () => {
@@ -135,10 +210,21 @@ describe("projectDiagnosticsOp with scripted checkers (real child processes)", (
 
   it("refuses another glob and a directory that does not exist", async () => {
     const workdir = tree(["a/clean.toml"]);
-    await expect(call(workdir, [scripted("clean")], { file: "src/*.ts" })).rejects.toMatchObject({ code: "invalid_input", message: expect.stringContaining('`file` `src/*.ts` is neither a file nor a project scope.') });
-    await expect(call(workdir, [scripted("clean")], { file: "a/*/b/*" })).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(call(workdir, [scripted("clean")], { file: "src/*.ts" })).rejects.toMatchObject({
+      code: "invalid_input",
+      message: expect.stringContaining("`file` `src/*.ts` is neither a file nor a project scope."),
+    });
+    await expect(call(workdir, [scripted("clean")], { file: "a/*/b/*" })).rejects.toMatchObject({
+      code: "invalid_input",
+    });
     await expect(call(workdir, [scripted("clean")], { file: "a*" })).rejects.toMatchObject({ code: "invalid_input" });
-    await expect(call(workdir, [scripted("clean")], { file: "missing/*" })).rejects.toMatchObject({ code: "not_found", message: '`missing` (from `file` `missing/*`) is not a directory in the working directory. Give "*" for every project, or an existing directory followed by "/*".' });
-    await expect(call(workdir, [scripted("clean")], { file: "../*" })).rejects.toMatchObject({ code: "outside_workdir" });
+    await expect(call(workdir, [scripted("clean")], { file: "missing/*" })).rejects.toMatchObject({
+      code: "not_found",
+      message:
+        '`missing` (from `file` `missing/*`) is not a directory in the working directory. Give "*" for every project, or an existing directory followed by "/*".',
+    });
+    await expect(call(workdir, [scripted("clean")], { file: "../*" })).rejects.toMatchObject({
+      code: "outside_workdir",
+    });
   });
 });

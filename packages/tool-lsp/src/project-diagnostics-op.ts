@@ -56,7 +56,8 @@ interface ProjectReport {
   text: string;
 }
 
-const plural = (count: number, singular: string, several = `${singular}s`): string => `${count} ${count === 1 ? singular : several}`;
+const plural = (count: number, singular: string, several = `${singular}s`): string =>
+  `${count} ${count === 1 ? singular : several}`;
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 const commandLine = (checker: ProjectChecker): string => [checker.command, ...checker.args].join(" ");
 const keptMegabytes = MAX_CHECKER_OUTPUT_BYTES / (1024 * 1024);
@@ -70,7 +71,13 @@ async function applies(project: ProjectRoot): Promise<boolean> {
   const needs = project.spec.checker!.needsOneOf;
   if (needs === undefined) return true;
   for (const name of needs) {
-    if (await stat(join(project.root, name)).then((stats) => stats.isFile(), () => false)) return true;
+    if (
+      await stat(join(project.root, name)).then(
+        (stats) => stats.isFile(),
+        () => false,
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -81,7 +88,10 @@ const quotedLineLength = 300;
 
 function quoted(lines: readonly string[]): string {
   if (lines.length === 0) return " It wrote nothing to stderr.";
-  return ` Its last stderr lines:\n${lines.slice(-quotedLines).map((line) => `  | ${line.slice(0, quotedLineLength)}`).join("\n")}`;
+  return ` Its last stderr lines:\n${lines
+    .slice(-quotedLines)
+    .map((line) => `  | ${line.slice(0, quotedLineLength)}`)
+    .join("\n")}`;
 }
 
 function shownPath(workdir: string, root: string, diagnostic: ParsedDiagnostic): string {
@@ -94,22 +104,49 @@ function rank(diagnostic: ParsedDiagnostic): number {
   return diagnostic.severity === "error" ? 0 : 1;
 }
 
-function checkedReport(workdir: string, root: string, run: Extract<CheckerRun, { kind: "checked" }>, rowsBytes: number, single: boolean): Pick<ProjectReport, "errors" | "warnings" | "rows" | "text"> {
+function checkedReport(
+  workdir: string,
+  root: string,
+  run: Extract<CheckerRun, { kind: "checked" }>,
+  rowsBytes: number,
+  single: boolean,
+): Pick<ProjectReport, "errors" | "warnings" | "rows" | "text"> {
   const shown = run.diagnostics.filter((diagnostic) => diagnostic.severity !== "info");
   const infos = run.diagnostics.length - shown.length;
   const errors = shown.filter((diagnostic) => diagnostic.severity === "error").length;
   const warnings = shown.length - errors;
   const located = shown.map((diagnostic) => ({ diagnostic, path: shownPath(workdir, root, diagnostic) }));
-  located.sort((a, b) => rank(a.diagnostic) - rank(b.diagnostic) || a.path.localeCompare(b.path) || (a.diagnostic.line ?? 0) - (b.diagnostic.line ?? 0));
-  const rows = located.map(({ diagnostic, path }) => formatDiagnosticRow({ path, line: diagnostic.line, severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.message }));
+  located.sort(
+    (a, b) =>
+      rank(a.diagnostic) - rank(b.diagnostic) ||
+      a.path.localeCompare(b.path) ||
+      (a.diagnostic.line ?? 0) - (b.diagnostic.line ?? 0),
+  );
+  const rows = located.map(({ diagnostic, path }) =>
+    formatDiagnosticRow({
+      path,
+      line: diagnostic.line,
+      severity: diagnostic.severity,
+      code: diagnostic.code,
+      message: diagnostic.message,
+    }),
+  );
   const infoNote = infos > 0 ? `, ${plural(infos, "info")} not shown` : "";
   const cutNote = run.cut ? `; its output passed the ${keptMegabytes} MB kept, so there are at least this many` : "";
-  if (rows.length === 0) return { errors, warnings, rows, text: `no errors or warnings (${seconds(run.ms)}${infoNote}${cutNote}).` };
+  if (rows.length === 0)
+    return { errors, warnings, rows, text: `no errors or warnings (${seconds(run.ms)}${infoNote}${cutNote}).` };
   const example = located.find(({ diagnostic }) => diagnostic.file !== undefined)?.path ?? "src/app.ts";
   const narrow = single
     ? `fix the first ones and check again, or ask for one file with {"op":"diagnostics","file":"${example}"}`
     : `ask for this project alone with {"op":"diagnostics","file":"${displayPath(workdir, root)}/*"} or for one file with {"op":"diagnostics","file":"${example}"}`;
-  const bounded = boundedRows({ rows, total: rows.length, cap: rowsPerProject, maxBytes: rowsBytes, noun: ["row", "rows"], narrow });
+  const bounded = boundedRows({
+    rows,
+    total: rows.length,
+    cap: rowsPerProject,
+    maxBytes: rowsBytes,
+    noun: ["row", "rows"],
+    narrow,
+  });
   const cut = bounded.shown.length < rows.length ? ` ${bounded.header}` : "";
   const summary = `${plural(errors, "error")}, ${plural(warnings, "warning")} (${seconds(run.ms)}${infoNote}${cutNote}).${cut}`;
   return { errors, warnings, rows: bounded.shown, text: `${summary}\n${bounded.shown.join("\n")}` };
@@ -128,7 +165,10 @@ function outcomeText(project: ProjectRoot, outcome: ProjectOutcome, timeoutMs: n
     case "timed_out":
       return `did not finish within ${seconds(timeoutMs)} and was stopped with its processes, so its findings are unknown. Narrow the call to a smaller project, or run \`${commandLine(checker)}\` yourself.${quoted(outcome.stderr)}`;
     case "unreadable": {
-      const how = outcome.exit.code === null ? `was ended by ${outcome.exit.signal ?? "a signal"}` : `exited with code ${outcome.exit.code}`;
+      const how =
+        outcome.exit.code === null
+          ? `was ended by ${outcome.exit.signal ?? "a signal"}`
+          : `exited with code ${outcome.exit.code}`;
       const cut = outcome.cut ? ` Its output passed the ${keptMegabytes} MB kept and was cut.` : "";
       return `${how} without findings that could be read (${seconds(outcome.ms)}), so this is not a clean result.${cut}${quoted(outcome.stderr)}`;
     }
@@ -150,10 +190,16 @@ export async function projectDiagnosticsOp(request: ProjectDiagnosticsRequest): 
   const found = await findProjectRoots(scope, workdir, request.servers, request.signal);
   const notApplicable: ProjectRoot[] = [];
   const candidates: ProjectRoot[] = [];
-  for (const project of found.roots) (await applies(project) ? candidates : notApplicable).push(project);
-  const searchNote = found.searchCut ? ` The search stopped after reading many directories; narrow it with {"op":"diagnostics","file":"<directory>/*"}.` : "";
+  for (const project of found.roots) ((await applies(project)) ? candidates : notApplicable).push(project);
+  const searchNote = found.searchCut
+    ? ` The search stopped after reading many directories; narrow it with {"op":"diagnostics","file":"<directory>/*"}.`
+    : "";
   if (candidates.length === 0) {
-    const markers = [...new Set(request.servers.filter((spec) => spec.checker !== undefined).flatMap((spec) => spec.rootMarkers.flat()))];
+    const markers = [
+      ...new Set(
+        request.servers.filter((spec) => spec.checker !== undefined).flatMap((spec) => spec.rootMarkers.flat()),
+      ),
+    ];
     const why =
       notApplicable.length > 0
         ? `No project at or below \`${shownScope}\` can be checked. Not checked: ${notApplicable.map((project) => lacking(workdir, project)).join(", ")}.`
@@ -169,13 +215,33 @@ export async function projectDiagnosticsOp(request: ProjectDiagnosticsRequest): 
     const checker = project.spec.checker!;
     const binary = await request.findChecker(project.spec, checker, project.root);
     if (!binary.found) {
-      outcomes.push({ kind: "not_found", looked: binary.looked, ...(binary.untrusted === undefined ? {} : { untrusted: binary.untrusted }) });
+      outcomes.push({
+        kind: "not_found",
+        looked: binary.looked,
+        ...(binary.untrusted === undefined ? {} : { untrusted: binary.untrusted }),
+      });
       continue;
     }
-    request.onProgress?.(`running \`${commandLine(checker)}\` in ${displayPath(workdir, project.root)} (${index + 1} of ${chosen.length})`, index, chosen.length);
-    outcomes.push(await runProjectChecker({ binary: binary.path, args: checker.args, root: project.root, format: CHECKER_FORMATS[checker.format], signal: request.signal, timeoutMs, env: request.env }));
+    request.onProgress?.(
+      `running \`${commandLine(checker)}\` in ${displayPath(workdir, project.root)} (${index + 1} of ${chosen.length})`,
+      index,
+      chosen.length,
+    );
+    outcomes.push(
+      await runProjectChecker({
+        binary: binary.path,
+        args: checker.args,
+        root: project.root,
+        format: CHECKER_FORMATS[checker.format],
+        signal: request.signal,
+        timeoutMs,
+        env: request.env,
+      }),
+    );
   }
-  const withRows = outcomes.filter((outcome) => outcome.kind === "checked" && outcome.diagnostics.some((diagnostic) => diagnostic.severity !== "info")).length;
+  const withRows = outcomes.filter(
+    (outcome) => outcome.kind === "checked" && outcome.diagnostics.some((diagnostic) => diagnostic.severity !== "info"),
+  ).length;
   const rowsBytes = Math.max(minRowsBytesPerProject, Math.floor(maxRowsBytes / Math.max(1, withRows)));
   const reports: ProjectReport[] = chosen.map((project, index) => {
     const outcome = outcomes[index]!;
@@ -188,7 +254,13 @@ export async function projectDiagnosticsOp(request: ProjectDiagnosticsRequest): 
       const report = checkedReport(workdir, project.root, outcome, rowsBytes, chosen.length === 1);
       return { ...base, ...report, text: heading + report.text };
     }
-    return { ...base, errors: 0, warnings: 0, rows: [], text: heading + outcomeText(project, outcome, timeoutMs, workdir) };
+    return {
+      ...base,
+      errors: 0,
+      warnings: 0,
+      rows: [],
+      text: heading + outcomeText(project, outcome, timeoutMs, workdir),
+    };
   });
   const checked = reports.filter((report) => report.state === "checked");
   const errors = checked.reduce((sum, report) => sum + report.errors, 0);
@@ -196,15 +268,34 @@ export async function projectDiagnosticsOp(request: ProjectDiagnosticsRequest): 
   const unchecked = reports.length - checked.length;
   const uncheckedNote = unchecked > 0 ? `; ${plural(unchecked, "project")} not checked (below)` : "";
   const atLeast = outcomes.some((outcome) => outcome.kind === "checked" && outcome.cut) ? "at least " : "";
-  const lines = [`Project checkers at or below \`${shownScope}\`: ${plural(checked.length, "project")} checked — ${atLeast}${plural(errors, "error")}, ${plural(warnings, "warning")}${uncheckedNote}.${searchNote}`];
+  const lines = [
+    `Project checkers at or below \`${shownScope}\`: ${plural(checked.length, "project")} checked — ${atLeast}${plural(errors, "error")}, ${plural(warnings, "warning")}${uncheckedNote}.${searchNote}`,
+  ];
   if (leftOut.length > 0) {
-    const names = leftOut.slice(0, 10).map((project) => `\`${displayPath(workdir, project.root)}\` (${project.spec.id})`);
-    lines.push(`Left out ${leftOut.length} of ${candidates.length} projects (at most ${limit} a call): ${names.join(", ")}${leftOut.length > 10 ? ` and ${leftOut.length - 10} more` : ""}; ask for them with {"op":"diagnostics","file":"<directory>/*"}.`);
+    const names = leftOut
+      .slice(0, 10)
+      .map((project) => `\`${displayPath(workdir, project.root)}\` (${project.spec.id})`);
+    lines.push(
+      `Left out ${leftOut.length} of ${candidates.length} projects (at most ${limit} a call): ${names.join(", ")}${leftOut.length > 10 ? ` and ${leftOut.length - 10} more` : ""}; ask for them with {"op":"diagnostics","file":"<directory>/*"}.`,
+    );
   }
   if (notApplicable.length > 0) {
     lines.push(`Not checked: ${notApplicable.map((project) => lacking(workdir, project)).join(", ")}.`);
   }
   lines.push(...reports.map((report) => report.text));
-  const complete = leftOut.length === 0 && !found.searchCut && unchecked === 0 && outcomes.every((outcome) => outcome.kind === "checked" && !outcome.cut);
-  return { text: lines.join("\n"), structured: { op: "diagnostics", scope: shownScope, complete, projects: reports.map(({ text: _text, ...report }) => report), leftOut: leftOut.map((project) => displayPath(workdir, project.root)) } };
+  const complete =
+    leftOut.length === 0 &&
+    !found.searchCut &&
+    unchecked === 0 &&
+    outcomes.every((outcome) => outcome.kind === "checked" && !outcome.cut);
+  return {
+    text: lines.join("\n"),
+    structured: {
+      op: "diagnostics",
+      scope: shownScope,
+      complete,
+      projects: reports.map(({ text: _text, ...report }) => report),
+      leftOut: leftOut.map((project) => displayPath(workdir, project.root)),
+    },
+  };
 }

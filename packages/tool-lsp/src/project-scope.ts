@@ -29,7 +29,10 @@ export async function resolveProjectScope(workdir: string, file: string): Promis
     () => false,
   );
   if (!isDirectory) {
-    throw new ToolError({ code: "not_found", message: `\`${directory}\` (from \`file\` \`${file}\`) is not a directory in the working directory. Give "*" for every project, or an existing directory followed by "/*".` });
+    throw new ToolError({
+      code: "not_found",
+      message: `\`${directory}\` (from \`file\` \`${file}\`) is not a directory in the working directory. Give "*" for every project, or an existing directory followed by "/*".`,
+    });
   }
   return path;
 }

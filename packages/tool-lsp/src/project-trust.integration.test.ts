@@ -4,7 +4,12 @@ import { createFakeRun } from "@runbound/tool-kit/testing";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance, type LspSupervisorSettings } from "./lsp-supervisor.js";
+import {
+  createLspSupervisor,
+  LspSupervisor,
+  type LspSupervisorInstance,
+  type LspSupervisorSettings,
+} from "./lsp-supervisor.js";
 import { lspPlugin } from "./plugin.js";
 import { resolveBinary } from "./resolve-binary.js";
 import { fileTree } from "./test-support/file-tree.js";
@@ -24,7 +29,12 @@ const untrusted = { trusted: false, howToTrust: "pass `--trust-project`" };
 
 /** A project whose own typescript-language-server and tsc only leave a marker line (and exit), so running them shows. */
 function projectWithOwnPrograms(): { workdir: string; ran: () => string[] } {
-  const workdir = fileTree(["package.json", "tsconfig.json", "node_modules/.bin/typescript-language-server", "node_modules/.bin/tsc"]);
+  const workdir = fileTree([
+    "package.json",
+    "tsconfig.json",
+    "node_modules/.bin/typescript-language-server",
+    "node_modules/.bin/tsc",
+  ]);
   writeFileSync(join(workdir, "tsconfig.json"), '{"compilerOptions":{"strict":true},"include":["src"]}');
   writeFileSync(join(workdir, "package.json"), '{"name":"untrusted","private":true}');
   const marker = join(workdir, "ran.txt");
@@ -38,10 +48,22 @@ function projectWithOwnPrograms(): { workdir: string; ran: () => string[] } {
   return { workdir, ran: () => (existsSync(marker) ? readFileSync(marker, "utf8").trim().split("\n") : []) };
 }
 
-function runFor(workdir: string, settings: LspSupervisorSettings): { call: (input: Record<string, unknown>) => Promise<{ text: string; isError: boolean }>; supervisor: LspSupervisorInstance } {
+function runFor(
+  workdir: string,
+  settings: LspSupervisorSettings,
+): {
+  call: (input: Record<string, unknown>) => Promise<{ text: string; isError: boolean }>;
+  supervisor: LspSupervisorInstance;
+} {
   const supervisor = createLspSupervisor(settings);
   supervisors.push(supervisor);
-  const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, workdir]] });
+  const run = createFakeRun({
+    plugins: [lspPlugin],
+    resources: [
+      [LspSupervisor, supervisor],
+      [Workdir, workdir],
+    ],
+  });
   return {
     supervisor,
     call: async (input) => {
@@ -62,12 +84,20 @@ describe("project programs and trust (issue 22, item 9)", () => {
       "Binary not found: the `typescript` server's program `typescript-language-server` (for root `.`, marker `tsconfig.json`) is not on PATH, and the project's own `node_modules/.bin/typescript-language-server` was not run: this run does not trust programs from inside the working directory; to use it, pass `--trust-project`, or install the server outside the project, on PATH.",
     );
     const project = await call({ op: "diagnostics", file: "*" });
-    expect(project.text).toContain("`tsc` is not on PATH, and the project's own `node_modules/.bin/tsc` was not run: this run does not trust programs from inside the working directory; to use it, pass `--trust-project`");
+    expect(project.text).toContain(
+      "`tsc` is not on PATH, and the project's own `node_modules/.bin/tsc` was not run: this run does not trust programs from inside the working directory; to use it, pass `--trust-project`",
+    );
     const status = await call({ op: "status" });
-    expect(status.text).toContain("- typescript: binary not found — `typescript-language-server` is not on PATH (the project's own `node_modules/.bin/typescript-language-server` was not run");
-    expect(status.text).toContain("- go: binary not found — `gopls` is not on PATH (4 places searched; project programs are not trusted, see below). Install: go install");
+    expect(status.text).toContain(
+      "- typescript: binary not found — `typescript-language-server` is not on PATH (the project's own `node_modules/.bin/typescript-language-server` was not run",
+    );
+    expect(status.text).toContain(
+      "- go: binary not found — `gopls` is not on PATH (4 places searched; project programs are not trusted, see below). Install: go install",
+    );
     expect(status.text).toContain("Project programs are not trusted in this run");
-    expect(status.text).toContain("Passed over at the top of the working directory: `node_modules/.bin/typescript-language-server`. To trust the project, pass `--trust-project`.");
+    expect(status.text).toContain(
+      "Passed over at the top of the working directory: `node_modules/.bin/typescript-language-server`. To trust the project, pass `--trust-project`.",
+    );
     expect(ran()).toEqual([]);
   });
 
@@ -79,7 +109,9 @@ describe("project programs and trust (issue 22, item 9)", () => {
     expect(hover.isError, hover.text).toBe(false);
     expect(hover.text).toContain("const answer: number");
     const status = await call({ op: "status", file: "src/app.ts" });
-    expect(status.text).toContain(`program \`${join(devBin, "typescript-language-server")}\` (the project's own \`node_modules/.bin/typescript-language-server\` was not run`);
+    expect(status.text).toContain(
+      `program \`${join(devBin, "typescript-language-server")}\` (the project's own \`node_modules/.bin/typescript-language-server\` was not run`,
+    );
     const project = await call({ op: "diagnostics", file: "*" });
     expect(project.text).toContain("0 errors");
     expect(ran()).toEqual([]);
@@ -104,6 +136,8 @@ describe("project programs and trust (issue 22, item 9)", () => {
       path: join(elsewhere, "bin/pyright-langserver"),
       untrusted: { paths: [join(workdir, ".venv/bin/pyright-langserver")], trust: untrusted },
     });
-    expect(await resolveBinary("pyright-langserver", workdir, workdir, pathVariable, process.env, { trusted: true })).toEqual({ found: true, path: join(workdir, ".venv/bin/pyright-langserver") });
+    expect(
+      await resolveBinary("pyright-langserver", workdir, workdir, pathVariable, process.env, { trusted: true }),
+    ).toEqual({ found: true, path: join(workdir, ".venv/bin/pyright-langserver") });
   });
 });

@@ -31,7 +31,11 @@ export function isInsideWorkdir(path: string, workdir: string): boolean {
 }
 
 /** The project programs that were passed over, and what to do, as one sentence without the final period. */
-export function describeUntrusted(paths: readonly string[], trust: ProjectTrust, shown: (path: string) => string): string {
+export function describeUntrusted(
+  paths: readonly string[],
+  trust: ProjectTrust,
+  shown: (path: string) => string,
+): string {
   const listed = paths.map((path) => `\`${shown(path)}\``).join(", ");
   return `the project's own ${listed} ${paths.length === 1 ? "was" : "were"} not run: this run does not trust programs from inside the working directory; to use ${paths.length === 1 ? "it" : "them"}, ${howToTrust(trust)}`;
 }

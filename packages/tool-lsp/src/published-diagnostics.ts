@@ -28,7 +28,11 @@ export class PublishedDiagnostics {
   record(params: PublishDiagnosticsParams): void {
     this.generationCounter += 1;
     const diagnostics = Array.isArray(params.diagnostics) ? params.diagnostics : [];
-    this.byUri.set(params.uri, { ...(typeof params.version === "number" ? { version: params.version } : {}), diagnostics, generation: this.generationCounter });
+    this.byUri.set(params.uri, {
+      ...(typeof params.version === "number" ? { version: params.version } : {}),
+      diagnostics,
+      generation: this.generationCounter,
+    });
     for (const wake of [...this.waiters]) wake();
   }
 
@@ -53,7 +57,13 @@ export class PublishedDiagnostics {
    * servers publish in parts — or until `signal` aborts.
    * @returns the set, or `undefined` when the signal aborted before any matching publish.
    */
-  async waitFor(uri: string, afterGeneration: number, version: number, quietMs: number, signal: AbortSignal): Promise<PublishedSet | undefined> {
+  async waitFor(
+    uri: string,
+    afterGeneration: number,
+    version: number,
+    quietMs: number,
+    signal: AbortSignal,
+  ): Promise<PublishedSet | undefined> {
     const matches = (set: PublishedSet | undefined): set is PublishedSet =>
       set !== undefined && set.generation > afterGeneration && (set.version === undefined || set.version >= version);
     return new Promise((resolve) => {

@@ -3,13 +3,20 @@ import type { LanguageServerSession } from "./language-server-session.js";
 function describeWork(session: LanguageServerSession): string | undefined {
   const work = session.progress.current();
   if (work.length === 0) return undefined;
-  return work.map((item) => `${item.title}${item.message === undefined ? "" : `: ${item.message}`}${item.percentage === undefined ? "" : ` ${item.percentage}%`}`).join("; ");
+  return work
+    .map(
+      (item) =>
+        `${item.title}${item.message === undefined ? "" : `: ${item.message}`}${item.percentage === undefined ? "" : ` ${item.percentage}%`}`,
+    )
+    .join("; ");
 }
 
 /** A first line for answers given while the server is still indexing, or "" when it is not. */
 export function partialNote(session: LanguageServerSession): string {
   const work = describeWork(session);
-  return work === undefined ? "" : `Note: \`${session.spec.id}\` is still indexing (${work}); this answer may be partial.\n`;
+  return work === undefined
+    ? ""
+    : `Note: \`${session.spec.id}\` is still indexing (${work}); this answer may be partial.\n`;
 }
 
 /**

@@ -1,7 +1,13 @@
 import { displayPath, readFileInWorkdir } from "@runbound/runtime-kit";
 import { ToolError } from "@runbound/tool-kit";
 import { fileURLToPath } from "node:url";
-import { ReferencesRequest, type Location, type Range, type TextDocumentPositionParams, type WorkspaceEdit } from "vscode-languageserver-protocol";
+import {
+  ReferencesRequest,
+  type Location,
+  type Range,
+  type TextDocumentPositionParams,
+  type WorkspaceEdit,
+} from "vscode-languageserver-protocol";
 import type { LanguageServerSession } from "./language-server-session.js";
 import { utf16IndexFromCharacter, type PositionEncoding } from "./position-encoding.js";
 import { splitLines } from "./position-from-symbol.js";
@@ -31,7 +37,10 @@ function textAt(text: string, range: Range, encoding: PositionEncoding): string 
   if (range.start.line !== range.end.line) return undefined;
   const line = splitLines(text)[range.start.line];
   if (line === undefined) return undefined;
-  return line.slice(utf16IndexFromCharacter(line, range.start.character, encoding), utf16IndexFromCharacter(line, range.end.character, encoding));
+  return line.slice(
+    utf16IndexFromCharacter(line, range.start.character, encoding),
+    utf16IndexFromCharacter(line, range.end.character, encoding),
+  );
 }
 
 function shownLocation(workdir: string, location: Location): string {
@@ -49,7 +58,12 @@ function shownLocation(workdir: string, location: Location): string {
  * (`import { greet as hello }` then `hello()`) is listed by tsserver but rightly not renamed: its
  * text is another name, so it is no miss. A file that cannot be read counts as a miss.
  */
-async function stillOldName(uncovered: readonly Location[], oldName: string, context: RenameCheckContext, encoding: PositionEncoding): Promise<Location[]> {
+async function stillOldName(
+  uncovered: readonly Location[],
+  oldName: string,
+  context: RenameCheckContext,
+  encoding: PositionEncoding,
+): Promise<Location[]> {
   const texts = new Map<string, string | undefined>([[context.params.textDocument.uri, context.text]]);
   for (const uri of new Set(uncovered.map((location) => location.uri))) {
     if (texts.has(uri) || texts.size > maxFilesRead) continue;
@@ -75,19 +89,39 @@ async function stillOldName(uncovered: readonly Location[], oldName: string, con
  * without `referencesProvider` is not asked. @returns a note for the answer when the check could not
  * be made ("" otherwise).
  */
-export async function checkRenameCoversReferences(session: LanguageServerSession, edit: WorkspaceEdit, context: RenameCheckContext): Promise<string> {
-  if (session.capabilities.referencesProvider === undefined || session.capabilities.referencesProvider === false) return "";
+export async function checkRenameCoversReferences(
+  session: LanguageServerSession,
+  edit: WorkspaceEdit,
+  context: RenameCheckContext,
+): Promise<string> {
+  if (session.capabilities.referencesProvider === undefined || session.capabilities.referencesProvider === false)
+    return "";
   let references: Location[] | null;
   try {
-    references = await session.request(ReferencesRequest.method, (connection, token) => connection.sendRequest(ReferencesRequest.type, { ...context.params, context: { includeDeclaration: true } }, token), context.signal);
+    references = await session.request(
+      ReferencesRequest.method,
+      (connection, token) =>
+        connection.sendRequest(
+          ReferencesRequest.type,
+          { ...context.params, context: { includeDeclaration: true } },
+          token,
+        ),
+      context.signal,
+    );
   } catch (error) {
     // A server that answered the rename but fails on references: the rename is not refused for it, only not cross-checked.
-    if (ToolError.isInstance(error) && error.code === "unavailable") return ` (Not cross-checked against \`textDocument/references\`: ${error.message})`;
+    if (ToolError.isInstance(error) && error.code === "unavailable")
+      return ` (Not cross-checked against \`textDocument/references\`: ${error.message})`;
     throw error;
   }
   if (!Array.isArray(references)) return "";
   const encoding = session.positionEncoding;
-  const here = references.find((location) => location?.uri === context.params.textDocument.uri && location.range !== undefined && rangeContains(location.range, context.params.position));
+  const here = references.find(
+    (location) =>
+      location?.uri === context.params.textDocument.uri &&
+      location.range !== undefined &&
+      rangeContains(location.range, context.params.position),
+  );
   const oldName = (here === undefined ? undefined : textAt(context.text, here.range, encoding)) ?? context.symbol;
   const missed = await stillOldName(uncoveredReferences(edit, references), oldName, context, encoding);
   if (missed.length === 0) return "";

@@ -20,11 +20,20 @@ afterEach(async () => {
   groups.clear();
 });
 
-const partialRenameScript = join(dirname(fileURLToPath(import.meta.url)), "__fixtures__", "fake-servers", "partial-rename-server.mjs");
+const partialRenameScript = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "__fixtures__",
+  "fake-servers",
+  "partial-rename-server.mjs",
+);
 
 /** The fake server of `partial-rename-server.mjs` in `scenario`, for `.fake` files under a `fake.json`. */
 function partialRenameServer(scenario: string): LspServerSpec {
-  return { ...scriptedServer(scenario), name: "partial-rename fake server", server: { command: process.execPath, args: [partialRenameScript, scenario] } };
+  return {
+    ...scriptedServer(scenario),
+    name: "partial-rename fake server",
+    server: { command: process.execPath, args: [partialRenameScript, scenario] },
+  };
 }
 
 const main = "answer = 42\nprint(answer)\n";
@@ -35,7 +44,13 @@ function setUpPartial(scenario: string) {
   writeFileSync(join(project.workdir, "project", "other.fake"), other);
   const supervisor = createLspSupervisor({ servers: [partialRenameServer(scenario)], stopGraceMs: 300 });
   supervisors.push(supervisor);
-  const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, project.workdir]] });
+  const run = createFakeRun({
+    plugins: [lspPlugin],
+    resources: [
+      [LspSupervisor, supervisor],
+      [Workdir, project.workdir],
+    ],
+  });
   const read = (file: string): string => readFileSync(join(project.workdir, "project", file), "utf8");
   return { ...project, run, supervisor, read };
 }
@@ -44,7 +59,13 @@ function setUp(scenario: string, env: NodeJS.ProcessEnv = process.env) {
   const project = fakeProject();
   const supervisor = createLspSupervisor({ servers: [scriptedServer(scenario)], stopGraceMs: 300, env });
   supervisors.push(supervisor);
-  const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, project.workdir]] });
+  const run = createFakeRun({
+    plugins: [lspPlugin],
+    resources: [
+      [LspSupervisor, supervisor],
+      [Workdir, project.workdir],
+    ],
+  });
   return { ...project, run };
 }
 
@@ -55,7 +76,9 @@ describe("lsp_rename against scripted servers (real child processes)", () => {
     const { run, workdir, file } = setUp("rename-outside", { ...process.env, RUNBOUND_FAKE_OUTSIDE: outside });
     const result = await run.call("lsp_rename", { file, line: 1, symbol: "answer", new_name: "result" });
     expect(resultErrorCode(result)).toBe("outside_workdir");
-    expect(resultText(result)).toContain(`wants to change \`${outside}\`, which is outside the working directory, so nothing was changed`);
+    expect(resultText(result)).toContain(
+      `wants to change \`${outside}\`, which is outside the working directory, so nothing was changed`,
+    );
     expect(readFileSync(outside, "utf8")).toBe("untouched\n");
     expect(readFileSync(join(workdir, file), "utf8")).toBe("answer = 42\nprint(answer)\n");
     expect(run.written).toEqual([]);
@@ -64,7 +87,9 @@ describe("lsp_rename against scripted servers (real child processes)", () => {
   it("applies a file rename with the text edit, and reports both paths as written", async () => {
     const { run, workdir, file } = setUp("rename-with-file");
     const text = resultText(await run.call("lsp_rename", { file, line: 1, symbol: "answer", new_name: "result" }));
-    expect(text).toBe("Renamed `answer` to `result`: 1 edit in 1 file.\n- project/renamed.fake (renamed from project/main.fake, 1 edit)");
+    expect(text).toBe(
+      "Renamed `answer` to `result`: 1 edit in 1 file.\n- project/renamed.fake (renamed from project/main.fake, 1 edit)",
+    );
     expect(existsSync(join(workdir, file))).toBe(false);
     expect(readFileSync(join(workdir, "project", "renamed.fake"), "utf8")).toBe("result = 42\nprint(answer)\n");
     expect(run.written).toEqual([join(workdir, "project", "main.fake"), join(workdir, "project", "renamed.fake")]);
@@ -74,7 +99,9 @@ describe("lsp_rename against scripted servers (real child processes)", () => {
     const { run, file, workdir } = setUp("normal");
     const result = await run.call("lsp_rename", { file, line: 2, symbol: "answr", new_name: "result" });
     expect(resultErrorCode(result)).toBe("not_found");
-    expect(resultText(result)).toContain("`symbol` `answr` does not occur on line 2 of `project/main.fake` (`print(answer)`)");
+    expect(resultText(result)).toContain(
+      "`symbol` `answr` does not occur on line 2 of `project/main.fake` (`print(answer)`)",
+    );
     expect(supervisors[0]!.running()).toEqual([]);
     expect(await supervisors[0]!.entries(workdir)).toEqual([]);
   });
@@ -104,7 +131,9 @@ describe("lsp_rename cross-checks the edit against the server's references (a fa
   it("applies an edit that covers every reference but a use through an alias, whose text is another name", async () => {
     const { run, file, read } = setUpPartial("alias");
     const text = resultText(await run.call("lsp_rename", { file, line: 1, symbol: "answer", new_name: "result" }));
-    expect(text).toBe("Renamed `answer` to `result`: 3 edits in 2 files.\n- project/main.fake (2 edits)\n- project/other.fake (1 edit)");
+    expect(text).toBe(
+      "Renamed `answer` to `result`: 3 edits in 2 files.\n- project/main.fake (2 edits)\n- project/other.fake (1 edit)",
+    );
     expect(read("main.fake")).toBe("result = 42\nprint(result)\n");
     expect(read("other.fake")).toBe("from main import result as alias\nprint(alias)\n");
   });
@@ -119,7 +148,9 @@ describe("lsp_rename cross-checks the edit against the server's references (a fa
   it("a server that fails to answer references still gets its rename applied, and the answer says it was not cross-checked", async () => {
     const { run, file } = setUpPartial("references-fail");
     const text = resultText(await run.call("lsp_rename", { file, line: 1, symbol: "answer", new_name: "result" }));
-    expect(text).toContain("Renamed `answer` to `result`: 1 edit in 1 file. (Not cross-checked against `textDocument/references`: Language server `fake` answered `textDocument/references` with error -32603: references are not ready.");
+    expect(text).toContain(
+      "Renamed `answer` to `result`: 1 edit in 1 file. (Not cross-checked against `textDocument/references`: Language server `fake` answered `textDocument/references` with error -32603: references are not ready.",
+    );
   });
 });
 
@@ -136,7 +167,9 @@ describe("lsp_rename refuses a new_name with a control character before any serv
     const { run, file, workdir } = setUp("normal");
     const result = await run.call("lsp_rename", { file, line: 1, symbol: "answer", new_name: newName });
     expect(resultErrorCode(result)).toBe("invalid_input");
-    expect(resultText(result)).toBe(`Error (invalid_input): \`new_name\` contains the control character ${where}; an identifier cannot contain control characters. Give the name as plain text, e.g. \`loadConfig\`.`);
+    expect(resultText(result)).toBe(
+      `Error (invalid_input): \`new_name\` contains the control character ${where}; an identifier cannot contain control characters. Give the name as plain text, e.g. \`loadConfig\`.`,
+    );
     expect(supervisors[0]!.running()).toEqual([]);
     expect(await supervisors[0]!.entries(workdir)).toEqual([]);
   });
@@ -144,6 +177,9 @@ describe("lsp_rename refuses a new_name with a control character before any serv
   it("accepts the printable characters next to the control ranges: `~` before DEL, `¡` after the C1 controls and the no-break space", async () => {
     const { run, file } = setUp("normal");
     // Past the name check, the scripted server answers "nothing to rename": what matters is that the check let them through.
-    for (const newName of ["a~b", "a¡b"]) expect(resultErrorCode(await run.call("lsp_rename", { file, line: 1, symbol: "answer", new_name: newName }))).toBe("not_found");
+    for (const newName of ["a~b", "a¡b"])
+      expect(
+        resultErrorCode(await run.call("lsp_rename", { file, line: 1, symbol: "answer", new_name: newName })),
+      ).toBe("not_found");
   });
 });

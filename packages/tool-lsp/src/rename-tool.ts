@@ -15,10 +15,23 @@ const maxNameLength = 256;
 const shownFiles = 50;
 
 const input = v.strictObject({
-  file: v.pipe(v.string(), v.description("The file where the symbol appears (a declaration or any use), relative to the working directory.")),
+  file: v.pipe(
+    v.string(),
+    v.description("The file where the symbol appears (a declaration or any use), relative to the working directory."),
+  ),
   line: v.pipe(v.number(), v.description("1-based line number of the symbol, as shown by the read tool.")),
-  symbol: v.pipe(v.string(), v.description("The identifier to rename, exactly as written on that line, e.g. `parseConfig`. Never a column number.")),
-  occurrence: v.optional(v.pipe(v.number(), v.description("Which occurrence of `symbol` on the line, 1-based, when it appears more than once."))),
+  symbol: v.pipe(
+    v.string(),
+    v.description(
+      "The identifier to rename, exactly as written on that line, e.g. `parseConfig`. Never a column number.",
+    ),
+  ),
+  occurrence: v.optional(
+    v.pipe(
+      v.number(),
+      v.description("Which occurrence of `symbol` on the line, 1-based, when it appears more than once."),
+    ),
+  ),
   new_name: v.pipe(v.string(), v.description("The new identifier, e.g. `loadConfig`.")),
 });
 
@@ -43,19 +56,30 @@ function checkNewName(newName: string, symbol: string): void {
     });
   }
   if (newName.length === 0 || newName.length > maxNameLength || /\s/.test(newName)) {
-    throw new ToolError({ code: "invalid_input", message: `\`new_name\` \`${newName.slice(0, 80)}\` is not an identifier: give a name of 1 to ${maxNameLength} characters without spaces or line breaks, e.g. \`loadConfig\`.` });
+    throw new ToolError({
+      code: "invalid_input",
+      message: `\`new_name\` \`${newName.slice(0, 80)}\` is not an identifier: give a name of 1 to ${maxNameLength} characters without spaces or line breaks, e.g. \`loadConfig\`.`,
+    });
   }
-  if (newName === symbol) throw new ToolError({ code: "invalid_input", message: `\`new_name\` is \`${newName}\`, the name it already has; there is nothing to rename.` });
+  if (newName === symbol)
+    throw new ToolError({
+      code: "invalid_input",
+      message: `\`new_name\` is \`${newName}\`, the name it already has; there is nothing to rename.`,
+    });
 }
 
 function notTheSymbol(server: string, at: string, what: string): ToolError {
-  return new ToolError({ code: "invalid_input", message: `Language server \`${server}\` would rename ${what}, not ${at}, so nothing was changed. Give as \`symbol\` the identifier itself as written on that line.` });
+  return new ToolError({
+    code: "invalid_input",
+    message: `Language server \`${server}\` would rename ${what}, not ${at}, so nothing was changed. Give as \`symbol\` the identifier itself as written on that line.`,
+  });
 }
 
 function fileRow(file: PlannedFile): string {
   if (file.deleted === true) return `- ${file.shown} (deleted)`;
   const edits = `${file.edits} ${file.edits === 1 ? "edit" : "edits"}`;
-  if (file.renamedFrom !== undefined) return `- ${file.shown} (renamed from ${file.renamedFrom}${file.edits > 0 ? `, ${edits}` : ""})`;
+  if (file.renamedFrom !== undefined)
+    return `- ${file.shown} (renamed from ${file.renamedFrom}${file.edits > 0 ? `, ${edits}` : ""})`;
   return `- ${file.shown} (${file.created === true ? "created, " : ""}${edits})`;
 }
 
@@ -75,40 +99,92 @@ export const lspRenameTool = defineTool({
     const workdir = context.resource(Workdir);
     const signal = context.signal;
     checkNewName(request.new_name, request.symbol);
-    const document = await openDocument(supervisor, workdir, request.file, signal, { check: symbolCheck(request.line, request.symbol, request.occurrence) });
+    const document = await openDocument(supervisor, workdir, request.file, signal, {
+      check: symbolCheck(request.line, request.symbol, request.occurrence),
+    });
     const session = document.session;
     requireCapability(session, "renameProvider", RenameRequest.method);
     const params = symbolPosition(document, request.line, request.symbol, request.occurrence);
     const at = `\`${request.symbol}\` at ${document.shown}:${request.line}`;
     const provider = session.capabilities.renameProvider;
     if (typeof provider === "object" && provider !== null && provider.prepareProvider === true) {
-      const prepared = await session.request(PrepareRenameRequest.method, (connection, token) => connection.sendRequest(PrepareRenameRequest.type, params, token), signal);
+      const prepared = await session.request(
+        PrepareRenameRequest.method,
+        (connection, token) => connection.sendRequest(PrepareRenameRequest.type, params, token),
+        signal,
+      );
       if (prepared === null || prepared === undefined) {
-        throw new ToolError({ code: "invalid_input", message: `Language server \`${session.spec.id}\` says ${at} cannot be renamed (a keyword, a literal, or a name from a library). Give the line and name of a symbol declared in this project.` });
+        throw new ToolError({
+          code: "invalid_input",
+          message: `Language server \`${session.spec.id}\` says ${at} cannot be renamed (a keyword, a literal, or a name from a library). Give the line and name of a symbol declared in this project.`,
+        });
       }
       const range = "range" in prepared ? prepared.range : "start" in prepared ? prepared : undefined;
       if (range !== undefined && !rangeContains(range, params.position)) {
-        throw notTheSymbol(session.spec.id, at, `\`${textOfRange(document.text, range)}\` at line ${range.start.line + 1}`);
+        throw notTheSymbol(
+          session.spec.id,
+          at,
+          `\`${textOfRange(document.text, range)}\` at line ${range.start.line + 1}`,
+        );
       }
     }
-    const edit: WorkspaceEdit | null = await session.request(RenameRequest.method, (connection, token) => connection.sendRequest(RenameRequest.type, { ...params, newName: request.new_name }, token), signal);
+    const edit: WorkspaceEdit | null = await session.request(
+      RenameRequest.method,
+      (connection, token) =>
+        connection.sendRequest(RenameRequest.type, { ...params, newName: request.new_name }, token),
+      signal,
+    );
     if (edit === null || edit === undefined) {
-      throw new ToolError({ code: "not_found", message: `Language server \`${session.spec.id}\` found nothing to rename for ${at}. Check that \`symbol\` is the identifier itself, with \`lsp\` \`hover\` on the same line.` });
+      throw new ToolError({
+        code: "not_found",
+        message: `Language server \`${session.spec.id}\` found nothing to rename for ${at}. Check that \`symbol\` is the identifier itself, with \`lsp\` \`hover\` on the same line.`,
+      });
     }
     // A server may rename the token next to the one asked for (tsserver does, for a keyword): refuse an edit that does not touch the symbol itself.
     if (!editTouches(edit, document.uri, params.position)) throw notTheSymbol(session.spec.id, at, "other places only");
-    const plan = await planWorkspaceEdit(edit, { workdir, encoding: session.positionEncoding, openVersion: (uri) => session.documents.version(uri), author: `Language server \`${session.spec.id}\`` });
+    const plan = await planWorkspaceEdit(edit, {
+      workdir,
+      encoding: session.positionEncoding,
+      openVersion: (uri) => session.documents.version(uri),
+      author: `Language server \`${session.spec.id}\``,
+    });
     if (plan.changes.length === 0) {
-      throw new ToolError({ code: "not_found", message: `Language server \`${session.spec.id}\` answered the rename of ${at} with an edit that changes nothing. Check the position with \`lsp\` \`hover\`.` });
+      throw new ToolError({
+        code: "not_found",
+        message: `Language server \`${session.spec.id}\` answered the rename of ${at} with an edit that changes nothing. Check the position with \`lsp\` \`hover\`.`,
+      });
     }
-    const note = await checkRenameCoversReferences(session, edit, { workdir, params, text: document.text, at, symbol: request.symbol, signal });
-    if (signal.aborted) throw abortedError(signal, { timeout: "The rename ran out of time before anything was written. Try again.", cancelled: "The rename was cancelled before anything was written." });
+    const note = await checkRenameCoversReferences(session, edit, {
+      workdir,
+      params,
+      text: document.text,
+      at,
+      symbol: request.symbol,
+      signal,
+    });
+    if (signal.aborted)
+      throw abortedError(signal, {
+        timeout: "The rename ran out of time before anything was written. Try again.",
+        cancelled: "The rename was cancelled before anything was written.",
+      });
     await writeFilesAtomically(plan.changes, { workdir });
     context.wrote(plan.changes.map((change) => change.path));
     const edits = plan.files.reduce((sum, file) => sum + file.edits, 0);
     const rows = plan.files.map(fileRow);
-    const bounded = boundedRows({ rows, total: rows.length, cap: shownFiles, maxBytes: 8 * 1024, noun: ["file", "files"], narrow: "the rest changed too; search for the new name to see them" });
+    const bounded = boundedRows({
+      rows,
+      total: rows.length,
+      cap: shownFiles,
+      maxBytes: 8 * 1024,
+      noun: ["file", "files"],
+      narrow: "the rest changed too; search for the new name to see them",
+    });
     const header = `Renamed \`${request.symbol}\` to \`${request.new_name}\`: ${edits} ${edits === 1 ? "edit" : "edits"} in ${bounded.header}`;
-    return textResult(`${header}${note}\n${bounded.shown.join("\n")}`, { renamed: request.symbol, to: request.new_name, edits, files: plan.files });
+    return textResult(`${header}${note}\n${bounded.shown.join("\n")}`, {
+      renamed: request.symbol,
+      to: request.new_name,
+      edits,
+      files: plan.files,
+    });
   },
 });

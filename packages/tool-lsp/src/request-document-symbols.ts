@@ -2,7 +2,15 @@ import { DocumentSymbolRequest, type DocumentSymbol, type SymbolInformation } fr
 import type { LanguageServerSession } from "./language-server-session.js";
 
 /** A document's symbols as the server gives them (nested or flat); [] for any other answer. */
-export async function requestDocumentSymbols(session: LanguageServerSession, uri: string, signal: AbortSignal): Promise<DocumentSymbol[] | SymbolInformation[]> {
-  const answer = await session.request(DocumentSymbolRequest.method, (connection, token) => connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }, token), signal);
+export async function requestDocumentSymbols(
+  session: LanguageServerSession,
+  uri: string,
+  signal: AbortSignal,
+): Promise<DocumentSymbol[] | SymbolInformation[]> {
+  const answer = await session.request(
+    DocumentSymbolRequest.method,
+    (connection, token) => connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }, token),
+    signal,
+  );
   return Array.isArray(answer) ? answer : [];
 }

@@ -25,8 +25,18 @@ describe("RequestWatchdog (real timers)", () => {
 
   it("an answer, or an error such as the one owed for a cancelled request, stops the clock", async () => {
     const { dog, hung } = watchdog();
-    await expect(dog.watch("textDocument/hover", sleep(20).then(() => "answer"))).resolves.toBe("answer");
-    await expect(dog.watch("textDocument/hover", sleep(20).then(() => Promise.reject(new Error("request cancelled"))))).rejects.toThrow("request cancelled");
+    await expect(
+      dog.watch(
+        "textDocument/hover",
+        sleep(20).then(() => "answer"),
+      ),
+    ).resolves.toBe("answer");
+    await expect(
+      dog.watch(
+        "textDocument/hover",
+        sleep(20).then(() => Promise.reject(new Error("request cancelled"))),
+      ),
+    ).rejects.toThrow("request cancelled");
     await sleep(boundMs * 2);
     expect(hung).toEqual([]);
   });

@@ -56,13 +56,17 @@ export async function resolveBinary(
   const places = isAbsolute(command)
     ? [{ place: command, path: command }]
     : // A directory listed twice (PATH often is) is searched, and named, once.
-      programDirectories({ projectRoot: root, workdir, pathVariable }).map((directory) => ({ place: directory, path: join(directory, command) }));
+      programDirectories({ projectRoot: root, workdir, pathVariable }).map((directory) => ({
+        place: directory,
+        path: join(directory, command),
+      }));
   const looked: string[] = [];
   const unusable: UnusableProgram[] = [];
   const untrustedPaths: string[] = [];
   // An absolute command is the host's own configuration, not something the project chose.
   const projectLocal = (place: string): boolean => !isAbsolute(command) && isInsideWorkdir(place, workdir);
-  const untrusted = (): { untrusted?: UntrustedPrograms } => (untrustedPaths.length === 0 ? {} : { untrusted: { paths: untrustedPaths, trust } });
+  const untrusted = (): { untrusted?: UntrustedPrograms } =>
+    untrustedPaths.length === 0 ? {} : { untrusted: { paths: untrustedPaths, trust } };
   for (const { place, path } of places) {
     looked.push(place);
     if (!(await isExecutableFile(path))) continue;

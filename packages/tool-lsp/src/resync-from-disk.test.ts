@@ -23,7 +23,9 @@ interface Sent {
 async function openedFromDisk(files: readonly string[], watches = true) {
   const workdir = fileTree(files, "let value = 1;\n");
   const sent: Sent[] = [];
-  const connection = { sendNotification: (type: { method: string }, params: unknown) => void sent.push({ method: type.method, params }) } as unknown as ProtocolConnection;
+  const connection = {
+    sendNotification: (type: { method: string }, params: unknown) => void sent.push({ method: type.method, params }),
+  } as unknown as ProtocolConnection;
   const documents = new DocumentSync(
     (send) => void send(connection),
     () => ({}),
@@ -33,7 +35,13 @@ async function openedFromDisk(files: readonly string[], watches = true) {
     const path = join(workdir, file);
     documents.sync(path, "let value = 1;\n", "typescript", (await readDiskStamp(path))!);
   }
-  return { workdir, documents, sent, uri: (file: string) => pathToFileURL(join(workdir, file)).href, path: (file: string) => join(workdir, file) };
+  return {
+    workdir,
+    documents,
+    sent,
+    uri: (file: string) => pathToFileURL(join(workdir, file)).href,
+    path: (file: string) => join(workdir, file),
+  };
 }
 
 describe("resyncFromDisk", () => {
@@ -47,7 +55,12 @@ describe("resyncFromDisk", () => {
     const { workdir, documents, sent, uri, path } = await openedFromDisk(["a.ts", "b.ts"]);
     writeFileSync(path("b.ts"), "let value = 2;\n");
     expect(await resyncFromDisk(documents, workdir)).toEqual({ checked: 2, changed: [uri("b.ts")], closed: [] });
-    expect(sent.slice(2)).toEqual([{ method: "textDocument/didChange", params: { textDocument: { uri: uri("b.ts"), version: 2 }, contentChanges: [{ text: "let value = 2;\n" }] } }]);
+    expect(sent.slice(2)).toEqual([
+      {
+        method: "textDocument/didChange",
+        params: { textDocument: { uri: uri("b.ts"), version: 2 }, contentChanges: [{ text: "let value = 2;\n" }] },
+      },
+    ]);
     // The new stamp is remembered: the next call has nothing to do.
     expect(await resyncFromDisk(documents, workdir)).toEqual({ checked: 2, changed: [], closed: [] });
   });
@@ -67,7 +80,10 @@ describe("resyncFromDisk", () => {
     const { workdir, documents, sent, uri, path } = await openedFromDisk(["big.ts"]);
     truncateSync(path("big.ts"), maxDocumentBytes + 1);
     expect(await resyncFromDisk(documents, workdir)).toEqual({ checked: 1, changed: [], closed: [uri("big.ts")] });
-    expect(sent.slice(1).map((item) => item.method)).toEqual(["textDocument/didClose", "workspace/didChangeWatchedFiles"]);
+    expect(sent.slice(1).map((item) => item.method)).toEqual([
+      "textDocument/didClose",
+      "workspace/didChangeWatchedFiles",
+    ]);
   });
 
   it("a file rewritten with the same text is read (its stamp changed) but not re-sent", async () => {
@@ -119,7 +135,13 @@ describe("disk changes reach a scripted server through the lsp tool (a real proc
     const { workdir, file } = fakeProject();
     writeFileSync(join(workdir, "project", "other.fake"), "other = 1\n");
     supervisor = createLspSupervisor({ servers: [scriptedServer("publishes")], stopGraceMs: 300 });
-    const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, workdir]] });
+    const run = createFakeRun({
+      plugins: [lspPlugin],
+      resources: [
+        [LspSupervisor, supervisor],
+        [Workdir, workdir],
+      ],
+    });
     await run.call("lsp", { op: "hover", file, line: 1, symbol: "answer" });
     await run.call("lsp", { op: "hover", file: "project/other.fake", line: 1, symbol: "other" });
     const session = supervisor.running()[0]!;
@@ -140,12 +162,20 @@ describe("disk changes reach a scripted server through the lsp tool (a real proc
   it("a workspace symbol search (`query`, no `file`) re-syncs the open documents of every running server first", async () => {
     const { workdir, file } = fakeProject();
     supervisor = createLspSupervisor({ servers: [scriptedServer("publishes")], stopGraceMs: 300 });
-    const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, workdir]] });
+    const run = createFakeRun({
+      plugins: [lspPlugin],
+      resources: [
+        [LspSupervisor, supervisor],
+        [Workdir, workdir],
+      ],
+    });
     await run.call("lsp", { op: "hover", file, line: 1, symbol: "answer" });
     const session = supervisor.running()[0]!;
     rmSync(join(workdir, file));
     // The scripted server has no workspace symbols: the answer does not matter, what it was told before does.
     await run.call("lsp", { op: "symbols", query: "answer" });
-    await expect.poll(() => session.stderrTail(), { timeout: 5_000 }).toContain(`closed ${pathToFileURL(join(workdir, file)).href}`);
+    await expect
+      .poll(() => session.stderrTail(), { timeout: 5_000 })
+      .toContain(`closed ${pathToFileURL(join(workdir, file)).href}`);
   });
 });

@@ -11,11 +11,30 @@ import type { LspServerSpec } from "./server-spec.js";
 export type FileRoute =
   | { kind: "no_server"; extension: string }
   | { kind: "no_root"; spec: LspServerSpec; searched: string }
-  | { kind: "no_binary"; spec: LspServerSpec; root: string; marker: string; looked: string[]; unusable?: UnusableProgram[]; untrusted?: UntrustedPrograms }
-  | { kind: "ready"; spec: LspServerSpec; root: string; marker: string; binary: string; languageId: string; untrusted?: UntrustedPrograms };
+  | {
+      kind: "no_binary";
+      spec: LspServerSpec;
+      root: string;
+      marker: string;
+      looked: string[];
+      unusable?: UnusableProgram[];
+      untrusted?: UntrustedPrograms;
+    }
+  | {
+      kind: "ready";
+      spec: LspServerSpec;
+      root: string;
+      marker: string;
+      binary: string;
+      languageId: string;
+      untrusted?: UntrustedPrograms;
+    };
 
 /** The server whose table entry covers `file`'s extension. */
-export function serverForFile(servers: readonly LspServerSpec[], file: string): { spec: LspServerSpec; languageId: string } | undefined {
+export function serverForFile(
+  servers: readonly LspServerSpec[],
+  file: string,
+): { spec: LspServerSpec; languageId: string } | undefined {
   const extension = extname(file).toLowerCase();
   for (const spec of servers) {
     const languageId = spec.languages[extension];
@@ -42,8 +61,25 @@ export async function routeFile(
   if (found === undefined) return { kind: "no_root", spec: match.spec, searched: displayPath(workdir, dirname(file)) };
   const binary = await resolveBinary(match.spec.server.command, found.directory, workdir, pathVariable, env, trust);
   const untrusted = binary.untrusted === undefined ? {} : { untrusted: binary.untrusted };
-  if (!binary.found) return { kind: "no_binary", spec: match.spec, root: found.directory, marker: found.name, looked: binary.looked, unusable: binary.unusable, ...untrusted };
-  return { kind: "ready", spec: match.spec, root: found.directory, marker: found.name, binary: binary.path, languageId: match.languageId, ...untrusted };
+  if (!binary.found)
+    return {
+      kind: "no_binary",
+      spec: match.spec,
+      root: found.directory,
+      marker: found.name,
+      looked: binary.looked,
+      unusable: binary.unusable,
+      ...untrusted,
+    };
+  return {
+    kind: "ready",
+    spec: match.spec,
+    root: found.directory,
+    marker: found.name,
+    binary: binary.path,
+    languageId: match.languageId,
+    ...untrusted,
+  };
 }
 
 function list(items: readonly string[], limit: number): string {
@@ -52,7 +88,12 @@ function list(items: readonly string[], limit: number): string {
 }
 
 /** Why a route that is not `ready` has no server, as a sentence with the way out. */
-export function describeUnroutable(route: Exclude<FileRoute, { kind: "ready" }>, workdir: string, shownFile: string, servers: readonly LspServerSpec[]): string {
+export function describeUnroutable(
+  route: Exclude<FileRoute, { kind: "ready" }>,
+  workdir: string,
+  shownFile: string,
+  servers: readonly LspServerSpec[],
+): string {
   switch (route.kind) {
     case "no_server": {
       const known = [...new Set(servers.flatMap((spec) => Object.keys(spec.languages)))];
@@ -62,7 +103,10 @@ export function describeUnroutable(route: Exclude<FileRoute, { kind: "ready" }>,
       return `No root marker for \`${route.spec.id}\`: none of ${list(route.spec.rootMarkers.flat(), 10)} exists in \`${route.searched}\` or any directory above it up to the working directory, so no server starts for \`${shownFile}\`. Create the project's marker file (e.g. \`${route.spec.rootMarkers[0]![0]}\`) at its root.`;
     case "no_binary": {
       const where = `the \`${route.spec.id}\` server's program \`${route.spec.server.command}\` (for root \`${displayPath(workdir, route.root)}\`, marker \`${route.marker}\`)`;
-      const untrusted = route.untrusted === undefined ? "" : ` Also, ${describeUntrusted(route.untrusted.paths, route.untrusted.trust, (path) => displayPath(workdir, path))}.`;
+      const untrusted =
+        route.untrusted === undefined
+          ? ""
+          : ` Also, ${describeUntrusted(route.untrusted.paths, route.untrusted.trust, (path) => displayPath(workdir, path))}.`;
       if (route.unusable !== undefined) {
         return `Binary not found: ${where} cannot run: ${describeUnusable(route.unusable)}; nothing else usable in the ${route.looked.length} places searched.${untrusted} Install it: ${route.spec.install}.`;
       }

@@ -1,6 +1,15 @@
 import { resultErrorCode, resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun } from "@runbound/tool-kit/testing";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readlinkSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readlinkSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -31,7 +40,10 @@ function brokenProxy(): { bin: string; rustupHome: string; ranLog: string } {
   mkdirSync(bin, { recursive: true });
   mkdirSync(join(rustupHome, "toolchains", "stable-x86_64-unknown-linux-gnu", "bin"), { recursive: true });
   script(join(rustupHome, "toolchains", "stable-x86_64-unknown-linux-gnu", "bin", "cargo"), "#!/bin/sh\n");
-  script(join(bin, "rustup"), `#!/bin/sh\necho ran >> '${ranLog}'\necho "error: Unknown binary 'rust-analyzer' in official toolchain 'stable-x86_64-unknown-linux-gnu'." >&2\nexit 1\n`);
+  script(
+    join(bin, "rustup"),
+    `#!/bin/sh\necho ran >> '${ranLog}'\necho "error: Unknown binary 'rust-analyzer' in official toolchain 'stable-x86_64-unknown-linux-gnu'." >&2\nexit 1\n`,
+  );
   symlinkSync("rustup", join(bin, "rust-analyzer"));
   return { bin, rustupHome, ranLog };
 }
@@ -54,7 +66,13 @@ function setUp(pathVariable: string) {
   const workdir = copyFixture("cargo-workspace");
   const supervisor = createLspSupervisor({ pathVariable, stopGraceMs: 300 });
   supervisors.push(supervisor);
-  const run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, supervisor], [Workdir, workdir]] });
+  const run = createFakeRun({
+    plugins: [lspPlugin],
+    resources: [
+      [LspSupervisor, supervisor],
+      [Workdir, workdir],
+    ],
+  });
   const call = (input: Record<string, unknown>) => run.call("lsp", input);
   return { workdir, supervisor, call };
 }
@@ -74,8 +92,18 @@ describe("the default table's Rust entry", () => {
     const workdir = copyFixture("cargo-workspace");
     const bin = standIn();
     const route = (file: string) => routeFile(DEFAULT_SERVERS, workdir, join(workdir, file), bin);
-    expect(await route("crates/app/src/main.rs")).toMatchObject({ kind: "ready", spec: { id: "rust" }, root: join(workdir, "crates", "app"), marker: "Cargo.toml", binary: join(bin, "rust-analyzer"), languageId: "rust" });
-    expect(await route("crates/util/src/lib.rs")).toMatchObject({ kind: "ready", root: join(workdir, "crates", "util") });
+    expect(await route("crates/app/src/main.rs")).toMatchObject({
+      kind: "ready",
+      spec: { id: "rust" },
+      root: join(workdir, "crates", "app"),
+      marker: "Cargo.toml",
+      binary: join(bin, "rust-analyzer"),
+      languageId: "rust",
+    });
+    expect(await route("crates/util/src/lib.rs")).toMatchObject({
+      kind: "ready",
+      root: join(workdir, "crates", "util"),
+    });
     expect(await route("examples/loose.rs")).toMatchObject({ kind: "ready", root: workdir });
   });
 });
@@ -90,11 +118,23 @@ describe("rust-analyzer missing from PATH", () => {
     );
     const expected =
       "Binary not found: the `rust` server's program `rust-analyzer` (for root `crates/app`, marker `Cargo.toml`) is in none of " +
-      ["crates/app/node_modules/.bin", "crates/app/.venv/bin", "crates/app/venv/bin", "crates/node_modules/.bin", "crates/.venv/bin", "crates/venv/bin", "node_modules/.bin", ".venv/bin", "venv/bin"]
+      [
+        "crates/app/node_modules/.bin",
+        "crates/app/.venv/bin",
+        "crates/app/venv/bin",
+        "crates/node_modules/.bin",
+        "crates/.venv/bin",
+        "crates/venv/bin",
+        "node_modules/.bin",
+        ".venv/bin",
+        "venv/bin",
+      ]
         .map((directory) => `\`${join(workdir, directory)}\``)
         .join(", ") +
       `, \`${empty}\`. Install it: rustup component add rust-analyzer.`;
-    expect(resultText(await call({ op: "status", file: "crates/app/src/main.rs" }))).toBe(`crates/app/src/main.rs: binary not found. ${expected}`);
+    expect(resultText(await call({ op: "status", file: "crates/app/src/main.rs" }))).toBe(
+      `crates/app/src/main.rs: binary not found. ${expected}`,
+    );
     const result = await call({ op: "hover", file: "crates/app/src/main.rs", line: 1, symbol: "answer" });
     expect(resultErrorCode(result)).toBe("unavailable");
     expect(resultText(result)).toBe(`Error (unavailable): ${expected}`);
@@ -116,7 +156,9 @@ describe("rust-analyzer on PATH as a rustup proxy without the component", () => 
 
   it("status says binary not found and why, never running, and starts nothing", async () => {
     const { workdir, supervisor, call } = setUp(proxy.bin);
-    expect(resultText(await call({ op: "status" }))).toContain(`- rust: binary not found — \`rust-analyzer\` cannot run: ${why}. Install: rustup component add rust-analyzer.`);
+    expect(resultText(await call({ op: "status" }))).toContain(
+      `- rust: binary not found — \`rust-analyzer\` cannot run: ${why}. Install: rustup component add rust-analyzer.`,
+    );
     expect(resultText(await call({ op: "status", file: "crates/app/src/main.rs" }))).toBe(
       `crates/app/src/main.rs: binary not found. Binary not found: the \`rust\` server's program \`rust-analyzer\` (for root \`crates/app\`, marker \`Cargo.toml\`) cannot run: ${why}; nothing else usable in the 10 places searched. Install it: rustup component add rust-analyzer.`,
     );
@@ -144,8 +186,12 @@ describe("a scripted LSP server standing in for rust-analyzer", () => {
     expect(resultText(await call({ op: "status", file: "crates/app/src/main.rs" }))).toBe(
       `crates/app/src/main.rs: not started — \`rust\` for root \`crates/app\` (marker \`Cargo.toml\`), program \`${join(bin, "rust-analyzer")}\`; it starts on the first query of a file under that root.`,
     );
-    expect(resultText(await call({ op: "hover", file: "crates/app/src/main.rs", line: 1, symbol: "answer" }))).toBe("Hover for `answer` at crates/app/src/main.rs:1:\n```fake\nfunction answer(): number\n```\nThe answer.");
-    expect(resultText(await call({ op: "definition", file: "crates/app/src/main.rs", line: 4, symbol: "answer" }))).toBe(
+    expect(resultText(await call({ op: "hover", file: "crates/app/src/main.rs", line: 1, symbol: "answer" }))).toBe(
+      "Hover for `answer` at crates/app/src/main.rs:1:\n```fake\nfunction answer(): number\n```\nThe answer.",
+    );
+    expect(
+      resultText(await call({ op: "definition", file: "crates/app/src/main.rs", line: 4, symbol: "answer" })),
+    ).toBe(
       "1 definition for `answer` at crates/app/src/main.rs:4:\ncrates/app/src/main.rs:1: fn answer() -> u32 { util::forty_two() }",
     );
     const [session] = supervisor.running();

@@ -39,6 +39,12 @@ export async function missingRustupComponent(path: string, env: NodeJS.ProcessEn
   for (const name of names) {
     if (await isFile(join(toolchains, name, "bin", program))) return undefined;
   }
-  const checked = names.length === 0 ? `there is no toolchain in \`${toolchains}\`` : `none of the toolchains in \`${toolchains}\` (${names.slice(0, 5).map((name) => `\`${name}\``).join(", ")}${names.length > 5 ? ` and ${names.length - 5} more` : ""}) has it`;
+  const checked =
+    names.length === 0
+      ? `there is no toolchain in \`${toolchains}\``
+      : `none of the toolchains in \`${toolchains}\` (${names
+          .slice(0, 5)
+          .map((name) => `\`${name}\``)
+          .join(", ")}${names.length > 5 ? ` and ${names.length - 5} more` : ""}) has it`;
   return `\`${path}\` is a rustup proxy without the \`${program}\` component (${checked}), so it would fail instead of starting`;
 }

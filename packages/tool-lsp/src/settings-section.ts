@@ -3,7 +3,10 @@
  * `workspace/configuration`; the whole object for no section, and `null` — "no setting", which every
  * server accepts — when it is absent.
  */
-export function settingsSection(settings: Readonly<Record<string, unknown>> | undefined, section: string | undefined): unknown {
+export function settingsSection(
+  settings: Readonly<Record<string, unknown>> | undefined,
+  section: string | undefined,
+): unknown {
   if (settings === undefined) return null;
   if (section === undefined || section === "") return settings;
   let value: unknown = settings;

@@ -12,7 +12,11 @@ import { maxDocumentBytes } from "./resync-from-disk.js";
 export const SOURCE_MAX_LINES = 200;
 const maxSourceBytes = 16 * 1024;
 
-async function textOf(supervisor: LspSupervisorInstance, workdir: string, file: string): Promise<{ shown: string; text: string }> {
+async function textOf(
+  supervisor: LspSupervisorInstance,
+  workdir: string,
+  file: string,
+): Promise<{ shown: string; text: string }> {
   const root = await realpath(workdir);
   const lexical = resolve(root, file);
   if (!isInside(root, lexical)) {
@@ -25,14 +29,21 @@ async function textOf(supervisor: LspSupervisorInstance, workdir: string, file: 
     }
     const text = await readDependencyFile(lexical, files);
     if (text === undefined) {
-      throw new ToolError({ code: "not_found", message: `\`${file}\` is not a readable source file of at most ${maxDocumentBytes / 1024 / 1024} MB (a language of the server table, a regular file after following links).` });
+      throw new ToolError({
+        code: "not_found",
+        message: `\`${file}\` is not a readable source file of at most ${maxDocumentBytes / 1024 / 1024} MB (a language of the server table, a regular file after following links).`,
+      });
     }
     return { shown: lexical, text };
   }
   const path = await resolveInWorkdir(workdir, file);
   const shown = displayPath(root, path);
   const bytes = await readFileInWorkdir(workdir, path, { maxBytes: maxDocumentBytes, shown });
-  if (bytes === null) throw new ToolError({ code: "not_found", message: `File \`${file}\` does not exist in the working directory. Give the path an \`lsp\` answer showed.` });
+  if (bytes === null)
+    throw new ToolError({
+      code: "not_found",
+      message: `File \`${file}\` does not exist in the working directory. Give the path an \`lsp\` answer showed.`,
+    });
   return { shown, text: bytes.toString("utf8") };
 }
 
@@ -40,15 +51,34 @@ async function textOf(supervisor: LspSupervisorInstance, workdir: string, file: 
  * Answer `source`: lines `line` to `endLine` of a file in the workdir or of a file outside it that a
  * language server returned as a location in this run (read-only; writes stay confined to the workdir).
  */
-export async function sourceOp(supervisor: LspSupervisorInstance, workdir: string, file: string, line: number, endLine: number | undefined): Promise<OpAnswer> {
+export async function sourceOp(
+  supervisor: LspSupervisorInstance,
+  workdir: string,
+  file: string,
+  line: number,
+  endLine: number | undefined,
+): Promise<OpAnswer> {
   const last = endLine ?? line + 39;
-  if (!Number.isInteger(line) || line < 1 || !Number.isInteger(last) || last < line || last - line + 1 > SOURCE_MAX_LINES) {
-    throw new ToolError({ code: "invalid_input", message: `Lines \`${line}\`–\`${last}\` are not a range \`source\` shows: give 1-based \`line\` and \`end_line\` with \`line\` ≤ \`end_line\`, at most ${SOURCE_MAX_LINES} lines.` });
+  if (
+    !Number.isInteger(line) ||
+    line < 1 ||
+    !Number.isInteger(last) ||
+    last < line ||
+    last - line + 1 > SOURCE_MAX_LINES
+  ) {
+    throw new ToolError({
+      code: "invalid_input",
+      message: `Lines \`${line}\`–\`${last}\` are not a range \`source\` shows: give 1-based \`line\` and \`end_line\` with \`line\` ≤ \`end_line\`, at most ${SOURCE_MAX_LINES} lines.`,
+    });
   }
   const { shown, text } = await textOf(supervisor, workdir, file);
   const lines = splitLines(text);
   if (lines.at(-1) === "") lines.pop();
-  if (line > lines.length) throw new ToolError({ code: "invalid_input", message: `\`line\` ${line} is past the end of \`${shown}\`, which has ${lines.length} lines.` });
+  if (line > lines.length)
+    throw new ToolError({
+      code: "invalid_input",
+      message: `\`line\` ${line} is past the end of \`${shown}\`, which has ${lines.length} lines.`,
+    });
   const end = Math.min(last, lines.length);
   const width = String(end).length;
   const rows: string[] = [];
@@ -60,6 +90,12 @@ export async function sourceOp(supervisor: LspSupervisorInstance, workdir: strin
     rows.push(row);
   }
   const shownEnd = line + rows.length - 1;
-  const cut = shownEnd < end ? `; lines ${shownEnd + 1}–${end} not shown (over ${maxSourceBytes / 1024} KB): ask from \`line\` ${shownEnd + 1}` : "";
-  return { text: `${shown}:${line}–${shownEnd} of ${lines.length} lines${cut}:\n${rows.join("\n")}`, structured: { op: "source", file: shown, line, endLine: shownEnd, total: lines.length, lines: rows } };
+  const cut =
+    shownEnd < end
+      ? `; lines ${shownEnd + 1}–${end} not shown (over ${maxSourceBytes / 1024} KB): ask from \`line\` ${shownEnd + 1}`
+      : "";
+  return {
+    text: `${shown}:${line}–${shownEnd} of ${lines.length} lines${cut}:\n${rows.join("\n")}`,
+    structured: { op: "source", file: shown, line, endLine: shownEnd, total: lines.length, lines: rows },
+  };
 }

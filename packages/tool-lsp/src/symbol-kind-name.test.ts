@@ -13,8 +13,12 @@ describe("symbolKindName", () => {
 // The kinds and lines are what the real servers answered for the navigation fixture (issue 25).
 describe("declaredKindName", () => {
   it("a TypeScript type alias, which typescript-language-server calls a variable", () => {
-    expect(declaredKindName(SymbolKind.Variable, 'export type Unit = "cm" | "in";', "Unit", "typescript")).toBe("type alias");
-    expect(declaredKindName(SymbolKind.Variable, "type Measure = (shape: Shape) => number;", "Measure", "typescript")).toBe("type alias");
+    expect(declaredKindName(SymbolKind.Variable, 'export type Unit = "cm" | "in";', "Unit", "typescript")).toBe(
+      "type alias",
+    );
+    expect(
+      declaredKindName(SymbolKind.Variable, "type Measure = (shape: Shape) => number;", "Measure", "typescript"),
+    ).toBe("type alias");
     expect(declaredKindName(SymbolKind.Variable, "export const type = 1;", "type", "typescript")).toBe("variable");
     expect(declaredKindName(SymbolKind.Interface, "export interface Shape {", "Shape", "typescript")).toBe("interface");
   });

@@ -23,7 +23,12 @@ function isProjectFile(workdir: string, path: string): boolean {
  * `importersOf` says: a changed export can break a file two imports away (a type re-exported, a
  * value whose inferred type changed), and the project's checker reports those too.
  */
-export async function transitiveImporters(session: LanguageServerSession, written: readonly string[], workdir: string, signal: AbortSignal): Promise<Importers> {
+export async function transitiveImporters(
+  session: LanguageServerSession,
+  written: readonly string[],
+  workdir: string,
+  signal: AbortSignal,
+): Promise<Importers> {
   const importersOf = session.spec.importersOf;
   if (importersOf === undefined) return { files: [], complete: false };
   const seen = new Set(written);

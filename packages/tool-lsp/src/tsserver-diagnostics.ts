@@ -18,9 +18,18 @@ const severities: Record<string, DiagnosticSeverity> = { error: 1, warning: 2, m
 function toDiagnostic(item: TsserverDiagnostic): Diagnostic | undefined {
   const start = item.start;
   const end = item.end ?? start;
-  if (typeof start?.line !== "number" || typeof start.offset !== "number" || typeof end?.line !== "number" || typeof end.offset !== "number") return undefined;
+  if (
+    typeof start?.line !== "number" ||
+    typeof start.offset !== "number" ||
+    typeof end?.line !== "number" ||
+    typeof end.offset !== "number"
+  )
+    return undefined;
   return {
-    range: { start: { line: start.line - 1, character: start.offset - 1 }, end: { line: end.line - 1, character: end.offset - 1 } },
+    range: {
+      start: { line: start.line - 1, character: start.offset - 1 },
+      end: { line: end.line - 1, character: end.offset - 1 },
+    },
     severity: severities[item.category ?? "error"] ?? 1,
     ...(typeof item.code === "number" ? { code: item.code } : {}),
     // The same source typescript-language-server puts on its published diagnostics, so ledger keys agree.
@@ -30,14 +39,33 @@ function toDiagnostic(item: TsserverDiagnostic): Diagnostic | undefined {
 }
 
 /** Send one tsserver command through typescript-language-server; `undefined` when the server does not offer the pass-through. */
-export async function askTsserver(session: SessionRequests, command: string, args: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
+export async function askTsserver(
+  session: SessionRequests,
+  command: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<unknown> {
   const commands = session.capabilities.executeCommandProvider?.commands ?? [];
   if (!commands.includes(tsserverRequest)) return undefined;
-  const answer: unknown = await session.request(ExecuteCommandRequest.method, (connection, token) => connection.sendRequest(ExecuteCommandRequest.type, { command: tsserverRequest, arguments: [command, args] }, token), signal);
+  const answer: unknown = await session.request(
+    ExecuteCommandRequest.method,
+    (connection, token) =>
+      connection.sendRequest(
+        ExecuteCommandRequest.type,
+        { command: tsserverRequest, arguments: [command, args] },
+        token,
+      ),
+    signal,
+  );
   return (answer as { body?: unknown } | null)?.body ?? answer;
 }
 
-async function ask(session: SessionRequests, command: string, file: string, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
+async function ask(
+  session: SessionRequests,
+  command: string,
+  file: string,
+  signal: AbortSignal,
+): Promise<Diagnostic[] | undefined> {
   const body = await askTsserver(session, command, { file }, signal);
   if (!Array.isArray(body)) return undefined;
   return (body as TsserverDiagnostic[]).flatMap((item) => toDiagnostic(item) ?? []);
@@ -50,8 +78,15 @@ async function ask(session: SessionRequests, command: string, file: string, sign
  * file never answers. tsserver's `syntacticDiagnosticsSync` and `semanticDiagnosticsSync` answer for
  * the current text. @returns `undefined` when the server does not offer the pass-through.
  */
-export async function pullTsserverDiagnostics(session: SessionRequests, path: string, signal: AbortSignal): Promise<Diagnostic[] | undefined> {
-  const [syntactic, semantic] = await Promise.all([ask(session, "syntacticDiagnosticsSync", path, signal), ask(session, "semanticDiagnosticsSync", path, signal)]);
+export async function pullTsserverDiagnostics(
+  session: SessionRequests,
+  path: string,
+  signal: AbortSignal,
+): Promise<Diagnostic[] | undefined> {
+  const [syntactic, semantic] = await Promise.all([
+    ask(session, "syntacticDiagnosticsSync", path, signal),
+    ask(session, "semanticDiagnosticsSync", path, signal),
+  ]);
   if (syntactic === undefined || semantic === undefined) return undefined;
   return [...syntactic, ...semantic];
 }
@@ -61,7 +96,11 @@ export async function pullTsserverDiagnostics(session: SessionRequests, path: st
  * `fileReferences`, which reads the program's resolved imports rather than the text.
  * @returns `undefined` when the server does not offer the pass-through or tsserver has no project for the file.
  */
-export async function tsserverImporters(session: SessionRequests, path: string, signal: AbortSignal): Promise<string[] | undefined> {
+export async function tsserverImporters(
+  session: SessionRequests,
+  path: string,
+  signal: AbortSignal,
+): Promise<string[] | undefined> {
   const body = await askTsserver(session, "fileReferences", { file: path }, signal).catch(() => undefined);
   const refs = (body as { refs?: unknown } | undefined)?.refs;
   if (!Array.isArray(refs)) return undefined;

@@ -2,7 +2,10 @@ import type { Location, Range, WorkspaceEdit } from "vscode-languageserver-proto
 import { describe, expect, it } from "vitest";
 import { uncoveredReferences } from "./uncovered-references.js";
 
-const range = (line: number, from: number, to: number): Range => ({ start: { line, character: from }, end: { line, character: to } });
+const range = (line: number, from: number, to: number): Range => ({
+  start: { line, character: from },
+  end: { line, character: to },
+});
 const at = (uri: string, line: number, from: number, to: number): Location => ({ uri, range: range(line, from, to) });
 const a = "file:///w/a.ts";
 const b = "file:///w/b.ts";
@@ -10,11 +13,21 @@ const b = "file:///w/b.ts";
 describe("uncoveredReferences", () => {
   it("keeps the references no edit of their file overlaps", () => {
     const edit: WorkspaceEdit = { changes: { [a]: [{ range: range(0, 16, 21), newText: "salute" }] } };
-    expect(uncoveredReferences(edit, [at(a, 0, 16, 21), at(a, 2, 4, 9), at(b, 0, 16, 21)])).toEqual([at(a, 2, 4, 9), at(b, 0, 16, 21)]);
+    expect(uncoveredReferences(edit, [at(a, 0, 16, 21), at(a, 2, 4, 9), at(b, 0, 16, 21)])).toEqual([
+      at(a, 2, 4, 9),
+      at(b, 0, 16, 21),
+    ]);
   });
 
   it("counts an edit that overlaps a reference in part (a prefix or suffix added to the name), but not one that only touches it", () => {
-    const edit: WorkspaceEdit = { changes: { [a]: [{ range: range(0, 2, 7), newText: "x: salute" }, { range: range(1, 0, 4), newText: "" }] } };
+    const edit: WorkspaceEdit = {
+      changes: {
+        [a]: [
+          { range: range(0, 2, 7), newText: "x: salute" },
+          { range: range(1, 0, 4), newText: "" },
+        ],
+      },
+    };
     expect(uncoveredReferences(edit, [at(a, 0, 4, 9), at(a, 1, 4, 9)])).toEqual([at(a, 1, 4, 9)]);
   });
 
@@ -36,7 +49,14 @@ describe("uncoveredReferences", () => {
   });
 
   it("ignores malformed references and edits", () => {
-    const edit = { changes: { [a]: [{ range: null, newText: "x" }, { range: range(0, 0, 5), newText: "salute" }] } } as unknown as WorkspaceEdit;
+    const edit = {
+      changes: {
+        [a]: [
+          { range: null, newText: "x" },
+          { range: range(0, 0, 5), newText: "salute" },
+        ],
+      },
+    } as unknown as WorkspaceEdit;
     const references = [null, { uri: 3, range: range(0, 0, 5) }, { uri: a }, at(a, 0, 0, 5)] as unknown as Location[];
     expect(uncoveredReferences(edit, references)).toEqual([]);
   });

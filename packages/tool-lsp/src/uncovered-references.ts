@@ -41,7 +41,8 @@ function editRangesByUri(edit: WorkspaceEdit): Map<string, Range[]> {
   };
   const renamedFrom = new Map<string, string>();
   for (const change of edit.documentChanges ?? []) {
-    if ("kind" in change && change.kind === "rename") renamedFrom.set(change.newUri, renamedFrom.get(change.oldUri) ?? change.oldUri);
+    if ("kind" in change && change.kind === "rename")
+      renamedFrom.set(change.newUri, renamedFrom.get(change.oldUri) ?? change.oldUri);
     else if ("textDocument" in change) {
       const uri = change.textDocument?.uri;
       if (typeof uri !== "string") continue;

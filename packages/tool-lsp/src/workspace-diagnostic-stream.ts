@@ -1,8 +1,15 @@
 import { ToolError } from "@runbound/tool-kit";
 import { ErrorCodes, ResponseError } from "vscode-jsonrpc/node";
-import { WorkspaceDiagnosticRequest, type WorkspaceDocumentDiagnosticReport, type WorkspaceDiagnosticReportPartialResult } from "vscode-languageserver-protocol";
+import {
+  WorkspaceDiagnosticRequest,
+  type WorkspaceDocumentDiagnosticReport,
+  type WorkspaceDiagnosticReportPartialResult,
+} from "vscode-languageserver-protocol";
 import { ConditionWatchers } from "./condition-watchers.js";
-import { WORKSPACE_DIAGNOSTICS_PARTIAL_TOKEN as partialToken, WORKSPACE_DIAGNOSTICS_WORK_TOKEN as workToken } from "./workspace-diagnostic-tokens.js";
+import {
+  WORKSPACE_DIAGNOSTICS_PARTIAL_TOKEN as partialToken,
+  WORKSPACE_DIAGNOSTICS_WORK_TOKEN as workToken,
+} from "./workspace-diagnostic-tokens.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 
 /** A stream the server answers at once (nothing to wait for, or an error) is asked again after this pause, growing. */
@@ -35,7 +42,9 @@ export class WorkspaceDiagnosticStream {
   private readonly watchers = new ConditionWatchers();
 
   constructor(private readonly session: LanguageServerSession) {
-    session.partialResultHandlers.set(partialToken, (value) => this.record((value as WorkspaceDiagnosticReportPartialResult | null)?.items));
+    session.partialResultHandlers.set(partialToken, (value) =>
+      this.record((value as WorkspaceDiagnosticReportPartialResult | null)?.items),
+    );
     session.progressObservers.set(workToken, (value) => this.progress(value));
   }
 
@@ -51,7 +60,11 @@ export class WorkspaceDiagnosticStream {
           (connection, token) =>
             connection.sendRequest(
               WorkspaceDiagnosticRequest.type,
-              { previousResultIds: [...this.resultIds].map(([uri, value]) => ({ uri, value })), partialResultToken: partialToken, workDoneToken: workToken },
+              {
+                previousResultIds: [...this.resultIds].map(([uri, value]) => ({ uri, value })),
+                partialResultToken: partialToken,
+                workDoneToken: workToken,
+              },
               token,
             ),
           ended,
@@ -60,7 +73,11 @@ export class WorkspaceDiagnosticStream {
       } catch (error) {
         if (ended.aborted) return;
         // A server without the request says so once; asking again would only repeat it.
-        if (ToolError.isInstance(error) && error.cause instanceof ResponseError && error.cause.code === ErrorCodes.MethodNotFound) {
+        if (
+          ToolError.isInstance(error) &&
+          error.cause instanceof ResponseError &&
+          error.cause.code === ErrorCodes.MethodNotFound
+        ) {
           this.refused = true;
           this.watchers.wake();
           return;
@@ -91,7 +108,11 @@ export class WorkspaceDiagnosticStream {
       if (typeof item.resultId === "string") this.resultIds.set(item.uri, item.resultId);
       if (item.kind !== "full" || !Array.isArray(item.items)) continue;
       this.batchStarts.set(item.uri, batchStart);
-      this.session.published.record({ uri: item.uri, ...(typeof item.version === "number" ? { version: item.version } : {}), diagnostics: item.items });
+      this.session.published.record({
+        uri: item.uri,
+        ...(typeof item.version === "number" ? { version: item.version } : {}),
+        diagnostics: item.items,
+      });
     }
     this.watchers.wake();
   }

@@ -3,12 +3,21 @@ import { describe, expect, it } from "vitest";
 import { editTouches, rangeContains, textOfRange } from "./workspace-edit-ranges.js";
 
 const position = (line: number, character: number): Position => ({ line, character });
-const range = (startLine: number, startCharacter: number, endLine: number, endCharacter: number): Range => ({ start: position(startLine, startCharacter), end: position(endLine, endCharacter) });
+const range = (startLine: number, startCharacter: number, endLine: number, endCharacter: number): Range => ({
+  start: position(startLine, startCharacter),
+  end: position(endLine, endCharacter),
+});
 
 describe("rangeContains", () => {
   it("includes both ends of a range on one line and nothing beyond them", () => {
     const name = range(3, 6, 3, 10);
-    expect([5, 6, 8, 10, 11].map((character) => rangeContains(name, position(3, character)))).toEqual([false, true, true, true, false]);
+    expect([5, 6, 8, 10, 11].map((character) => rangeContains(name, position(3, character)))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
     expect(rangeContains(name, position(2, 8))).toBe(false);
     expect(rangeContains(name, position(4, 8))).toBe(false);
   });
@@ -64,21 +73,47 @@ describe("editTouches", () => {
   });
 
   it("finds a text edit of `documentChanges` for the file, passing over other files and file operations", () => {
-    const forFile = (edits: unknown[], documentUri = uri): WorkspaceEdit["documentChanges"] => [{ kind: "create", uri: "file:///w/src/new.ts" }, { textDocument: { uri: documentUri, version: 3 }, edits }] as WorkspaceEdit["documentChanges"];
+    const forFile = (edits: unknown[], documentUri = uri): WorkspaceEdit["documentChanges"] =>
+      [
+        { kind: "create", uri: "file:///w/src/new.ts" },
+        { textDocument: { uri: documentUri, version: 3 }, edits },
+      ] as WorkspaceEdit["documentChanges"];
     expect(editTouches({ documentChanges: forFile([elsewhere, touching]) }, uri, at)).toBe(true);
     expect(editTouches({ documentChanges: forFile([elsewhere]) }, uri, at)).toBe(false);
     expect(editTouches({ documentChanges: forFile([touching], other) }, uri, at)).toBe(false);
   });
 
   it("looks at both `documentChanges` and `changes`", () => {
-    expect(editTouches({ documentChanges: [{ textDocument: { uri, version: 1 }, edits: [elsewhere] }], changes: { [uri]: [touching] } }, uri, at)).toBe(true);
-    expect(editTouches({ documentChanges: [{ textDocument: { uri, version: 1 }, edits: [touching] }], changes: { [uri]: [elsewhere] } }, uri, at)).toBe(true);
+    expect(
+      editTouches(
+        {
+          documentChanges: [{ textDocument: { uri, version: 1 }, edits: [elsewhere] }],
+          changes: { [uri]: [touching] },
+        },
+        uri,
+        at,
+      ),
+    ).toBe(true);
+    expect(
+      editTouches(
+        {
+          documentChanges: [{ textDocument: { uri, version: 1 }, edits: [touching] }],
+          changes: { [uri]: [elsewhere] },
+        },
+        uri,
+        at,
+      ),
+    ).toBe(true);
   });
 
   it("is false, without throwing, for an empty edit and for shapeless parts a server may send", () => {
     expect(editTouches({}, uri, at)).toBe(false);
     const shapeless = {
-      documentChanges: [{ textDocument: null, edits: [touching] }, { textDocument: { uri }, edits: "not a list" }, { textDocument: { uri }, edits: [{ newText: "no range" }] }],
+      documentChanges: [
+        { textDocument: null, edits: [touching] },
+        { textDocument: { uri }, edits: "not a list" },
+        { textDocument: { uri }, edits: [{ newText: "no range" }] },
+      ],
       changes: { [uri]: "not a list" },
     } as unknown as WorkspaceEdit;
     expect(editTouches(shapeless, uri, at)).toBe(false);

@@ -21,7 +21,8 @@ export function textOfRange(text: string, range: Range): string {
 export function editTouches(edit: WorkspaceEdit, uri: string, position: Position): boolean {
   const ranges: Range[] = [];
   for (const change of edit.documentChanges ?? []) {
-    if ("textDocument" in change && change.textDocument?.uri === uri && Array.isArray(change.edits)) ranges.push(...change.edits.map((item) => item.range));
+    if ("textDocument" in change && change.textDocument?.uri === uri && Array.isArray(change.edits))
+      ranges.push(...change.edits.map((item) => item.range));
   }
   const changes = edit.changes?.[uri];
   if (Array.isArray(changes)) ranges.push(...changes.map((item) => item.range));

@@ -20,4 +20,6 @@ export interface CallerApprovalParams {
 /** The caller's decision; `message` says why when it is not approved (a sentence for the model). */
 export type CallerApprovalResult = { approved: true } | { approved: false; message: string };
 
-export const callerApprovalRequest = new RequestType<CallerApprovalParams, CallerApprovalResult, void>("runbound/approveWorkerCall");
+export const callerApprovalRequest = new RequestType<CallerApprovalParams, CallerApprovalResult, void>(
+  "runbound/approveWorkerCall",
+);

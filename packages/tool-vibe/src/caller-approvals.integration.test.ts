@@ -15,12 +15,21 @@ let workdir: string;
 const rosters: VibeRosterInstance[] = [];
 
 function roster(settings: Omit<ProcessRosterSettings, "cwd" | "fast">): VibeRosterInstance {
-  const created = createProcessRoster({ cwd: workdir, stopGraceMs: 300, fast: workerScript("ask-caller"), ...settings });
+  const created = createProcessRoster({
+    cwd: workdir,
+    stopGraceMs: 300,
+    fast: workerScript("ask-caller"),
+    ...settings,
+  });
   rosters.push(created);
   return created;
 }
 
-async function answersOf(workers: VibeRosterInstance, brief: unknown, ceiling: "read" | "write" | "exec" = "exec"): Promise<unknown> {
+async function answersOf(
+  workers: VibeRosterInstance,
+  brief: unknown,
+  ceiling: "read" | "write" | "exec" = "exec",
+): Promise<unknown> {
   workers.spawn({ brief: JSON.stringify(brief), label: "asker", tier: "fast", ceiling });
   const { snapshot } = await workers.wait("w1", longWait());
   expect(snapshot.status, snapshot.failure ?? "").toBe("completed");
@@ -46,8 +55,20 @@ describe("the approval channel between a process worker and its caller", () => {
         if (call.tool !== "write") throw new Error("Calling `edit` was denied by the operator.");
       },
     });
-    const answers = await answersOf(workers, { asks: [{ tool: "write", input: { path: "a.txt" } }, { tool: "edit", input: { path: "b.txt" } }] }, "write");
-    expect(answers).toEqual([{ approved: true }, { approved: false, message: "Calling `edit` was denied by the operator." }]);
+    const answers = await answersOf(
+      workers,
+      {
+        asks: [
+          { tool: "write", input: { path: "a.txt" } },
+          { tool: "edit", input: { path: "b.txt" } },
+        ],
+      },
+      "write",
+    );
+    expect(answers).toEqual([
+      { approved: true },
+      { approved: false, message: "Calling `edit` was denied by the operator." },
+    ]);
     expect(asked).toEqual([
       { workerId: "w1", ceiling: "write", tool: "write", input: { path: "a.txt" } },
       { workerId: "w1", ceiling: "write", tool: "edit", input: { path: "b.txt" } },
@@ -57,8 +78,15 @@ describe("the approval channel between a process worker and its caller", () => {
   it("denies a malformed question without asking the approver", async () => {
     const asked: unknown[] = [];
     const workers = roster({ askTiers: ["write"], approve: async (call) => void asked.push(call) });
-    const answers = await answersOf(workers, { asks: [{ raw: { input: {} } }, { raw: { tool: "x".repeat(201) } }, { raw: { tool: 7 } }] });
-    expect(answers).toEqual(Array(3).fill({ approved: false, message: "The approval request names no tool (`tool` must be a tool name), so it was denied." }));
+    const answers = await answersOf(workers, {
+      asks: [{ raw: { input: {} } }, { raw: { tool: "x".repeat(201) } }, { raw: { tool: 7 } }],
+    });
+    expect(answers).toEqual(
+      Array(3).fill({
+        approved: false,
+        message: "The approval request names no tool (`tool` must be a tool name), so it was denied.",
+      }),
+    );
     expect(asked).toEqual([]);
   });
 
@@ -75,10 +103,17 @@ describe("the approval channel between a process worker and its caller", () => {
       approve: (call, signal) => {
         if ((call.input as { path?: string } | null)?.path !== "late.txt") return Promise.resolve();
         pending = true;
-        return new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject((withdrawn = signal.reason))));
+        return new Promise((_resolve, reject) =>
+          signal.addEventListener("abort", () => reject((withdrawn = signal.reason))),
+        );
       },
     });
-    workers.spawn({ brief: JSON.stringify({ asks: [{ tool: "write", input: {} }], then: "hang" }), label: "hanger", tier: "fast", ceiling: "exec" });
+    workers.spawn({
+      brief: JSON.stringify({ asks: [{ tool: "write", input: {} }], then: "hang" }),
+      label: "hanger",
+      tier: "fast",
+      ceiling: "exec",
+    });
     const running = await untilWorker(workers, "w1", (snapshot) => snapshot.output.includes("approved"));
     const { pid, answers } = JSON.parse(running.output.trim()) as { pid: number; answers: unknown };
     expect(answers).toEqual([{ approved: true }]);
@@ -102,10 +137,14 @@ describe("connectCallerApprovals", () => {
       "The environment variable RUNBOUND_APPROVAL_FD is `three`: it must be a file descriptor number of 3 or more. It is set by the roster that starts this program as a worker; unset it when starting it yourself.",
     );
     expect(() => connectCallerApprovals({ RUNBOUND_APPROVAL_FD: "1" })).toThrow("of 3 or more");
-    expect(() => connectCallerApprovals({ RUNBOUND_APPROVAL_FD: "987654" })).toThrow("`987654`: no such file descriptor is open");
+    expect(() => connectCallerApprovals({ RUNBOUND_APPROVAL_FD: "987654" })).toThrow(
+      "`987654`: no such file descriptor is open",
+    );
     const file = openSync(join(workdir, "not-a-socket"), "w");
     try {
-      expect(() => connectCallerApprovals({ RUNBOUND_APPROVAL_FD: String(file) })).toThrow(`\`${file}\`: that file descriptor is not a socket`);
+      expect(() => connectCallerApprovals({ RUNBOUND_APPROVAL_FD: String(file) })).toThrow(
+        `\`${file}\`: that file descriptor is not a socket`,
+      );
     } finally {
       closeSync(file);
     }

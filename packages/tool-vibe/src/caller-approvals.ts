@@ -1,6 +1,11 @@
 import { fstatSync } from "node:fs";
 import { Socket } from "node:net";
-import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
+import {
+  CancellationTokenSource,
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from "vscode-jsonrpc/node";
 import { callerApprovalRequest, type CallerApprovalResult } from "./caller-approval-protocol.js";
 import { WORKER_ENVIRONMENT } from "./worker-environment.js";
 
@@ -17,7 +22,9 @@ export interface CallerApprovals {
 const longestWaitMs = 15 * 60_000;
 
 function refuse(value: string, problem: string): never {
-  throw new TypeError(`The environment variable ${WORKER_ENVIRONMENT.approvals} is \`${value}\`: ${problem}. It is set by the roster that starts this program as a worker; unset it when starting it yourself.`);
+  throw new TypeError(
+    `The environment variable ${WORKER_ENVIRONMENT.approvals} is \`${value}\`: ${problem}. It is set by the roster that starts this program as a worker; unset it when starting it yourself.`,
+  );
 }
 
 function openChannel(value: string): Socket {
@@ -57,7 +64,11 @@ export function connectCallerApprovals(environment: NodeJS.ProcessEnv = process.
   let pending = 0;
   return {
     async approve(tool, input, signal) {
-      if (lost !== undefined) return { approved: false, message: `Calling \`${tool}\` needs the caller's approval, and ${lost}, so it was denied.` };
+      if (lost !== undefined)
+        return {
+          approved: false,
+          message: `Calling \`${tool}\` needs the caller's approval, and ${lost}, so it was denied.`,
+        };
       const cancel = new CancellationTokenSource();
       const bounded = AbortSignal.any([signal, AbortSignal.timeout(longestWaitMs)]);
       const onAbort = (): void => cancel.cancel();
@@ -65,11 +76,21 @@ export function connectCallerApprovals(environment: NodeJS.ProcessEnv = process.
       if (pending++ === 0) socket.ref();
       try {
         const asked = connection.sendRequest(callerApprovalRequest, { tool, input }, cancel.token);
-        const withdrawn = new Promise<never>((_resolve, reject) => bounded.addEventListener("abort", () => reject(bounded.reason), { once: true }));
+        const withdrawn = new Promise<never>((_resolve, reject) =>
+          bounded.addEventListener("abort", () => reject(bounded.reason), { once: true }),
+        );
         return await Promise.race([asked, withdrawn]);
       } catch (error) {
-        const why = bounded.aborted && !signal.aborted ? `no answer came within ${longestWaitMs / 60_000} minutes` : signal.aborted ? "the call was cancelled" : (lost ?? `the approval channel failed (${error instanceof Error ? error.message : String(error)})`);
-        return { approved: false, message: `Calling \`${tool}\` needs the caller's approval, and ${why}, so it was denied.` };
+        const why =
+          bounded.aborted && !signal.aborted
+            ? `no answer came within ${longestWaitMs / 60_000} minutes`
+            : signal.aborted
+              ? "the call was cancelled"
+              : (lost ?? `the approval channel failed (${error instanceof Error ? error.message : String(error)})`);
+        return {
+          approved: false,
+          message: `Calling \`${tool}\` needs the caller's approval, and ${why}, so it was denied.`,
+        };
       } finally {
         if (--pending === 0) socket.unref();
         bounded.removeEventListener("abort", onAbort);

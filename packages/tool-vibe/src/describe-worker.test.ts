@@ -44,7 +44,9 @@ describe("outputTail", () => {
 
   it("says how many characters are left out, those the roster dropped included", () => {
     expect(outputTail(snapshot, 8)).toBe("(the first 9 characters are not shown)\n…line two");
-    expect(outputTail({ ...snapshot, droppedChars: 5 }, 100)).toBe("(the first 5 characters are not shown)\nline one\nline two");
+    expect(outputTail({ ...snapshot, droppedChars: 5 }, 100)).toBe(
+      "(the first 5 characters are not shown)\nline one\nline two",
+    );
   });
 });
 
@@ -65,7 +67,10 @@ describe("workerView", () => {
   });
 
   it("gives null for no output yet and cuts a long failure", () => {
-    const view = workerView({ ...snapshot, output: "", msSinceOutput: null, status: "failed", failure: "x".repeat(2_000) }, 8);
+    const view = workerView(
+      { ...snapshot, output: "", msSinceOutput: null, status: "failed", failure: "x".repeat(2_000) },
+      8,
+    );
     expect(view).toMatchObject({ last_result: null, seconds_since_output: null, status: "failed" });
     expect(view["failure"]).toBe(`${"x".repeat(1_000)}…`);
   });

@@ -11,7 +11,9 @@ export function formatDuration(ms: number): string {
 
 /** How long ago the current run last wrote output. */
 export function describeLastOutput(snapshot: WorkerSnapshot): string {
-  return snapshot.msSinceOutput === null ? "no output yet" : `last output ${formatDuration(snapshot.msSinceOutput)} ago`;
+  return snapshot.msSinceOutput === null
+    ? "no output yet"
+    : `last output ${formatDuration(snapshot.msSinceOutput)} ago`;
 }
 
 /** `running (run 2, elapsed 12 s, last output 3.0 s ago)`: the status with what says whether it is alive. */

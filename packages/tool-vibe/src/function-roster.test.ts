@@ -9,13 +9,17 @@ interface ScriptedRun extends WorkerRunRequest {
 }
 
 // Every run waits for the test to resolve or reject it; unless `ignoreSignal`, a stop rejects it at once.
-function scriptedRoster(settings: RosterSettings & { ignoreSignal?: boolean } = {}): { roster: VibeRosterInstance; runs: ScriptedRun[] } {
+function scriptedRoster(settings: RosterSettings & { ignoreSignal?: boolean } = {}): {
+  roster: VibeRosterInstance;
+  runs: ScriptedRun[];
+} {
   const runs: ScriptedRun[] = [];
   const roster = createFunctionRoster(
     (request) =>
       new Promise<string>((resolve, reject) => {
         runs.push({ ...request, resolve, reject });
-        if (settings.ignoreSignal !== true) request.signal.addEventListener("abort", () => reject(request.signal.reason));
+        if (settings.ignoreSignal !== true)
+          request.signal.addEventListener("abort", () => reject(request.signal.reason));
       }),
     settings,
   );
@@ -39,7 +43,16 @@ describe("createFunctionRoster", () => {
   it("starts a spawned worker at once, streams its output and completes with the result", async () => {
     const { roster, runs } = scriptedRoster();
     const spawned = roster.spawn(spawnRequest);
-    expect(spawned).toMatchObject({ id: "w1", label: "todos", tier: "fast", status: "running", run: 1, output: "", msSinceOutput: null, failure: null });
+    expect(spawned).toMatchObject({
+      id: "w1",
+      label: "todos",
+      tier: "fast",
+      status: "running",
+      run: 1,
+      output: "",
+      msSinceOutput: null,
+      failure: null,
+    });
     await Promise.resolve();
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ workerId: "w1", run: 1, brief: "Count the TODOs.", tier: "fast", ceiling: "exec" });
@@ -81,13 +94,24 @@ describe("createFunctionRoster", () => {
     await Promise.resolve();
     runs[0]!.reject(new Error("The parser broke."));
     runs[1]!.reject(new Error("  \n"));
-    expect((await roster.wait("w1", shortWait(20_000))).snapshot).toMatchObject({ status: "failed", failure: "The parser broke." });
-    expect((await roster.wait("w2", shortWait(20_000))).snapshot).toMatchObject({ status: "failed", failure: "The worker failed without saying why." });
+    expect((await roster.wait("w1", shortWait(20_000))).snapshot).toMatchObject({
+      status: "failed",
+      failure: "The parser broke.",
+    });
+    expect((await roster.wait("w2", shortWait(20_000))).snapshot).toMatchObject({
+      status: "failed",
+      failure: "The worker failed without saying why.",
+    });
   });
 
   it("queues workers beyond the concurrency and starts them in order as slots free", async () => {
     const { roster, runs } = scriptedRoster({ concurrency: 2 });
-    expect(["w1", "w2", "w3", "w4"].map(() => roster.spawn(spawnRequest).status)).toEqual(["running", "running", "queued", "queued"]);
+    expect(["w1", "w2", "w3", "w4"].map(() => roster.spawn(spawnRequest).status)).toEqual([
+      "running",
+      "running",
+      "queued",
+      "queued",
+    ]);
     await Promise.resolve();
     expect(runs.map((run) => run.workerId)).toEqual(["w1", "w2"]);
     runs[1]!.resolve("two");
@@ -108,10 +132,19 @@ describe("createFunctionRoster", () => {
     runs[0]!.resolve("late result of run 1");
     const { previousStatus, snapshot } = await sent;
     expect(previousStatus).toBe("running");
-    expect(snapshot).toMatchObject({ run: 2, status: "running", output: "", brief: "Count the TODOs.\n\nOnly in src/." });
+    expect(snapshot).toMatchObject({
+      run: 2,
+      status: "running",
+      output: "",
+      brief: "Count the TODOs.\n\nOnly in src/.",
+    });
     expect(runs[1]).toMatchObject({ run: 2, brief: "Count the TODOs.\n\nOnly in src/." });
     runs[1]!.resolve("4 TODOs in src/");
-    expect((await roster.wait("w1", shortWait(20_000))).snapshot).toMatchObject({ status: "completed", run: 2, output: "4 TODOs in src/" });
+    expect((await roster.wait("w1", shortWait(20_000))).snapshot).toMatchObject({
+      status: "completed",
+      run: 2,
+      output: "4 TODOs in src/",
+    });
   });
 
   it("gives a re-run the slot its worker held, ahead of the queue", async () => {
@@ -129,11 +162,17 @@ describe("createFunctionRoster", () => {
     roster.spawn(spawnRequest);
     roster.spawn({ ...spawnRequest, brief: "Second." });
     await Promise.resolve();
-    expect(await roster.send("w2", "Amended.", "exec")).toMatchObject({ previousStatus: "queued", snapshot: { status: "queued", run: 2 } });
+    expect(await roster.send("w2", "Amended.", "exec")).toMatchObject({
+      previousStatus: "queued",
+      snapshot: { status: "queued", run: 2 },
+    });
     runs[0]!.resolve("one");
     await roster.wait("w1", shortWait(20_000));
     expect(runs[1]).toMatchObject({ workerId: "w2", run: 2, brief: "Second.\n\nAmended." });
-    expect(await roster.send("w1", "Once more.", "exec")).toMatchObject({ previousStatus: "completed", snapshot: { status: "queued", run: 2 } });
+    expect(await roster.send("w1", "Once more.", "exec")).toMatchObject({
+      previousStatus: "completed",
+      snapshot: { status: "queued", run: 2 },
+    });
     runs[1]!.resolve("two");
     await roster.wait("w2", shortWait(20_000));
     expect(runs[2]).toMatchObject({ workerId: "w1", run: 2, brief: "Count the TODOs.\n\nOnce more." });
@@ -149,7 +188,10 @@ describe("createFunctionRoster", () => {
     expect(await roster.kill("w1")).toMatchObject({ previousStatus: "killed", snapshot: { status: "killed" } });
     runs[1]!.resolve("done");
     await roster.wait("w2", shortWait(20_000));
-    expect(await roster.kill("w2")).toMatchObject({ previousStatus: "completed", snapshot: { status: "completed", output: "done" } });
+    expect(await roster.kill("w2")).toMatchObject({
+      previousStatus: "completed",
+      snapshot: { status: "completed", output: "done" },
+    });
     roster.spawn(spawnRequest);
     roster.spawn(spawnRequest);
     expect(await roster.kill("w4")).toMatchObject({ previousStatus: "queued", snapshot: { status: "killed" } });
@@ -175,7 +217,11 @@ describe("createFunctionRoster", () => {
     expect(none.message).toContain("no worker has been spawned");
     roster.spawn(spawnRequest);
     roster.spawn(spawnRequest);
-    for (const call of [() => roster.wait("w9", shortWait()), () => roster.kill("w9"), () => roster.send("w9", "x", "exec")]) {
+    for (const call of [
+      () => roster.wait("w9", shortWait()),
+      () => roster.kill("w9"),
+      () => roster.send("w9", "x", "exec"),
+    ]) {
       const error = await rejection(call);
       expect(error.code).toBe("not_found");
       expect(error.message).toContain("`w9`");
@@ -286,13 +332,17 @@ describe("createFunctionRoster", () => {
 
   it("describes its tiers, slots, ceiling, workers and runner", () => {
     const { roster } = scriptedRoster({ describeRunner: () => "fast: `agent`" });
-    expect(roster.describe()).toBe("open; tiers fast, good; 0 of 2 slots busy; workers' own ceiling exec\n0 workers\nfast: `agent`");
+    expect(roster.describe()).toBe(
+      "open; tiers fast, good; 0 of 2 slots busy; workers' own ceiling exec\n0 workers\nfast: `agent`",
+    );
     roster.spawn(spawnRequest);
     expect(roster.describe()).toContain("1 worker (1 running)");
     const plain = scriptedRoster({ concurrency: 1 }).roster;
     plain.spawn(spawnRequest);
     plain.spawn(spawnRequest);
-    expect(plain.describe()).toBe("open; tiers fast, good; 1 of 1 slots busy; workers' own ceiling exec\n2 workers (1 running, 1 queued)");
+    expect(plain.describe()).toBe(
+      "open; tiers fast, good; 1 of 1 slots busy; workers' own ceiling exec\n2 workers (1 running, 1 queued)",
+    );
   });
 
   it("keeps a wait going through output until the run ends", async () => {

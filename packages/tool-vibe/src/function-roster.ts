@@ -1,6 +1,16 @@
 import { abortedError, lowerTier, ToolError, type Tier } from "@runbound/tool-kit";
 import { OutputTail } from "./output-tail.js";
-import { hasEnded, WORKER_TIERS, type ChangeOutcome, type SpawnRequest, type VibeRosterInstance, type WaitOutcome, type WorkerSnapshot, type WorkerStatus, type WorkerTier } from "./vibe-roster.js";
+import {
+  hasEnded,
+  WORKER_TIERS,
+  type ChangeOutcome,
+  type SpawnRequest,
+  type VibeRosterInstance,
+  type WaitOutcome,
+  type WorkerSnapshot,
+  type WorkerStatus,
+  type WorkerTier,
+} from "./vibe-roster.js";
 
 /** What one run of a worker gets. */
 export interface WorkerRunRequest {
@@ -79,7 +89,8 @@ interface WorkerState {
 }
 
 function positiveInteger(value: number, name: string): number {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`Roster setting \`${name}\` is \`${value}\`; give a whole number of at least 1.`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`Roster setting \`${name}\` is \`${value}\`; give a whole number of at least 1.`);
   return value;
 }
 
@@ -152,7 +163,10 @@ export function createFunctionRoster(runWorker: RunWorker, settings: RosterSetti
 
   function refuseWhenDisposed(): void {
     if (disposed !== undefined) {
-      throw new ToolError({ code: "unavailable", message: "The worker roster of this run has been shut down (the run is ending); no worker can start or re-run." });
+      throw new ToolError({
+        code: "unavailable",
+        message: "The worker roster of this run has been shut down (the run is ending); no worker can start or re-run.",
+      });
     }
   }
 

@@ -8,7 +8,8 @@ export class OutputTail {
 
   /** @param limit - how many characters to keep (at least 1). */
   constructor(private readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`OutputTail limit \`${limit}\` is not valid; give a whole number of at least 1.`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`OutputTail limit \`${limit}\` is not valid; give a whole number of at least 1.`);
   }
 
   /** Add text at the end, dropping from the front what no longer fits. */

@@ -22,7 +22,9 @@ describePluginConformance(vibePlugin, {
 
 describe("the vibe tools' hints", () => {
   it("say that spawning, messaging and killing a worker have effects, though a plan caller may do them; waiting and listing do not", () => {
-    const hints = Object.fromEntries(vibePlugin.tools.map((tool) => [tool.name, { tier: tool.tier, readOnly: tool.hints?.readOnly }]));
+    const hints = Object.fromEntries(
+      vibePlugin.tools.map((tool) => [tool.name, { tier: tool.tier, readOnly: tool.hints?.readOnly }]),
+    );
     expect(hints).toEqual({
       vibe_spawn: { tier: "read", readOnly: false },
       vibe_send: { tier: "read", readOnly: false },
@@ -39,7 +41,13 @@ describe("the vibe tools' structured results", () => {
       onOutput("working\n");
       return `did: ${brief}`;
     });
-    const run = createFakeRun({ plugins: [vibePlugin], resources: [[VibeRoster, roster], [VibeMode, { defaultWorkerTier: "fast" }]] });
+    const run = createFakeRun({
+      plugins: [vibePlugin],
+      resources: [
+        [VibeRoster, roster],
+        [VibeMode, { defaultWorkerTier: "fast" }],
+      ],
+    });
     const calls: Array<[string, Record<string, unknown>]> = [
       ["vibe_spawn", { brief: "Count the TODOs.", label: "todos" }],
       ["vibe_wait", { worker_id: "w1", timeout_seconds: 5 }],

@@ -4,7 +4,13 @@ import { join } from "node:path";
 import { listProcessGroup } from "@runbound/runtime-kit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createProcessRoster, type ProcessRosterSettings } from "./process-roster.js";
-import { liveGroupMembers, printedPids, processExists, untilWorker, workerScript } from "./test-support/worker-scripts.js";
+import {
+  liveGroupMembers,
+  printedPids,
+  processExists,
+  untilWorker,
+  workerScript,
+} from "./test-support/worker-scripts.js";
 import type { VibeRosterInstance } from "./vibe-roster.js";
 
 const longWait = () => ({ timeoutMs: 30_000, signal: new AbortController().signal });
@@ -36,11 +42,21 @@ afterEach(async () => {
 describe("createProcessRoster with real worker processes", () => {
   it("gives a worker its brief on stdin and the worker variables, and completes with its stdout", async () => {
     const workers = roster({ fast: workerScript("report-brief"), good: workerScript("report-brief") });
-    expect(workers.spawn({ ...spawnRequest, tier: "good", ceiling: "write" })).toMatchObject({ id: "w1", status: "running" });
+    expect(workers.spawn({ ...spawnRequest, tier: "good", ceiling: "write" })).toMatchObject({
+      id: "w1",
+      status: "running",
+    });
     const { snapshot, timedOut } = await workers.wait("w1", longWait());
     expect(timedOut).toBe(false);
     expect(snapshot.status).toBe("completed");
-    expect(JSON.parse(snapshot.output)).toEqual({ brief: "Summarise README.md.", tier: "good", ceiling: "write", id: "w1", run: "1", cwd: workdir });
+    expect(JSON.parse(snapshot.output)).toEqual({
+      brief: "Summarise README.md.",
+      tier: "good",
+      ceiling: "write",
+      id: "w1",
+      run: "1",
+      cwd: workdir,
+    });
   });
 
   it("hands the host's approval tiers to every worker as RUNBOUND_ASK, `none` for none, and leaves an inherited value alone without them", async () => {
@@ -58,7 +74,10 @@ describe("createProcessRoster with real worker processes", () => {
   it("runs a string command line through the shell", async () => {
     const workers = roster({ fast: "read brief; printf 'heard: %s' \"$brief\"" });
     workers.spawn(spawnRequest);
-    expect((await workers.wait("w1", longWait())).snapshot).toMatchObject({ status: "completed", output: "heard: Summarise README.md." });
+    expect((await workers.wait("w1", longWait())).snapshot).toMatchObject({
+      status: "completed",
+      output: "heard: Summarise README.md.",
+    });
     expect(workers.tiers).toEqual(["fast"]);
     expect(workers.describe()).toContain("fast: `read brief;");
   });
@@ -89,14 +108,21 @@ describe("createProcessRoster with real worker processes", () => {
     await workers.send("w2", "Then list the open issues.", "exec");
     const rerun = await workers.wait("w2", longWait());
     expect(rerun.snapshot).toMatchObject({ status: "completed", run: 2 });
-    expect(JSON.parse(rerun.snapshot.output)).toMatchObject({ brief: "Summarise README.md.\n\nThen list the open issues.", run: "2" });
+    expect(JSON.parse(rerun.snapshot.output)).toMatchObject({
+      brief: "Summarise README.md.\n\nThen list the open issues.",
+      run: "2",
+    });
   });
 
   it("answers a wait that times out with the status, and counts repeated waits without progress", async () => {
     const workers = roster({ fast: workerScript("sleep-then-answer", "0", "silent") });
     workers.spawn(spawnRequest);
     const first = await workers.wait("w1", { timeoutMs: 300, signal: new AbortController().signal });
-    expect(first).toMatchObject({ timedOut: true, waitsWithoutProgress: 1, snapshot: { status: "running", msSinceOutput: null } });
+    expect(first).toMatchObject({
+      timedOut: true,
+      waitsWithoutProgress: 1,
+      snapshot: { status: "running", msSinceOutput: null },
+    });
     const second = await workers.wait("w1", { timeoutMs: 300, signal: new AbortController().signal });
     expect(second).toMatchObject({ timedOut: true, waitsWithoutProgress: 2 });
     expect(second.snapshot.elapsedMs).toBeGreaterThanOrEqual(first.snapshot.elapsedMs);
@@ -144,7 +170,9 @@ describe("createProcessRoster with real worker processes", () => {
     const workers = roster({ fast: workerScript("stubborn-tree"), concurrency: 3 });
     for (const label of ["one", "two", "three"]) workers.spawn({ ...spawnRequest, label });
     const trees = await Promise.all(
-      ["w1", "w2", "w3"].map(async (id) => printedPids((await untilWorker(workers, id, (worker) => worker.output.includes("grandchild"))).output)),
+      ["w1", "w2", "w3"].map(async (id) =>
+        printedPids((await untilWorker(workers, id, (worker) => worker.output.includes("grandchild"))).output),
+      ),
     );
     await workers.dispose();
     for (const { worker, grandchild } of trees) await expectGroupGone(worker!, worker!, grandchild!);

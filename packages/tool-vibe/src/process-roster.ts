@@ -60,10 +60,23 @@ export function createProcessRoster(settings: ProcessRosterSettings): VibeRoster
     if (line !== undefined) commands[tier] = line;
   }
   const tiers = WORKER_TIERS.filter((tier) => commands[tier] !== undefined);
-  if (tiers.length === 0) throw new TypeError("A process roster needs a command for at least one tier: give `fast`, `good` or both (the CLI's --worker-fast and --worker-good).");
+  if (tiers.length === 0)
+    throw new TypeError(
+      "A process roster needs a command for at least one tier: give `fast`, `good` or both (the CLI's --worker-fast and --worker-good).",
+    );
   const stopGraceMs = settings.stopGraceMs ?? 2_000;
   const maxOutputChars = settings.maxOutputChars ?? 65_536;
-  const runWorker = createProcessWorkerRunner({ commands, cwd: settings.cwd ?? process.cwd(), env: settings.env, askTiers: settings.askTiers, approve: settings.approve, placement: settings.placement, readOnlyPaths: settings.readOnlyPaths, stopGraceMs, maxOutputChars });
+  const runWorker = createProcessWorkerRunner({
+    commands,
+    cwd: settings.cwd ?? process.cwd(),
+    env: settings.env,
+    askTiers: settings.askTiers,
+    approve: settings.approve,
+    placement: settings.placement,
+    readOnlyPaths: settings.readOnlyPaths,
+    stopGraceMs,
+    maxOutputChars,
+  });
   return createFunctionRoster(runWorker, {
     concurrency: settings.concurrency,
     ceiling: settings.ceiling,
@@ -71,6 +84,7 @@ export function createProcessRoster(settings: ProcessRosterSettings): VibeRoster
     maxOutputChars,
     tiers,
     settleGraceMs: stopGraceMs + settleMarginMs,
-    describeRunner: () => `${tiers.map((tier) => `${tier}: \`${displayWorkerCommand(commands[tier]!)}\``).join("; ")}; workers run ${(settings.placement ?? hostPlacement).describe()}`,
+    describeRunner: () =>
+      `${tiers.map((tier) => `${tier}: \`${displayWorkerCommand(commands[tier]!)}\``).join("; ")}; workers run ${(settings.placement ?? hostPlacement).describe()}`,
   });
 }

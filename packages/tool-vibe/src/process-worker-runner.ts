@@ -1,5 +1,11 @@
 import type { Tier } from "@runbound/tool-kit";
-import { hostPlacement, spawnOwnedProcess, type OwnedProcess, type Placement, type ProcessExit } from "@runbound/runtime-kit";
+import {
+  hostPlacement,
+  spawnOwnedProcess,
+  type OwnedProcess,
+  type Placement,
+  type ProcessExit,
+} from "@runbound/runtime-kit";
 import type { RunWorker } from "./function-roster.js";
 import { CALLER_APPROVAL_FD } from "./caller-approval-protocol.js";
 import { OutputTail } from "./output-tail.js";
@@ -41,7 +47,11 @@ function describeExit(command: string, exit: ProcessExit, stderr: readonly strin
   return `Worker command \`${command}\` ${how}.${lines.length > 0 ? ` Its last stderr lines:\n${lines.join("\n")}` : " It wrote nothing to stderr."}`;
 }
 
-async function start(line: WorkerCommandLine, settings: ProcessWorkerRunnerSettings, workerVariables: Record<string, string>): Promise<OwnedProcess> {
+async function start(
+  line: WorkerCommandLine,
+  settings: ProcessWorkerRunnerSettings,
+  workerVariables: Record<string, string>,
+): Promise<OwnedProcess> {
   const { command, args } = toWorkerCommand(line);
   const env = { ...(settings.env ?? process.env), ...workerVariables };
   // A channel this roster's own caller gave it is not the worker's: without one of its own, the worker must not look for it.
@@ -61,7 +71,10 @@ async function start(line: WorkerCommandLine, settings: ProcessWorkerRunnerSetti
     });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
-    throw new Error(`Worker command \`${displayWorkerCommand(line)}\` could not be started (${reason}). Check that the program exists and the command line is right.`, { cause: error });
+    throw new Error(
+      `Worker command \`${displayWorkerCommand(line)}\` could not be started (${reason}). Check that the program exists and the command line is right.`,
+      { cause: error },
+    );
   }
 }
 
@@ -79,7 +92,12 @@ export function createProcessWorkerRunner(settings: ProcessWorkerRunnerSettings)
     const child = await start(line, settings, workerEnvironment(request, settings.askTiers, approvalFd));
     const runEnded = new AbortController();
     if (settings.approve !== undefined) {
-      serveCallerApprovals(child.channels[0]!, { workerId: request.workerId, ceiling: request.ceiling }, settings.approve, AbortSignal.any([request.signal, runEnded.signal]));
+      serveCallerApprovals(
+        child.channels[0]!,
+        { workerId: request.workerId, ceiling: request.ceiling },
+        settings.approve,
+        AbortSignal.any([request.signal, runEnded.signal]),
+      );
     }
     const stop = (): void => void child.stop({ graceMs: settings.stopGraceMs });
     request.signal.addEventListener("abort", stop, { once: true });

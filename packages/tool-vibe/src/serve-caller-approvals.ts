@@ -1,7 +1,16 @@
 import type { Duplex } from "node:stream";
 import type { Tier } from "@runbound/tool-kit";
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type CancellationToken } from "vscode-jsonrpc/node";
-import { callerApprovalRequest, type CallerApprovalParams, type CallerApprovalResult } from "./caller-approval-protocol.js";
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type CancellationToken,
+} from "vscode-jsonrpc/node";
+import {
+  callerApprovalRequest,
+  type CallerApprovalParams,
+  type CallerApprovalResult,
+} from "./caller-approval-protocol.js";
 
 /** One call a worker asks its caller to approve. */
 export interface WorkerCallApproval {
@@ -43,7 +52,12 @@ function malformed(params: unknown): string | undefined {
  * was stopped) or the worker closes it. Anything but an approval from `approve` is a denial that
  * says why: a failing approver, a malformed request, a run that was stopped meanwhile.
  */
-export function serveCallerApprovals(channel: Duplex, worker: { workerId: string; ceiling: Tier }, approve: WorkerCallApprover, signal: AbortSignal): void {
+export function serveCallerApprovals(
+  channel: Duplex,
+  worker: { workerId: string; ceiling: Tier },
+  approve: WorkerCallApprover,
+  signal: AbortSignal,
+): void {
   const connection = createMessageConnection(new StreamMessageReader(channel), new StreamMessageWriter(channel));
   connection.onRequest(callerApprovalRequest, async (params, token): Promise<CallerApprovalResult> => {
     const problem = malformed(params);

@@ -28,6 +28,9 @@ export const vibeKillTool = defineTool({
           : previousStatus === "killed"
             ? "was already killed; nothing to do"
             : `had already ended (${previousStatus}); nothing to stop, and its result stays available through vibe_wait`;
-    return textResult(`worker_id: ${snapshot.id}\nWorker \`${snapshot.id}\` ${what}.`, { previous_status: previousStatus, worker: workerView(snapshot, 200) });
+    return textResult(`worker_id: ${snapshot.id}\nWorker \`${snapshot.id}\` ${what}.`, {
+      previous_status: previousStatus,
+      worker: workerView(snapshot, 200),
+    });
   },
 });

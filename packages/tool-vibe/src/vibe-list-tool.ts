@@ -13,7 +13,7 @@ function oneLine(text: string): string {
 }
 
 function describeWorker(snapshot: WorkerSnapshot): string {
-  const result = snapshot.status === "failed" ? snapshot.failure ?? "" : snapshot.output;
+  const result = snapshot.status === "failed" ? (snapshot.failure ?? "") : snapshot.output;
   const label = snapshot.status === "failed" ? "failure" : snapshot.status === "completed" ? "result" : "last output";
   const tail = tailOf(oneLine(result), resultChars);
   return `${snapshot.id} "${snapshot.label}" tier ${snapshot.tier}, ${describeStatus(snapshot)}${tail.length > 0 ? `\n    ${label}: ${tail}` : ""}`;
@@ -50,7 +50,10 @@ export const vibeListTool = defineTool({
       rows.push(row);
     }
     structured.workers.length = rows.length;
-    const footer = rows.length < snapshots.length ? `\n… ${snapshots.length - rows.length} more not shown; ask vibe_wait about a worker by id.` : "";
+    const footer =
+      rows.length < snapshots.length
+        ? `\n… ${snapshots.length - rows.length} more not shown; ask vibe_wait about a worker by id.`
+        : "";
     return textResult(`${header}\n${rows.join("\n")}${footer}`, structured);
   },
 });

@@ -25,7 +25,12 @@ export const vibeSendTool = defineTool({
     "Append a message to a worker's brief, stop its current run (its processes included) and start the next run from the start with the amended brief; the run number goes up by one. Use it to correct or extend a task, or to re-run a failed or finished worker. A killed worker cannot be re-run.",
   input: v.strictObject({
     worker_id: workerIdSchema,
-    message: v.pipe(v.string(), v.description(`What to add to the brief, at most ${maxMessageLength} characters; it is appended after a blank line.`)),
+    message: v.pipe(
+      v.string(),
+      v.description(
+        `What to add to the brief, at most ${maxMessageLength} characters; it is appended after a blank line.`,
+      ),
+    ),
   }),
   requires: [VibeRoster, VibeMode],
   parallelSafe: true,
@@ -34,8 +39,13 @@ export const vibeSendTool = defineTool({
   // caller's ceiling: not read-only, possibly destructive, reaching its model's API.
   hints: { readOnly: false, openWorld: true },
   run: async (input, context) => {
-    const message = checkedText("message", input.message, maxMessageLength, { whenEmpty: "Give what to add to the worker's brief.", whenTooLong: "Shorten it (point the worker at files instead of pasting them)." });
-    const { previousStatus, snapshot } = await context.resource(VibeRoster).send(input.worker_id, message, context.run.caller.ceiling);
+    const message = checkedText("message", input.message, maxMessageLength, {
+      whenEmpty: "Give what to add to the worker's brief.",
+      whenTooLong: "Shorten it (point the worker at files instead of pasting them).",
+    });
+    const { previousStatus, snapshot } = await context
+      .resource(VibeRoster)
+      .send(input.worker_id, message, context.run.caller.ceiling);
     return textResult(
       [
         `worker_id: ${snapshot.id}`,

@@ -17,10 +17,21 @@ export const vibeSpawnTool = defineTool({
   description:
     "Start a background worker (another agent) on a self-contained brief; answers at once with `worker_id: wN`. The worker sees nothing of this conversation, so the brief must say everything: the goal, the files, what to report back. Workers run alongside you (beyond the run's concurrency they wait queued). Use them only for well-scoped, parallel work; give workers disjoint sets of files to change. A worker's tools never go beyond yours (in plan mode they are read-only). Then carry on and call vibe_wait when you need the result; vibe_send amends the brief and re-runs, vibe_kill stops, vibe_list shows all.",
   input: v.strictObject({
-    brief: v.pipe(v.string(), v.description(`The complete task for the worker, at most ${maxBriefLength} characters; it is given to the worker as its whole prompt.`)),
-    label: v.pipe(v.string(), v.description(`A short name for lists, at most ${maxLabelLength} characters, e.g. \`tests for the parser\`.`)),
+    brief: v.pipe(
+      v.string(),
+      v.description(
+        `The complete task for the worker, at most ${maxBriefLength} characters; it is given to the worker as its whole prompt.`,
+      ),
+    ),
+    label: v.pipe(
+      v.string(),
+      v.description(`A short name for lists, at most ${maxLabelLength} characters, e.g. \`tests for the parser\`.`),
+    ),
     tier: v.optional(
-      v.pipe(v.picklist(WORKER_TIERS), v.description("`fast` for small, mechanical jobs; `good` for harder ones. Default: the run's default tier.")),
+      v.pipe(
+        v.picklist(WORKER_TIERS),
+        v.description("`fast` for small, mechanical jobs; `good` for harder ones. Default: the run's default tier."),
+      ),
     ),
   }),
   requires: [VibeRoster, VibeMode],
@@ -32,8 +43,14 @@ export const vibeSpawnTool = defineTool({
   run: async (input, context) => {
     const roster = context.resource(VibeRoster);
     const snapshot = roster.spawn({
-      brief: checkedText("brief", input.brief, maxBriefLength, { whenEmpty: "Give the complete task for the worker.", whenTooLong: pointAtFiles }),
-      label: checkedText("label", input.label, maxLabelLength, { whenEmpty: "Give a short name such as `tests for the parser`.", whenTooLong: "Shorten it." }),
+      brief: checkedText("brief", input.brief, maxBriefLength, {
+        whenEmpty: "Give the complete task for the worker.",
+        whenTooLong: pointAtFiles,
+      }),
+      label: checkedText("label", input.label, maxLabelLength, {
+        whenEmpty: "Give a short name such as `tests for the parser`.",
+        whenTooLong: "Shorten it.",
+      }),
       tier: input.tier ?? context.resource(VibeMode).defaultWorkerTier,
       ceiling: context.run.caller.ceiling,
     });

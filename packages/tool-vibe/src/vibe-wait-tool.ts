@@ -51,7 +51,10 @@ export const vibeWaitTool = defineTool({
   input: v.strictObject({
     worker_id: workerIdSchema,
     timeout_seconds: v.optional(
-      v.pipe(v.number(), v.description(`The longest to wait, from 1 to ${maxTimeoutSeconds} seconds; default ${defaultTimeoutSeconds}.`)),
+      v.pipe(
+        v.number(),
+        v.description(`The longest to wait, from 1 to ${maxTimeoutSeconds} seconds; default ${defaultTimeoutSeconds}.`),
+      ),
     ),
   }),
   requires: [VibeRoster, VibeMode],

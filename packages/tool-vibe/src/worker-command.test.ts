@@ -3,7 +3,10 @@ import { displayWorkerCommand, toWorkerCommand } from "./worker-command.js";
 
 describe("worker commands", () => {
   it("run a command line through /bin/sh -c and a program with its arguments as they are", () => {
-    expect(toWorkerCommand("agent --model small | tee log")).toEqual({ command: "/bin/sh", args: ["-c", "agent --model small | tee log"] });
+    expect(toWorkerCommand("agent --model small | tee log")).toEqual({
+      command: "/bin/sh",
+      args: ["-c", "agent --model small | tee log"],
+    });
     expect(toWorkerCommand({ command: "agent", args: ["-p"] })).toEqual({ command: "agent", args: ["-p"] });
     expect(toWorkerCommand({ command: "agent" })).toEqual({ command: "agent", args: [] });
   });

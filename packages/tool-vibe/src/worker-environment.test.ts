@@ -5,7 +5,12 @@ const request = { tier: "fast", ceiling: "write", workerId: "w3", run: 2 } as co
 
 describe("workerEnvironment", () => {
   it("states the tier, ceiling, id and run, and the approval tiers only when the host gave them", () => {
-    expect(workerEnvironment(request)).toEqual({ RUNBOUND_WORKER_TIER: "fast", RUNBOUND_CEILING: "write", RUNBOUND_WORKER_ID: "w3", RUNBOUND_WORKER_RUN: "2" });
+    expect(workerEnvironment(request)).toEqual({
+      RUNBOUND_WORKER_TIER: "fast",
+      RUNBOUND_CEILING: "write",
+      RUNBOUND_WORKER_ID: "w3",
+      RUNBOUND_WORKER_RUN: "2",
+    });
     expect(workerEnvironment(request, ["write", "exec"])).toMatchObject({ RUNBOUND_ASK: "write,exec" });
   });
 

@@ -39,7 +39,11 @@ export function formatAskTiers(tiers: readonly Tier[]): string {
  * The variables of {@link WORKER_ENVIRONMENT} for one run; `askTiers` undefined leaves `RUNBOUND_ASK`
  * out, `approvalFd` undefined `RUNBOUND_APPROVAL_FD`.
  */
-export function workerEnvironment(request: Pick<WorkerRunRequest, "tier" | "ceiling" | "workerId" | "run">, askTiers?: readonly Tier[], approvalFd?: number): Record<string, string> {
+export function workerEnvironment(
+  request: Pick<WorkerRunRequest, "tier" | "ceiling" | "workerId" | "run">,
+  askTiers?: readonly Tier[],
+  approvalFd?: number,
+): Record<string, string> {
   return {
     [WORKER_ENVIRONMENT.tier]: request.tier,
     [WORKER_ENVIRONMENT.ceiling]: request.ceiling,

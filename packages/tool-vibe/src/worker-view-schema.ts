@@ -12,8 +12,14 @@ export const workerViewSchema = v.object({
   run: v.pipe(v.number(), v.description("The run number: 1 after spawn, one more after each vibe_send.")),
   ceiling: v.pipe(v.picklist(["read", "write", "exec"]), v.description("The most capable tool tier it may use.")),
   elapsed_seconds: v.pipe(v.number(), v.description("Seconds since its current run was queued.")),
-  seconds_since_output: v.pipe(v.nullable(v.number()), v.description("Seconds since it last wrote output; null before any.")),
-  last_result: v.pipe(v.nullable(v.string()), v.description("The end of its output so far (or its result once ended); null before any.")),
+  seconds_since_output: v.pipe(
+    v.nullable(v.number()),
+    v.description("Seconds since it last wrote output; null before any."),
+  ),
+  last_result: v.pipe(
+    v.nullable(v.string()),
+    v.description("The end of its output so far (or its result once ended); null before any."),
+  ),
   failure: v.pipe(v.nullable(v.string()), v.description("Why its run failed; null otherwise.")),
 });
 
@@ -29,7 +35,10 @@ export const changeOutputSchema = v.object({
 /** `structured` of vibe_wait. */
 export const waitOutputSchema = v.object({
   timed_out: v.pipe(v.boolean(), v.description("True when the worker was still running at the end of the wait.")),
-  waits_without_progress: v.pipe(v.number(), v.description("Waits in a row that saw no new output and no status change.")),
+  waits_without_progress: v.pipe(
+    v.number(),
+    v.description("Waits in a row that saw no new output and no status change."),
+  ),
   worker: workerViewSchema,
 });
 

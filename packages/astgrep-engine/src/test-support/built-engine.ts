@@ -10,7 +10,9 @@ import { engineBinaryPath, loadAstGrepEngine } from "../load-astgrep-engine.js";
 export function builtEngine(): AstGrepEngine | undefined {
   if (existsSync(engineBinaryPath())) return loadAstGrepEngine();
   if (process.env["RUNBOUND_REQUIRE_REAL"] === "1") {
-    throw new Error(`RUNBOUND_REQUIRE_REAL is set but the native engine is not built: \`${engineBinaryPath()}\` is missing. Install Rust with cargo and run \`npm run build -w @runbound/astgrep-engine\`.`);
+    throw new Error(
+      `RUNBOUND_REQUIRE_REAL is set but the native engine is not built: \`${engineBinaryPath()}\` is missing. Install Rust with cargo and run \`npm run build -w @runbound/astgrep-engine\`.`,
+    );
   }
   return undefined;
 }

@@ -18,7 +18,13 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-const extensions: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp", "image/svg+xml": "svg" };
+const extensions: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "image/svg+xml": "svg",
+};
 
 async function printResult(result: ToolResult, io: CliIo): Promise<void> {
   let imageDirectory: string | undefined;
@@ -46,15 +52,24 @@ async function readInput(inputText: string | undefined, io: CliIo): Promise<Reco
 /** `runbound call <tool> '<json>'`: one call; the result's text on stdout; exit 1 when it is an error. */
 export async function callCommand(args: CliArguments, io: CliIo): Promise<number> {
   const [toolName, inputText] = args.positionals;
-  if (toolName === undefined) throw new UsageError("`runbound call` needs the name of a tool, as in `runbound call read '{\"path\":\"README.md\"}'`. Run `runbound tools` to list the tools.");
+  if (toolName === undefined)
+    throw new UsageError(
+      '`runbound call` needs the name of a tool, as in `runbound call read \'{"path":"README.md"}\'`. Run `runbound tools` to list the tools.',
+    );
   const format = args.format ?? "text";
-  if (format !== "text" && format !== "json") throw new UsageError(`Unknown format \`${format}\` for call. Use --format text or --format json.`);
+  if (format !== "text" && format !== "json")
+    throw new UsageError(`Unknown format \`${format}\` for call. Use --format text or --format json.`);
   const input = await readInput(inputText, io);
   const { run } = await openRun(args);
   try {
     // Someone at a terminal can be asked (ask_user, and the approvals of --ask); piped, no one can.
     if (isTerminal(io.stdin) && isTerminal(io.stdout) && inputText !== "-") {
-      await attachAskPort(run, createTerminalAskPort({ input: io.stdin, output: io.stdout }), { id: "terminal", label: "this terminal" }, args.askTiers);
+      await attachAskPort(
+        run,
+        createTerminalAskPort({ input: io.stdin, output: io.stdout }),
+        { id: "terminal", label: "this terminal" },
+        args.askTiers,
+      );
     }
     const onProgress = progressOnStderr(io.stderr, toolName);
     const result = await run.call(toolName, input, onProgress === undefined ? {} : { onProgress });

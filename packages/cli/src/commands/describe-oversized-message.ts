@@ -8,6 +8,11 @@ const outcomes: Record<OversizedAnswer, string> = {
 
 /** The stderr line of `runbound mcp` for a message over the stdio limit: which one, how large, what was done. */
 export function describeOversizedMessage(message: OversizedMessage, answer: OversizedAnswer): string {
-  const which = [message.method === undefined ? undefined : `\`${message.method}\``, message.id === undefined ? undefined : `id ${JSON.stringify(message.id)}`].filter((part) => part !== undefined).join(", ");
+  const which = [
+    message.method === undefined ? undefined : `\`${message.method}\``,
+    message.id === undefined ? undefined : `id ${JSON.stringify(message.id)}`,
+  ]
+    .filter((part) => part !== undefined)
+    .join(", ");
   return `runbound mcp: refused a message of ${message.bytes.toLocaleString("en-US")} bytes${which === "" ? "" : ` (${which})`}, over the limit of ${DEFAULT_MAX_MESSAGE_BYTES.toLocaleString("en-US")} bytes per message; ${outcomes[answer]}.`;
 }

@@ -27,10 +27,14 @@ export async function mcpCommand(args: CliArguments, io: CliIo): Promise<number>
 
 async function serve(args: CliArguments, io: CliIo): Promise<number> {
   const { run } = await openRun(args);
-  const server = new Server({ name: "runbound", version: CLI_VERSION }, { capabilities: { tools: { listChanged: true } } });
+  const server = new Server(
+    { name: "runbound", version: CLI_VERSION },
+    { capabilities: { tools: { listChanged: true } } },
+  );
   // A message over the SDK's 10 MiB limit is refused with an error; the SDK's own transport would end the run.
   const transport = new SizeLimitedStdioServerTransport(io.stdin, io.stdout, {
-    onOversizedMessage: (message, answer) => void writeLine(io.stderr, describeOversizedMessage(message, answer)).catch(() => undefined),
+    onOversizedMessage: (message, answer) =>
+      void writeLine(io.stderr, describeOversizedMessage(message, answer)).catch(() => undefined),
   });
   // Every way the connection can end means the client is gone: stdin closing (how an MCP client
   // says goodbye over stdio), stdout breaking (EPIPE: no one reads the answers), or a signal.

@@ -34,28 +34,46 @@ export async function sessionCommand(args: CliArguments, io: CliIo): Promise<num
   const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
   clientGone.signal.addEventListener("abort", () => lines.close(), { once: true });
   // A write fails only when no one reads stdout any more: the client is gone.
-  const respond = (response: Record<string, unknown>): Promise<void> => writeLine(io.stdout, JSON.stringify(response)).catch(leave);
+  const respond = (response: Record<string, unknown>): Promise<void> =>
+    writeLine(io.stdout, JSON.stringify(response)).catch(leave);
 
   async function handle(line: string): Promise<void> {
     let request: unknown;
     try {
       request = JSON.parse(line);
     } catch (error) {
-      return respond({ id: null, error: `Line is not valid JSON (${error instanceof Error ? error.message : String(error)}). Send one object per line, as in ${EXAMPLE_REQUEST}.` });
+      return respond({
+        id: null,
+        error: `Line is not valid JSON (${error instanceof Error ? error.message : String(error)}). Send one object per line, as in ${EXAMPLE_REQUEST}.`,
+      });
     }
     const kind = nonObjectKind(request);
-    if (kind !== undefined) return respond({ id: null, error: `A request is a JSON object, but the line is ${kind}. Send one object per line, as in ${EXAMPLE_REQUEST}.` });
+    if (kind !== undefined)
+      return respond({
+        id: null,
+        error: `A request is a JSON object, but the line is ${kind}. Send one object per line, as in ${EXAMPLE_REQUEST}.`,
+      });
     const { id = null, tool, input = {}, command } = request as SessionRequest;
     if (command !== undefined) {
-      if (command !== "tools") return respond({ id, error: `Unknown command \`${JSON.stringify(command)}\`. The one session command is {"command":"tools"}; to call a tool, send ${EXAMPLE_REQUEST}.` });
+      if (command !== "tools")
+        return respond({
+          id,
+          error: `Unknown command \`${JSON.stringify(command)}\`. The one session command is {"command":"tools"}; to call a tool, send ${EXAMPLE_REQUEST}.`,
+        });
       return respond({ id, tools: exportToolSchemas(run.visibleTools(args.caller), "json") });
     }
     if (typeof tool !== "string") {
-      return respond({ id, error: `A request needs "tool", a tool name; this one has ${tool === undefined ? "none" : `\`${JSON.stringify(tool)}\``}. Send ${EXAMPLE_REQUEST} ("input" is optional and defaults to {}), or {"command":"tools"} to list the tools.` });
+      return respond({
+        id,
+        error: `A request needs "tool", a tool name; this one has ${tool === undefined ? "none" : `\`${JSON.stringify(tool)}\``}. Send ${EXAMPLE_REQUEST} ("input" is optional and defaults to {}), or {"command":"tools"} to list the tools.`,
+      });
     }
     // An input that is not an object reaches the run, whose validation answers it as the tool's error.
     const onProgress = progressOnStderr(io.stderr, tool);
-    const result = await run.call(tool, input, { signal: clientGone.signal, ...(onProgress === undefined ? {} : { onProgress }) });
+    const result = await run.call(tool, input, {
+      signal: clientGone.signal,
+      ...(onProgress === undefined ? {} : { onProgress }),
+    });
     return respond({ id, result });
   }
 

@@ -22,10 +22,14 @@ export function approvedInConversation(messages: readonly ConversationMessage[],
     messages
       .filter((message) => message.role === "assistant")
       .flatMap((message) => (typeof message.content === "string" ? [] : message.content))
-      .filter((part) => part.type === "tool-approval-request" && part.toolCallId === toolCallId && part.isAutomatic !== true)
+      .filter(
+        (part) => part.type === "tool-approval-request" && part.toolCallId === toolCallId && part.isAutomatic !== true,
+      )
       .map((part) => part.approvalId),
   );
   const last = messages.at(-1);
   if (last?.role !== "tool" || typeof last.content === "string") return false;
-  return last.content.some((part) => part.type === "tool-approval-response" && part.approved === true && requested.has(part.approvalId));
+  return last.content.some(
+    (part) => part.type === "tool-approval-response" && part.approved === true && requested.has(part.approvalId),
+  );
 }

@@ -10,7 +10,10 @@ vi.mock("ai", async () => await import("ai7"));
 describeAiSdkAdapter("7", {
   generateText: generateText as unknown as AiSdkUnderTest["generateText"],
   stepCountIs,
-  mockModel: (doGenerate) => new MockLanguageModelV4({ doGenerate: doGenerate as MockLanguageModelV4["doGenerate"] }) as unknown as ReturnType<AiSdkUnderTest["mockModel"]>,
+  mockModel: (doGenerate) =>
+    new MockLanguageModelV4({ doGenerate: doGenerate as MockLanguageModelV4["doGenerate"] }) as unknown as ReturnType<
+      AiSdkUnderTest["mockModel"]
+    >,
   responseMessages: (outcome) => (outcome as unknown as Awaited<ReturnType<typeof generateText>>).responseMessages,
 });
 

@@ -5,6 +5,9 @@ import { describeAiSdkAdapter, type AiSdkUnderTest } from "../__fixtures__/descr
 describeAiSdkAdapter("6", {
   generateText: generateText as unknown as AiSdkUnderTest["generateText"],
   stepCountIs,
-  mockModel: (doGenerate) => new MockLanguageModelV3({ doGenerate: doGenerate as MockLanguageModelV3["doGenerate"] }) as unknown as ReturnType<AiSdkUnderTest["mockModel"]>,
+  mockModel: (doGenerate) =>
+    new MockLanguageModelV3({ doGenerate: doGenerate as MockLanguageModelV3["doGenerate"] }) as unknown as ReturnType<
+      AiSdkUnderTest["mockModel"]
+    >,
   responseMessages: (outcome) => (outcome as unknown as Awaited<ReturnType<typeof generateText>>).response.messages,
 });

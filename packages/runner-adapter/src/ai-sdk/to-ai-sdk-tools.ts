@@ -1,4 +1,11 @@
-import { errorResult, parseToolInput, ToolError, type AnyTool, type CallerInfo, type ToolResult } from "@runbound/tool-kit";
+import {
+  errorResult,
+  parseToolInput,
+  ToolError,
+  type AnyTool,
+  type CallerInfo,
+  type ToolResult,
+} from "@runbound/tool-kit";
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from "ai";
 import type { ApprovalPolicy } from "../approval.js";
 import { withApprovedCall } from "../approved-call-scope.js";
@@ -32,7 +39,11 @@ function toModelOutput(result: ToolResult): ModelOutput {
   return {
     type: "content",
     // `file-data` is deprecated in ai 7 in favour of `file`, which ai 6 does not know; both accept it.
-    value: result.content.map((part) => (part.type === "text" ? { type: "text", text: part.text } : { type: "file-data", data: part.data, mediaType: part.mimeType })),
+    value: result.content.map((part) =>
+      part.type === "text"
+        ? { type: "text", text: part.text }
+        : { type: "file-data", data: part.data, mediaType: part.mimeType },
+    ),
   };
 }
 
@@ -105,13 +116,20 @@ export function toAiSdkTools(run: Run, settings: AiSdkToolsSettings = {}): ToolS
         },
       }),
       ...(exported.strict ? { strict: true } : {}),
-      ...(policy === undefined ? {} : { needsApproval: async (input: unknown) => (await policy({ tool: runTool, input, caller, runId: run.id }, neverWithdrawn)) === "ask" }),
+      ...(policy === undefined
+        ? {}
+        : {
+            needsApproval: async (input: unknown) =>
+              (await policy({ tool: runTool, input, caller, runId: run.id }, neverWithdrawn)) === "ask",
+          }),
       execute: (input, options) => {
         const call = () => run.call(runTool.name, input, { caller, signal: options.abortSignal });
         // Only the AI SDK user's recorded yes to this very call stands in for the run's approver, once; a
         // call that reached `execute` any other way is asked about by the run as usual.
         if (policy === undefined || !approvedInConversation(options.messages, options.toolCallId)) return call();
-        return spendApproval(run, options.toolCallId) ? withApprovedCall(runTool.name, call) : Promise.resolve(approvalAlreadySpent(runTool.name, options.toolCallId));
+        return spendApproval(run, options.toolCallId)
+          ? withApprovedCall(runTool.name, call)
+          : Promise.resolve(approvalAlreadySpent(runTool.name, options.toolCallId));
       },
       toModelOutput: ({ output }) => toModelOutput(output),
     });

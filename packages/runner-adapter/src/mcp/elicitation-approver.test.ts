@@ -8,7 +8,10 @@ describe("createElicitationApprover", () => {
     const elicitInput = vi.fn().mockResolvedValueOnce({ action: "accept", content: { approve: false } });
     const approver = createElicitationApprover({ elicitInput } as unknown as Server);
     const input = { by: 1, file: "x".repeat(2_000) };
-    const approved = await approver.approve({ tool: bump, input, caller: { name: "main", ceiling: "exec" }, runId: "r" }, new AbortController().signal);
+    const approved = await approver.approve(
+      { tool: bump, input, caller: { name: "main", ceiling: "exec" }, runId: "r" },
+      new AbortController().signal,
+    );
     expect(approved).toBe(false);
     const message = elicitInput.mock.calls[0]![0].message as string;
     expect(message.length).toBeLessThan(600);

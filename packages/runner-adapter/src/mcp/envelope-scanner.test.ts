@@ -4,27 +4,38 @@ import { EnvelopeScanner } from "./envelope-scanner.js";
 function scan(text: string, pieceBytes = text.length): ReturnType<EnvelopeScanner["fields"]> {
   const scanner = new EnvelopeScanner();
   const bytes = Buffer.from(text);
-  for (let start = 0; start < bytes.length; start += pieceBytes) scanner.feed(bytes.subarray(start, start + pieceBytes));
+  for (let start = 0; start < bytes.length; start += pieceBytes)
+    scanner.feed(bytes.subarray(start, start + pieceBytes));
   return scanner.fields();
 }
 
 describe("EnvelopeScanner", () => {
   it("reads the id at the end, as the official TypeScript client writes it", () => {
-    expect(scan('{"method":"tools/call","params":{"name":"write","arguments":{"content":"xx"}},"jsonrpc":"2.0","id":12}')).toEqual({ method: "tools/call", id: 12 });
+    expect(
+      scan('{"method":"tools/call","params":{"name":"write","arguments":{"content":"xx"}},"jsonrpc":"2.0","id":12}'),
+    ).toEqual({ method: "tools/call", id: 12 });
   });
 
   it("reads the id at the start, as other clients write it, and string ids with escapes", () => {
-    expect(scan('{"jsonrpc":"2.0","id":"a\\"b\\u00e9","method":"tools/call","params":{}}')).toEqual({ method: "tools/call", id: 'a"bé' });
+    expect(scan('{"jsonrpc":"2.0","id":"a\\"b\\u00e9","method":"tools/call","params":{}}')).toEqual({
+      method: "tools/call",
+      id: 'a"bé',
+    });
   });
 
   it("ignores an id or method below the top level and inside strings", () => {
-    const text = '{"jsonrpc":"2.0","method":"tools/call","params":{"id":99,"arguments":{"method":"x","list":[{"id":1}],"text":"\\",\\"id\\":7"}},"id":3}';
+    const text =
+      '{"jsonrpc":"2.0","method":"tools/call","params":{"id":99,"arguments":{"method":"x","list":[{"id":1}],"text":"\\",\\"id\\":7"}},"id":3}';
     expect(scan(text)).toEqual({ method: "tools/call", id: 3 });
   });
 
   it("says when there is no id (a notification) or no method (a response)", () => {
-    expect(scan('{"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}')).toEqual({ method: "notifications/progress" });
-    expect(scan('{"jsonrpc":"2.0","id":4,"result":{"action":"accept","content":{"a":[1,2,{"b":"c"}]}}}')).toEqual({ id: 4 });
+    expect(scan('{"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}')).toEqual({
+      method: "notifications/progress",
+    });
+    expect(scan('{"jsonrpc":"2.0","id":4,"result":{"action":"accept","content":{"a":[1,2,{"b":"c"}]}}}')).toEqual({
+      id: 4,
+    });
     expect(scan('{"jsonrpc":"2.0","id":null,"error":{"code":1}}')).toEqual({ id: null });
   });
 

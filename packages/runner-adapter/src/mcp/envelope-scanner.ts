@@ -76,7 +76,8 @@ export class EnvelopeScanner {
       return;
     }
     if (this.capturing === "scalar") {
-      if (byte !== COMMA && byte !== CLOSE_OBJECT && byte !== CLOSE_ARRAY && !isWhitespace(byte)) return this.keep(byte);
+      if (byte !== COMMA && byte !== CLOSE_OBJECT && byte !== CLOSE_ARRAY && !isWhitespace(byte))
+        return this.keep(byte);
       this.finishCapture();
     }
     if (isWhitespace(byte)) return;
@@ -136,7 +137,8 @@ export class EnvelopeScanner {
     this.expecting = "comma";
     if (raw === undefined) return;
     const value = parseOrUndefined(kind === "string" ? `"${raw}"` : raw);
-    if (this.key === "id" && (typeof value === "string" || typeof value === "number" || value === null)) this.found.id = value;
+    if (this.key === "id" && (typeof value === "string" || typeof value === "number" || value === null))
+      this.found.id = value;
     if (this.key === "method" && typeof value === "string") this.found.method = value;
   }
 }

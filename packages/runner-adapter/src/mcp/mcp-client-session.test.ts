@@ -16,7 +16,10 @@ async function serve(clientCapabilities: Record<string, unknown>, settings: McpS
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   let session!: (client: McpClientSession) => void;
   const initialized = new Promise<McpClientSession>((resolve) => (session = resolve));
-  await serveRunOverMcp(server, serverTransport, run, { onClientInitialized: (client) => session(client), ...settings });
+  await serveRunOverMcp(server, serverTransport, run, {
+    onClientInitialized: (client) => session(client),
+    ...settings,
+  });
   const client = new Client({ name: "probe", version: "2.0.0" }, { capabilities: clientCapabilities });
   return { run, client, initialized, connected: client.connect(clientTransport) };
 }
@@ -29,7 +32,10 @@ describe("serveRunOverMcp's client session", () => {
   it("hands the host the client's name and whether it declared form elicitation", async () => {
     const withForms = await serve({ elicitation: {} });
     await withForms.connected;
-    expect(await withForms.initialized).toMatchObject({ clientInfo: { name: "probe", version: "2.0.0" }, supportsElicitation: true });
+    expect(await withForms.initialized).toMatchObject({
+      clientInfo: { name: "probe", version: "2.0.0" },
+      supportsElicitation: true,
+    });
     await withForms.client.close();
     const urlOnly = await serve({ elicitation: { url: {} } });
     await urlOnly.connected;
@@ -54,7 +60,13 @@ describe("serveRunOverMcp's client session", () => {
     });
     await connected;
     const session = await initialized;
-    const form = { message: "Pick?", requestedSchema: { type: "object" as const, properties: { choice: { type: "string" as const, enum: ["1", "2"] } } } };
+    const form = {
+      message: "Pick?",
+      requestedSchema: {
+        type: "object" as const,
+        properties: { choice: { type: "string" as const, enum: ["1", "2"] } },
+      },
+    };
     const first = session.elicit(form, { signal: new AbortController().signal });
     await vi.waitFor(() => expect(seen).toHaveLength(1));
     answer({ action: "accept", content: { choice: "2" } });
@@ -80,7 +92,10 @@ describe("serveRunOverMcp's client session", () => {
     await connected;
     const session = await initialized;
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const pending = session.elicit({ message: "Still there?", requestedSchema: { type: "object", properties: {} } }, { signal: new AbortController().signal });
+    const pending = session.elicit(
+      { message: "Still there?", requestedSchema: { type: "object", properties: {} } },
+      { signal: new AbortController().signal },
+    );
     const settled = vi.fn();
     pending.then(settled, settled);
     await asked;
@@ -131,7 +146,9 @@ describe("serveRunOverMcp's client session", () => {
     const errors: Error[] = [];
     server.onerror = (error) => errors.push(error);
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-    await serveRunOverMcp(server, serverTransport, run, { onClientInitialized: () => Promise.reject(new Error("attach failed")) });
+    await serveRunOverMcp(server, serverTransport, run, {
+      onClientInitialized: () => Promise.reject(new Error("attach failed")),
+    });
     const client = new Client({ name: "probe", version: "2.0.0" });
     await client.connect(clientTransport);
     await vi.waitFor(() => expect(errors.map((error) => error.message)).toContain("attach failed"));

@@ -12,7 +12,10 @@ export interface McpClientSession {
    * cancels the request: the SDK's 60-second default request timeout would otherwise end a question
    * the user is still reading.
    */
-  elicit(request: Omit<ElicitRequestFormParams, "mode"> & { mode?: "form" }, options: { signal: AbortSignal }): Promise<ElicitResult>;
+  elicit(
+    request: Omit<ElicitRequestFormParams, "mode"> & { mode?: "form" },
+    options: { signal: AbortSignal },
+  ): Promise<ElicitResult>;
 }
 
 // The SDK arms a timer for every request; the longest Node accepts stands for "none" (about 24.8 days).
@@ -20,7 +23,8 @@ const noRequestTimeoutMs = 2 ** 31 - 1;
 
 /** {@link McpClientSession.elicit} over `server`. */
 export function formElicitation(server: Pick<Server, "elicitInput">): McpClientSession["elicit"] {
-  return (request, { signal }) => server.elicitInput({ ...request, mode: "form" }, { signal, timeout: noRequestTimeoutMs });
+  return (request, { signal }) =>
+    server.elicitInput({ ...request, mode: "form" }, { signal, timeout: noRequestTimeoutMs });
 }
 
 /** The session of the client connected to `server` (call it once the client has initialized). */

@@ -4,7 +4,16 @@ import { describe, expect, it } from "vitest";
 import { mcpToolAnnotations, toolTitle } from "./mcp-tool-annotations.js";
 
 function tool(tier: "read" | "write" | "exec", extra: { title?: string; hints?: AnyTool["hints"] } = {}) {
-  return defineTool({ name: "stage_edit", tier, description: "A tool.", input: v.strictObject({}), requires: [], parallelSafe: true, run: async () => "ok", ...extra });
+  return defineTool({
+    name: "stage_edit",
+    tier,
+    description: "A tool.",
+    input: v.strictObject({}),
+    requires: [],
+    parallelSafe: true,
+    run: async () => "ok",
+    ...extra,
+  });
 }
 
 describe("mcpToolAnnotations", () => {
@@ -24,16 +33,28 @@ describe("mcpToolAnnotations", () => {
       idempotentHint: true,
       openWorldHint: false,
     });
-    expect(mcpToolAnnotations(tool("exec", { hints: { openWorld: false, idempotent: false } }))).toMatchObject({ openWorldHint: false, idempotentHint: false, destructiveHint: true });
+    expect(mcpToolAnnotations(tool("exec", { hints: { openWorld: false, idempotent: false } }))).toMatchObject({
+      openWorldHint: false,
+      idempotentHint: false,
+      destructiveHint: true,
+    });
     expect(mcpToolAnnotations(tool("write", { hints: { openWorld: true } }))).toMatchObject({ openWorldHint: true });
   });
 
   it("calls a read tool that starts work with effects (readOnly: false) neither read-only nor harmless", () => {
-    expect(mcpToolAnnotations(tool("read", { hints: { readOnly: false, openWorld: true } }))).toStrictEqual({ title: "Stage edit", readOnlyHint: false, destructiveHint: true, openWorldHint: true });
+    expect(mcpToolAnnotations(tool("read", { hints: { readOnly: false, openWorld: true } }))).toStrictEqual({
+      title: "Stage edit",
+      readOnlyHint: false,
+      destructiveHint: true,
+      openWorldHint: true,
+    });
   });
 
   it("never calls a read-only tool destructive, whatever it claims", () => {
-    expect(mcpToolAnnotations(tool("read", { hints: { destructive: true } }))).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(mcpToolAnnotations(tool("read", { hints: { destructive: true } }))).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+    });
   });
 });
 

@@ -4,7 +4,15 @@ import { MessageSizeGate, type OversizedMessage } from "./message-size-gate.js";
 function gate(maxMessageBytes: number): { gate: MessageSizeGate; messages: string[]; oversized: OversizedMessage[] } {
   const messages: string[] = [];
   const oversized: OversizedMessage[] = [];
-  return { gate: new MessageSizeGate(maxMessageBytes, (line) => messages.push(line.toString()), (message) => oversized.push(message)), messages, oversized };
+  return {
+    gate: new MessageSizeGate(
+      maxMessageBytes,
+      (line) => messages.push(line.toString()),
+      (message) => oversized.push(message),
+    ),
+    messages,
+    oversized,
+  };
 }
 
 describe("MessageSizeGate", () => {

@@ -10,7 +10,11 @@ import { askFor } from "../approval.js";
 import { createRun, type RunSettings } from "../create-run.js";
 import { serveRunOverMcp, type McpServeSettings } from "./serve-run-over-mcp.js";
 
-async function connect(settings: Partial<RunSettings> = {}, clientCapabilities = {}, serveSettings: McpServeSettings = {}) {
+async function connect(
+  settings: Partial<RunSettings> = {},
+  clientCapabilities = {},
+  serveSettings: McpServeSettings = {},
+) {
   const run = createRun({ plugins: [examplePlugin], ...settings });
   const dispose = vi.fn();
   await run.attach(Counter, { value: { count: 0 }, dispose });
@@ -27,9 +31,16 @@ describe("serveRunOverMcp", () => {
     await ready;
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(["peek", "bump", "launch", "hang", "fail", "relay", "big"]);
-    expect(tools.find((tool) => tool.name === "bump")!.inputSchema).toMatchObject({ type: "object", required: ["by"], additionalProperties: false });
+    expect(tools.find((tool) => tool.name === "bump")!.inputSchema).toMatchObject({
+      type: "object",
+      required: ["by"],
+      additionalProperties: false,
+    });
     expect(tools.find((tool) => tool.name === "peek")!.annotations).toMatchObject({ readOnlyHint: true });
-    expect(await client.callTool({ name: "bump", arguments: { by: 4 } })).toEqual({ content: [{ type: "text", text: "now 4" }], isError: false });
+    expect(await client.callTool({ name: "bump", arguments: { by: 4 } })).toEqual({
+      content: [{ type: "text", text: "now 4" }],
+      isError: false,
+    });
     const bad = await client.callTool({ name: "bump", arguments: { by: "4" } });
     expect(bad.isError).toBe(true);
     expect(JSON.stringify(bad.content)).toContain('Field `by` must be number, but got \\"4\\"');
@@ -40,9 +51,22 @@ describe("serveRunOverMcp", () => {
     const { client, ready } = await connect();
     await ready;
     const { tools } = await client.listTools();
-    expect(tools.find((tool) => tool.name === "peek")).toMatchObject({ title: "Peek", annotations: { title: "Peek", readOnlyHint: true, destructiveHint: false, openWorldHint: false } });
-    expect(tools.find((tool) => tool.name === "bump")!.annotations).toStrictEqual({ title: "Bump", readOnlyHint: false, destructiveHint: true, openWorldHint: false });
-    expect(tools.find((tool) => tool.name === "launch")!.annotations).toStrictEqual({ title: "Launch", readOnlyHint: false, destructiveHint: true, openWorldHint: true });
+    expect(tools.find((tool) => tool.name === "peek")).toMatchObject({
+      title: "Peek",
+      annotations: { title: "Peek", readOnlyHint: true, destructiveHint: false, openWorldHint: false },
+    });
+    expect(tools.find((tool) => tool.name === "bump")!.annotations).toStrictEqual({
+      title: "Bump",
+      readOnlyHint: false,
+      destructiveHint: true,
+      openWorldHint: false,
+    });
+    expect(tools.find((tool) => tool.name === "launch")!.annotations).toStrictEqual({
+      title: "Launch",
+      readOnlyHint: false,
+      destructiveHint: true,
+      openWorldHint: true,
+    });
     await client.close();
   });
 
@@ -60,10 +84,14 @@ describe("serveRunOverMcp", () => {
         return "ok";
       },
     });
-    const { client, ready } = await connect({ plugins: [examplePlugin, definePlugin({ name: "steps", version: "1.0.0", tools: [steps] })] });
+    const { client, ready } = await connect({
+      plugins: [examplePlugin, definePlugin({ name: "steps", version: "1.0.0", tools: [steps] })],
+    });
     await ready;
     const notices: unknown[] = [];
-    const result = await client.callTool({ name: "steps", arguments: {} }, undefined, { onprogress: (progress) => notices.push(progress) });
+    const result = await client.callTool({ name: "steps", arguments: {} }, undefined, {
+      onprogress: (progress) => notices.push(progress),
+    });
     expect(result.isError).toBe(false);
     expect(notices).toEqual([
       { progress: 1, total: 2, message: "half" },
@@ -86,12 +114,16 @@ describe("serveRunOverMcp", () => {
         return "ok";
       },
     });
-    const { client, ready } = await connect({ plugins: [examplePlugin, definePlugin({ name: "chatty", version: "1.0.0", tools: [chatty] })] });
+    const { client, ready } = await connect({
+      plugins: [examplePlugin, definePlugin({ name: "chatty", version: "1.0.0", tools: [chatty] })],
+    });
     await ready;
     const errors: Error[] = [];
     client.onerror = (error) => errors.push(error);
     const notices: unknown[] = [];
-    await client.callTool({ name: "chatty", arguments: {} }, undefined, { onprogress: (progress) => notices.push(progress) });
+    await client.callTool({ name: "chatty", arguments: {} }, undefined, {
+      onprogress: (progress) => notices.push(progress),
+    });
     expect(notices).toStrictEqual([
       { progress: 1, message: "started" },
       { progress: 2, message: "finished" },
@@ -114,7 +146,9 @@ describe("serveRunOverMcp", () => {
   it("announces a changed tool set when a resource is detached", async () => {
     const { run, client, ready } = await connect();
     await ready;
-    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    const changed = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    );
     await run.detach(Counter);
     await changed;
     expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain("peek");
@@ -123,7 +157,10 @@ describe("serveRunOverMcp", () => {
 
   it("asks for approval through elicitation when the client supports it", async () => {
     const { client, ready } = await connect({ approvalPolicy: askFor(["write"]) }, { elicitation: {} });
-    const asked = vi.fn().mockResolvedValueOnce({ action: "accept", content: { approve: true } }).mockResolvedValueOnce({ action: "decline" });
+    const asked = vi
+      .fn()
+      .mockResolvedValueOnce({ action: "accept", content: { approve: true } })
+      .mockResolvedValueOnce({ action: "decline" });
     client.setRequestHandler(ElicitRequestSchema, asked);
     await ready;
     expect(await client.callTool({ name: "bump", arguments: { by: 1 } })).toMatchObject({ isError: false });

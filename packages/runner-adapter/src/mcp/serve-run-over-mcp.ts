@@ -42,7 +42,12 @@ export interface McpServeSettings {
  *
  * @returns a promise that settles when the connection has closed and the run's resources are disposed.
  */
-export async function serveRunOverMcp(server: Server, transport: Transport, run: Run, settings: McpServeSettings = {}): Promise<{ closed: Promise<void> }> {
+export async function serveRunOverMcp(
+  server: Server,
+  transport: Transport,
+  run: Run,
+  settings: McpServeSettings = {},
+): Promise<{ closed: Promise<void> }> {
   const caller = settings.caller ?? run.caller;
   // Converted before connecting: an output schema JSON Schema cannot express fails the serve, not every later tools/list.
   const outputSchemas = new Map(run.tools.map((tool) => [tool.name, exportOutputSchema(tool)]));
@@ -58,15 +63,28 @@ export async function serveRunOverMcp(server: Server, transport: Transport, run:
     const progressToken = request.params._meta?.progressToken;
     const progressValue = createProgressCounter();
     const onProgress = (update: ProgressUpdate): void => {
-      const params = { progressToken: progressToken!, progress: progressValue(update.progress, update.total), message: update.message, ...(update.total === undefined ? {} : { total: update.total }) };
+      const params = {
+        progressToken: progressToken!,
+        progress: progressValue(update.progress, update.total),
+        message: update.message,
+        ...(update.total === undefined ? {} : { total: update.total }),
+      };
       extra.sendNotification({ method: "notifications/progress", params }).catch(() => undefined);
     };
-    const result = await run.call(request.params.name, request.params.arguments ?? {}, { caller, signal: extra.signal, ...(progressToken === undefined ? {} : { onProgress }) });
-    return toCallToolResult(run.tools.find((tool) => tool.name === request.params.name), result);
+    const result = await run.call(request.params.name, request.params.arguments ?? {}, {
+      caller,
+      signal: extra.signal,
+      ...(progressToken === undefined ? {} : { onProgress }),
+    });
+    return toCallToolResult(
+      run.tools.find((tool) => tool.name === request.params.name),
+      result,
+    );
   });
   server.oninitialized = () => {
     const client = mcpClientSession(server);
-    if (client.supportsElicitation && settings.elicitationApprovals !== false) run.setApprover(createElicitationApprover(server));
+    if (client.supportsElicitation && settings.elicitationApprovals !== false)
+      run.setApprover(createElicitationApprover(server));
     const initialized = settings.onClientInitialized;
     if (initialized !== undefined) {
       clientReady = Promise.resolve()

@@ -7,19 +7,32 @@ import { SizeLimitedStdioServerTransport, type OversizedAnswer } from "./size-li
 
 const limit = 1_000;
 
-async function started(): Promise<{ stdin: PassThrough; written: () => JSONRPCMessage[]; received: JSONRPCMessage[]; reports: Array<[OversizedMessage, OversizedAnswer]>; closed: () => boolean }> {
+async function started(): Promise<{
+  stdin: PassThrough;
+  written: () => JSONRPCMessage[];
+  received: JSONRPCMessage[];
+  reports: Array<[OversizedMessage, OversizedAnswer]>;
+  closed: () => boolean;
+}> {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   let output = "";
   stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const reports: Array<[OversizedMessage, OversizedAnswer]> = [];
-  const transport = new SizeLimitedStdioServerTransport(stdin, stdout, { maxMessageBytes: limit, onOversizedMessage: (message, answer) => reports.push([message, answer]) });
+  const transport = new SizeLimitedStdioServerTransport(stdin, stdout, {
+    maxMessageBytes: limit,
+    onOversizedMessage: (message, answer) => reports.push([message, answer]),
+  });
   const received: JSONRPCMessage[] = [];
   let closed = false;
   transport.onmessage = (message) => received.push(message);
   transport.onclose = () => (closed = true);
   await transport.start();
-  const written = (): JSONRPCMessage[] => output.split("\n").filter(Boolean).map((line) => JSON.parse(line) as JSONRPCMessage);
+  const written = (): JSONRPCMessage[] =>
+    output
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as JSONRPCMessage);
   return { stdin, written, received, reports, closed: () => closed };
 }
 
@@ -29,7 +42,12 @@ const big = "x".repeat(limit);
 describe("SizeLimitedStdioServerTransport", () => {
   it("answers a request over the limit with an error under its id, and reads the next message", async () => {
     const { stdin, written, received, reports, closed } = await started();
-    const request = JSON.stringify({ method: "tools/call", params: { name: "write", arguments: { content: big } }, jsonrpc: "2.0", id: 5 });
+    const request = JSON.stringify({
+      method: "tools/call",
+      params: { name: "write", arguments: { content: big } },
+      jsonrpc: "2.0",
+      id: 5,
+    });
     stdin.write(`${request}\n`);
     stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 6, method: "ping" })}\n`);
     await settle();
@@ -55,7 +73,18 @@ describe("SizeLimitedStdioServerTransport", () => {
     stdin.write(`${response}\n`);
     await settle();
     expect(written()).toEqual([]);
-    expect(received).toEqual([{ jsonrpc: "2.0", id: 0, error: expect.objectContaining({ code: -32600, message: expect.stringContaining(`The message is ${response.length.toLocaleString("en-US")} bytes, over this stdio connection's limit of 1,000 bytes per message`) as string }) as object }]);
+    expect(received).toEqual([
+      {
+        jsonrpc: "2.0",
+        id: 0,
+        error: expect.objectContaining({
+          code: -32600,
+          message: expect.stringContaining(
+            `The message is ${response.length.toLocaleString("en-US")} bytes, over this stdio connection's limit of 1,000 bytes per message`,
+          ) as string,
+        }) as object,
+      },
+    ]);
     expect(reports.map(([, answer]) => answer)).toEqual(["response_failed"]);
   });
 
@@ -82,6 +111,8 @@ describe("SizeLimitedStdioServerTransport", () => {
   });
 
   it("refuses a limit that is not a positive whole number of bytes", () => {
-    expect(() => new SizeLimitedStdioServerTransport(new PassThrough(), new PassThrough(), { maxMessageBytes: 0 })).toThrow("`maxMessageBytes` `0` is not valid; give a positive whole number of bytes, e.g. 10485760.");
+    expect(
+      () => new SizeLimitedStdioServerTransport(new PassThrough(), new PassThrough(), { maxMessageBytes: 0 }),
+    ).toThrow("`maxMessageBytes` `0` is not valid; give a positive whole number of bytes, e.g. 10485760.");
   });
 });

@@ -25,11 +25,16 @@ export interface SizeLimitedStdioSettings {
 
 function sizeText(bytes: number): string {
   const mib = bytes / (1024 * 1024);
-  return Number.isInteger(mib) ? `${mib} MiB (${bytes.toLocaleString("en-US")} bytes)` : `${bytes.toLocaleString("en-US")} bytes`;
+  return Number.isInteger(mib)
+    ? `${mib} MiB (${bytes.toLocaleString("en-US")} bytes)`
+    : `${bytes.toLocaleString("en-US")} bytes`;
 }
 
 /** The error for an oversized message: what was refused, the limit, and how to send less. */
-export function oversizedMessageError(message: OversizedMessage, maxMessageBytes: number): { code: number; message: string; data: { messageBytes: number; maxMessageBytes: number } } {
+export function oversizedMessageError(
+  message: OversizedMessage,
+  maxMessageBytes: number,
+): { code: number; message: string; data: { messageBytes: number; maxMessageBytes: number } } {
   const what = message.method === undefined ? "The message" : `The \`${message.method}\` request`;
   return {
     code: ErrorCode.InvalidRequest,
@@ -50,7 +55,9 @@ export class SizeLimitedStdioServerTransport extends StdioServerTransport {
   constructor(stdin?: Readable, stdout?: Writable, settings: SizeLimitedStdioSettings = {}) {
     const maxMessageBytes = settings.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     if (!(Number.isSafeInteger(maxMessageBytes) && maxMessageBytes > 0)) {
-      throw new RangeError(`\`maxMessageBytes\` \`${maxMessageBytes}\` is not valid; give a positive whole number of bytes, e.g. ${DEFAULT_MAX_MESSAGE_BYTES}.`);
+      throw new RangeError(
+        `\`maxMessageBytes\` \`${maxMessageBytes}\` is not valid; give a positive whole number of bytes, e.g. ${DEFAULT_MAX_MESSAGE_BYTES}.`,
+      );
     }
     // The SDK's buffer only ever holds one whole message from the gate, its line end included.
     super(stdin, stdout, { maxBufferSize: maxMessageBytes + 1 });
@@ -66,14 +73,20 @@ export class SizeLimitedStdioServerTransport extends StdioServerTransport {
 
   private answerOversized(message: OversizedMessage, maxMessageBytes: number): OversizedAnswer {
     if (message.id === undefined || message.id === null) return "dropped";
-    const error: JSONRPCMessage = { jsonrpc: "2.0", id: message.id, error: oversizedMessageError(message, maxMessageBytes) };
+    const error: JSONRPCMessage = {
+      jsonrpc: "2.0",
+      id: message.id,
+      error: oversizedMessageError(message, maxMessageBytes),
+    };
     if (message.method === undefined) {
       // The client's answer to a server request is lost: that request fails with the reason rather
       // than waiting for an answer that will never come.
       this.onmessage?.(error);
       return "response_failed";
     }
-    this.send(error).catch((sendError: unknown) => this.onerror?.(sendError instanceof Error ? sendError : new Error(String(sendError))));
+    this.send(error).catch((sendError: unknown) =>
+      this.onerror?.(sendError instanceof Error ? sendError : new Error(String(sendError))),
+    );
     return "request_refused";
   }
 }

@@ -14,7 +14,17 @@ const rich = defineTool({
     path: v.pipe(v.string(), v.description("A path.")),
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("At most this many."))),
     mode: v.optional(v.pipe(v.picklist(["a", "b"]), v.description("A mode."))),
-    options: v.optional(v.pipe(v.array(v.strictObject({ label: v.pipe(v.string(), v.description("Label.")), note: v.optional(v.pipe(v.string(), v.description("Note."))) })), v.description("Options."))),
+    options: v.optional(
+      v.pipe(
+        v.array(
+          v.strictObject({
+            label: v.pipe(v.string(), v.description("Label.")),
+            note: v.optional(v.pipe(v.string(), v.description("Note."))),
+          }),
+        ),
+        v.description("Options."),
+      ),
+    ),
     context: v.pipe(v.nullable(v.string()), v.description("Nullable, required.")),
   }),
   requires: [],
@@ -35,15 +45,23 @@ describe("exportInputSchema", () => {
     expect(() => exportInputSchema(relay, "openai-strict")).toThrow(
       "The input schema of `relay` cannot be exported in the `openai-strict` profile without changing what it accepts: `input.input` is a `v.record` (JSON Schema `propertyNames`/`additionalProperties`), which openai-strict cannot express (it needs fixed property names); use an array of {key, value} objects, or export with the `json` profile. `input.input{key}` accepts any value",
     );
-    expect(exportInputSchema(relay, "json")["properties"]).toMatchObject({ input: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} } });
+    expect(exportInputSchema(relay, "json")["properties"]).toMatchObject({
+      input: { type: "object", propertyNames: { type: "string" }, additionalProperties: {} },
+    });
   });
 
   it("widens optional fields to nullable and requires every property in openai-strict, nested objects too", () => {
     const schema = exportInputSchema(rich, "openai-strict");
     expect(schema["required"]).toEqual(["path", "limit", "mode", "options", "context"]);
     const properties = schema["properties"] as Record<string, Record<string, unknown>>;
-    expect(properties["limit"]).toEqual({ anyOf: [{ type: "integer", minimum: 1 }, { type: "null" }], description: "At most this many." });
-    const item = (properties["options"]!["anyOf"] as Array<Record<string, unknown>>)[0]!["items"] as Record<string, unknown>;
+    expect(properties["limit"]).toEqual({
+      anyOf: [{ type: "integer", minimum: 1 }, { type: "null" }],
+      description: "At most this many.",
+    });
+    const item = (properties["options"]!["anyOf"] as Array<Record<string, unknown>>)[0]!["items"] as Record<
+      string,
+      unknown
+    >;
     expect(item["required"]).toEqual(["label", "note"]);
     expect(item["additionalProperties"]).toBe(false);
   });
@@ -57,17 +75,33 @@ describe("exportInputSchema", () => {
       name: "shapes",
       tier: "read",
       description: "Takes a shape.",
-      input: v.strictObject({ shape: v.variant("kind", [v.strictObject({ kind: v.literal("circle"), r: v.number() }), v.strictObject({ kind: v.literal("square"), side: v.number() })]) }),
+      input: v.strictObject({
+        shape: v.variant("kind", [
+          v.strictObject({ kind: v.literal("circle"), r: v.number() }),
+          v.strictObject({ kind: v.literal("square"), side: v.number() }),
+        ]),
+      }),
       requires: [],
       parallelSafe: true,
       run: async () => "ok",
     });
     for (const profile of SCHEMA_PROFILES) {
-      const shape = (exportInputSchema(shapes, profile)["properties"] as Record<string, Record<string, unknown>>)["shape"]!;
+      const shape = (exportInputSchema(shapes, profile)["properties"] as Record<string, Record<string, unknown>>)[
+        "shape"
+      ]!;
       expect(Object.keys(shape), profile).toEqual(["anyOf"]);
     }
-    const circle = ((exportInputSchema(shapes, "openai-strict")["properties"] as Record<string, Record<string, unknown>>)["shape"]!["anyOf"] as Array<Record<string, unknown>>)[0];
-    expect(circle).toEqual({ type: "object", properties: { kind: { enum: ["circle"] }, r: { type: "number" } }, required: ["kind", "r"], additionalProperties: false });
+    const circle = (
+      (exportInputSchema(shapes, "openai-strict")["properties"] as Record<string, Record<string, unknown>>)["shape"]![
+        "anyOf"
+      ] as Array<Record<string, unknown>>
+    )[0];
+    expect(circle).toEqual({
+      type: "object",
+      properties: { kind: { enum: ["circle"] }, r: { type: "number" } },
+      required: ["kind", "r"],
+      additionalProperties: false,
+    });
   });
 
   it("refuses, as invalid_plugin, a schema that cannot be exported", () => {
@@ -80,6 +114,8 @@ describe("exportInputSchema", () => {
       parallelSafe: true,
       run: async () => "ok",
     });
-    expect(() => exportInputSchema(broken, "json")).toThrow("The input schema of `broken` cannot be exported as JSON Schema");
+    expect(() => exportInputSchema(broken, "json")).toThrow(
+      "The input schema of `broken` cannot be exported as JSON Schema",
+    );
   });
 });

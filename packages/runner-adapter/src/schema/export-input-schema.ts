@@ -14,7 +14,11 @@ function faithfulSchema(tool: AnyTool, valibot: v.GenericSchema, role: ToolSchem
   let schema: JsonSchemaNode;
   try {
     // `errorMode: "throw"` so a schema that cannot be expressed fails loudly instead of exporting a weaker schema.
-    schema = toJsonSchema(valibot, { errorMode: "throw", typeMode: "input", target: "draft-2020-12" }) as JsonSchemaNode;
+    schema = toJsonSchema(valibot, {
+      errorMode: "throw",
+      typeMode: "input",
+      target: "draft-2020-12",
+    }) as JsonSchemaNode;
   } catch (error) {
     throw new ToolError({
       code: "invalid_plugin",
@@ -46,7 +50,12 @@ export function exportInputSchema(tool: AnyTool, profile: SchemaProfile): JsonSc
 }
 
 /** {@link exportInputSchema} for any of a tool's schemas (its `output` too), named by `role` in messages. */
-export function exportToolSchema(tool: AnyTool, valibot: v.GenericSchema, role: ToolSchemaRole, profile: SchemaProfile): JsonSchemaNode {
+export function exportToolSchema(
+  tool: AnyTool,
+  valibot: v.GenericSchema,
+  role: ToolSchemaRole,
+  profile: SchemaProfile,
+): JsonSchemaNode {
   const faithful = faithfulSchema(tool, valibot, role);
   const schema = profile === "openai-strict" ? toOpenAiStrict(faithful) : faithful;
   const violations = schemaProfileViolations(schema, profile);

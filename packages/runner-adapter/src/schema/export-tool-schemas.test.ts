@@ -18,11 +18,15 @@ describe("exportToolSchemas", () => {
   });
 
   it("leaves the header out of the provider formats, which refuse it", () => {
-    for (const entry of exportToolSchemas(exportable, "openai")) expect(entry["parameters"], String(entry["name"])).not.toHaveProperty("$schema");
-    for (const entry of exportToolSchemas(exportable, "anthropic")) expect(entry["input_schema"], String(entry["name"])).not.toHaveProperty("$schema");
+    for (const entry of exportToolSchemas(exportable, "openai"))
+      expect(entry["parameters"], String(entry["name"])).not.toHaveProperty("$schema");
+    for (const entry of exportToolSchemas(exportable, "anthropic"))
+      expect(entry["input_schema"], String(entry["name"])).not.toHaveProperty("$schema");
   });
 
   it("throws for a tool the format's profile cannot express instead of listing a schema that lies", () => {
-    expect(() => exportToolSchemas(examplePlugin.tools, "openai")).toThrow("The input schema of `relay` cannot be exported in the `openai-strict` profile");
+    expect(() => exportToolSchemas(examplePlugin.tools, "openai")).toThrow(
+      "The input schema of `relay` cannot be exported in the `openai-strict` profile",
+    );
   });
 });

@@ -19,11 +19,22 @@ export function exportToolSchemas(tools: readonly AnyTool[], format: ToolListFor
   return tools.map((tool) => {
     switch (format) {
       case "openai":
-        return { type: "function", name: tool.name, description: tool.description, parameters: exportInputSchema(tool, "openai-strict"), strict: true };
+        return {
+          type: "function",
+          name: tool.name,
+          description: tool.description,
+          parameters: exportInputSchema(tool, "openai-strict"),
+          strict: true,
+        };
       case "anthropic":
         return { name: tool.name, description: tool.description, input_schema: exportInputSchema(tool, "anthropic") };
       case "json":
-        return { name: tool.name, description: tool.description, tier: tool.tier, inputSchema: { $schema: JSON_SCHEMA_DIALECT, ...exportInputSchema(tool, "json") } };
+        return {
+          name: tool.name,
+          description: tool.description,
+          tier: tool.tier,
+          inputSchema: { $schema: JSON_SCHEMA_DIALECT, ...exportInputSchema(tool, "json") },
+        };
     }
   });
 }

@@ -26,13 +26,21 @@ function childSchemasWithSteps(node: JsonSchemaNode): ChildSchema[] {
   const children: ChildSchema[] = [];
   for (const keyword of childListKeywords) {
     const list = node[keyword];
-    if (Array.isArray(list)) list.forEach((child, index) => isNode(child) && children.push({ node: child, step: listStep(keyword, index) }));
+    if (Array.isArray(list))
+      list.forEach((child, index) => isNode(child) && children.push({ node: child, step: listStep(keyword, index) }));
   }
   for (const keyword of childMapKeywords) {
     const map = node[keyword];
-    if (isNode(map)) for (const [key, child] of Object.entries(map)) if (isNode(child)) children.push({ node: child, step: mapStep(keyword, key) });
+    if (isNode(map))
+      for (const [key, child] of Object.entries(map))
+        if (isNode(child)) children.push({ node: child, step: mapStep(keyword, key) });
   }
-  const steps: Record<string, string> = { items: "[]", additionalProperties: "{key}", propertyNames: " (key)", not: " (not)" };
+  const steps: Record<string, string> = {
+    items: "[]",
+    additionalProperties: "{key}",
+    propertyNames: " (key)",
+    not: " (not)",
+  };
   for (const [keyword, step] of Object.entries(steps)) {
     const child = node[keyword];
     if (isNode(child)) children.push({ node: child, step });

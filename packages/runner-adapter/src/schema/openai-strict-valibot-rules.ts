@@ -25,12 +25,16 @@ function acceptsNull(schema: ValibotNode): boolean {
 function children(node: ValibotNode): Array<{ node: ValibotNode; step: string; reached: boolean }> {
   const list: Array<{ node: ValibotNode; step: string; reached: boolean }> = [];
   if (node.wrapped !== undefined) list.push({ node: node.wrapped, step: "", reached: true });
-  for (const [key, entry] of Object.entries(node.entries ?? {})) list.push({ node: entry, step: `.${key}`, reached: true });
+  for (const [key, entry] of Object.entries(node.entries ?? {}))
+    list.push({ node: entry, step: `.${key}`, reached: true });
   if (node.item !== undefined) list.push({ node: node.item, step: "[]", reached: true });
   const combinator = node.type === "intersect" ? "allOf" : "anyOf";
-  node.options?.forEach((option, index) => list.push({ node: option, step: ` (${combinator} option ${index + 1})`, reached: false }));
+  node.options?.forEach((option, index) =>
+    list.push({ node: option, step: ` (${combinator} option ${index + 1})`, reached: false }),
+  );
   node.items?.forEach((item, index) => list.push({ node: item, step: `[${index}]`, reached: false }));
-  if (node.rest !== undefined) list.push({ node: node.rest, step: node.entries === undefined ? "[]" : "{key}", reached: false });
+  if (node.rest !== undefined)
+    list.push({ node: node.rest, step: node.entries === undefined ? "[]" : "{key}", reached: false });
   if (node.value !== undefined) list.push({ node: node.value, step: "{key}", reached: false });
   if (node.getter !== undefined) list.push({ node: node.getter(undefined), step: "", reached: false });
   return list;
@@ -68,12 +72,20 @@ export function openAiStrictValibotViolations(schema: unknown): string[] {
     const firstVisit = !seen.reached.has(node) && !seen.unreached.has(node);
     judged.add(node);
     if (node.type === "loose_object" && firstVisit) {
-      violations.push(`\`${path}\` is a \`v.looseObject\`, whose unknown keys reach the tool, which openai-strict cannot express (every object must be closed); use \`v.object\` or \`v.strictObject\`, or export with the \`json\` profile.`);
+      violations.push(
+        `\`${path}\` is a \`v.looseObject\`, whose unknown keys reach the tool, which openai-strict cannot express (every object must be closed); use \`v.object\` or \`v.strictObject\`, or export with the \`json\` profile.`,
+      );
     }
     for (const child of children(node)) {
       const childPath = path + child.step;
       const below = child.reached ? unreachedBy : (unreachedBy ?? constructName(node.type));
-      if (node.entries !== undefined && child.step.startsWith(".") && below !== undefined && optionalTypes.has(child.node.type ?? "") && !acceptsNull(child.node)) {
+      if (
+        node.entries !== undefined &&
+        child.step.startsWith(".") &&
+        below !== undefined &&
+        optionalTypes.has(child.node.type ?? "") &&
+        !acceptsNull(child.node)
+      ) {
         violations.push(
           `\`${childPath}\` is optional inside ${below}, which openai-strict cannot express (the model sends \`null\` for a field it leaves out, and the host reads \`null\` as absent only through objects, arrays and optional or nullable wrappers); make it \`v.nullish\` or required, or export with the \`json\` profile.`,
         );

@@ -7,7 +7,11 @@ export function sampleCard(overrides: Partial<AskCard> = {}): AskCard {
     runId: "run-1",
     purpose: "question",
     question: "Which database?",
-    options: [{ label: "Postgres", description: "The one in production." }, { label: "SQLite" }, { label: "Redis, as a cache" }],
+    options: [
+      { label: "Postgres", description: "The one in production." },
+      { label: "SQLite" },
+      { label: "Redis, as a cache" },
+    ],
     allowFreeText: false,
     multiSelect: false,
     ...overrides,

@@ -4,7 +4,9 @@ import { execFileSync, spawnSync } from "node:child_process";
 export function tmuxAvailable(): boolean {
   const found = spawnSync("tmux", ["-V"], { encoding: "utf8" }).status === 0;
   if (!found && process.env["RUNBOUND_REQUIRE_REAL"] === "1") {
-    throw new Error("tmux is not installed, and RUNBOUND_REQUIRE_REAL=1 requires it for the terminal tests. Install it (`.ci/install.d/ask.sh` does) or unset RUNBOUND_REQUIRE_REAL.");
+    throw new Error(
+      "tmux is not installed, and RUNBOUND_REQUIRE_REAL=1 requires it for the terminal tests. Install it (`.ci/install.d/ask.sh` does) or unset RUNBOUND_REQUIRE_REAL.",
+    );
   }
   return found;
 }
@@ -15,7 +17,25 @@ export class TmuxSession {
 
   constructor(command: string) {
     // The pane stays after the command ends, so its last screen can still be read.
-    this.tmux("-f", "/dev/null", "new-session", "-d", "-s", "ask", "-x", "160", "-y", "50", command, ";", "set-option", "-t", "ask", "remain-on-exit", "on");
+    this.tmux(
+      "-f",
+      "/dev/null",
+      "new-session",
+      "-d",
+      "-s",
+      "ask",
+      "-x",
+      "160",
+      "-y",
+      "50",
+      command,
+      ";",
+      "set-option",
+      "-t",
+      "ask",
+      "remain-on-exit",
+      "on",
+    );
   }
 
   private tmux(...args: string[]): string {

@@ -14,7 +14,10 @@ export function countedRustc(realRustc: string): { env: NodeJS.ProcessEnv; runs(
   chmodSync(join(bin, "rustc"), 0o755);
   return {
     env: { ...process.env, PATH: `${bin}:${process.env["PATH"] ?? ""}` },
-    runs: () => readFileSync(log, "utf8").split("\n").filter((line) => line === "run").length,
+    runs: () =>
+      readFileSync(log, "utf8")
+        .split("\n")
+        .filter((line) => line === "run").length,
   };
 }
 

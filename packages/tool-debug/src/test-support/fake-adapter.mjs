@@ -22,14 +22,18 @@ function send(message) {
   process.stdout.write(`Content-Length: ${body.length}\r\n\r\n`);
   process.stdout.write(body);
 }
-const respond = (request, body = {}) => send({ type: "response", request_seq: request.seq, command: request.command, success: true, body });
+const respond = (request, body = {}) =>
+  send({ type: "response", request_seq: request.seq, command: request.command, success: true, body });
 const event = (name, body = {}) => send({ type: "event", event: name, body });
 
 function handle(request) {
   if (mode === "hang" || (mode === "hang-after-initialize" && request.command !== "initialize")) return;
   switch (request.command) {
     case "initialize":
-      respond(request, { supportsConfigurationDoneRequest: true, exceptionBreakpointFilters: [{ filter: "Unhandled", label: "Uncaught", default: true }] });
+      respond(request, {
+        supportsConfigurationDoneRequest: true,
+        exceptionBreakpointFilters: [{ filter: "Unhandled", label: "Uncaught", default: true }],
+      });
       if (mode === "dart") event("initialized");
       return;
     case "launch":
@@ -49,7 +53,13 @@ function handle(request) {
       // "dart": "Don't start launching until configurationDone".
       return;
     case "setBreakpoints":
-      respond(request, { breakpoints: request.arguments.breakpoints.map((breakpoint, index) => ({ id: index + 1, verified: true, line: breakpoint.line })) });
+      respond(request, {
+        breakpoints: request.arguments.breakpoints.map((breakpoint, index) => ({
+          id: index + 1,
+          verified: true,
+          line: breakpoint.line,
+        })),
+      });
       return;
     case "setExceptionBreakpoints":
       respond(request);
@@ -63,7 +73,12 @@ function handle(request) {
       respond(request, { threads: [{ id: 1, name: "main" }] });
       return;
     case "stackTrace":
-      respond(request, { stackFrames: [{ id: 1000, name: "main", line: 3, column: 1, source: { path: launchRequest.arguments.program } }], totalFrames: 1 });
+      respond(request, {
+        stackFrames: [
+          { id: 1000, name: "main", line: 3, column: 1, source: { path: launchRequest.arguments.program } },
+        ],
+        totalFrames: 1,
+      });
       return;
     case "disconnect":
       if (mode === "orphan-deaf") return;
@@ -71,7 +86,13 @@ function handle(request) {
       if (mode === "dart") process.exit(0);
       return;
     default:
-      send({ type: "response", request_seq: request.seq, command: request.command, success: false, message: `fake adapter: ${request.command} not scripted` });
+      send({
+        type: "response",
+        request_seq: request.seq,
+        command: request.command,
+        success: false,
+        message: `fake adapter: ${request.command} not scripted`,
+      });
   }
 }
 

@@ -11,7 +11,9 @@ const here = dirname(fileURLToPath(import.meta.url));
  * `RUNBOUND_DEBUGPY_PYTHON`, else the same default cache path, so the tests find it without CI too.
  */
 export function cachedDebugpyPython(): string | undefined {
-  const python = process.env["RUNBOUND_DEBUGPY_PYTHON"] ?? join(process.env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "runbound", "debugpy-venv", "bin", "python");
+  const python =
+    process.env["RUNBOUND_DEBUGPY_PYTHON"] ??
+    join(process.env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "runbound", "debugpy-venv", "bin", "python");
   return existsSync(python) ? python : undefined;
 }
 
@@ -21,7 +23,9 @@ export function cachedDebugpyPython(): string | undefined {
  */
 export function realAdapterAvailable(name: string, found: boolean): boolean {
   if (!found && process.env["RUNBOUND_REQUIRE_REAL"] === "1") {
-    throw new Error(`RUNBOUND_REQUIRE_REAL is set but \`${name}\` is not installed; run \`.ci/run\`, whose .ci/install.d/debug.sh installs the debug adapters.`);
+    throw new Error(
+      `RUNBOUND_REQUIRE_REAL is set but \`${name}\` is not installed; run \`.ci/run\`, whose .ci/install.d/debug.sh installs the debug adapters.`,
+    );
   }
   return found;
 }

@@ -17,7 +17,8 @@ function filesUnder(directory: string): string[] {
 /** A digest of the fixture's file names and contents: a changed source gets a directory of its own. */
 function fixtureDigest(): string {
   const hash = createHash("sha256");
-  for (const file of filesUnder(fixture)) hash.update(relative(fixture, file)).update("\0").update(readFileSync(file)).update("\0");
+  for (const file of filesUnder(fixture))
+    hash.update(relative(fixture, file)).update("\0").update(readFileSync(file)).update("\0");
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -41,6 +42,11 @@ export function builtRustFixture(cargo = "cargo"): string {
       if (!existsSync(workdir)) throw error;
     }
   }
-  execFileSync(cargo, ["build", "--offline", "--quiet"], { cwd: workdir, env: { ...process.env, CARGO_TARGET_DIR: join(workdir, "target") }, stdio: ["ignore", "ignore", "pipe"], timeout: 300_000 });
+  execFileSync(cargo, ["build", "--offline", "--quiet"], {
+    cwd: workdir,
+    env: { ...process.env, CARGO_TARGET_DIR: join(workdir, "target") },
+    stdio: ["ignore", "ignore", "pipe"],
+    timeout: 300_000,
+  });
   return workdir;
 }

@@ -81,7 +81,10 @@ export function javascriptKernelMain(watchdogSource: string): void {
 
   // Started before the rest of the set-up, so its thread boots meanwhile; after the stdio above,
   // because a worker pipes its own stdout into the process.stdout it finds.
-  const watchdog = new Worker(watchdogSource, { eval: true, workerData: { heartbeat: heartbeatMemory, state: stateMemory } satisfies WatchdogShared });
+  const watchdog = new Worker(watchdogSource, {
+    eval: true,
+    workerData: { heartbeat: heartbeatMemory, state: stateMemory } satisfies WatchdogShared,
+  });
   watchdog.on("message", receive);
   // Without its watchdog the kernel cannot hear the host; better gone than deaf.
   watchdog.on("error", (error) => {
@@ -99,10 +102,16 @@ export function javascriptKernelMain(watchdogSource: string): void {
   }
 
   function describeThrown(value: unknown): { name: string; message: string; stack: string } {
-    if (value instanceof Error || (typeof value === "object" && value !== null && "stack" in value && typeof (value as Error).stack === "string")) {
+    if (
+      value instanceof Error ||
+      (typeof value === "object" && value !== null && "stack" in value && typeof (value as Error).stack === "string")
+    ) {
       const error = value as Error & { code?: unknown };
       // import() the host could not rewrite (see rewrite-dynamic-imports.ts) has no module referrer.
-      const hint = error.code === "ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING" ? ' This import() could not be made to work here; use `await importModule("name")` or `require("name")` instead.' : "";
+      const hint =
+        error.code === "ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING"
+          ? ' This import() could not be made to work here; use `await importModule("name")` or `require("name")` instead.'
+          : "";
       return { name: String(error.name), message: String(error.message) + hint, stack: String(error.stack ?? "") };
     }
     // What Node's REPL prints for `throw 5`: the value itself is the message.
@@ -132,7 +141,11 @@ export function javascriptKernelMain(watchdogSource: string): void {
     exceptionDetails?: { lineNumber: number; columnNumber: number; exception?: RemoteValue };
   }
   // Node's typings know neither replMode nor one signature for all methods; this is the one used here.
-  const post = session.post.bind(session) as (method: string, params: object, callback?: (error: Error | null, response: EvaluateResponse) => void) => void;
+  const post = session.post.bind(session) as (
+    method: string,
+    params: object,
+    callback?: (error: Error | null, response: EvaluateResponse) => void,
+  ) => void;
   const valueSlot = Symbol.for("runbound.kernel.value");
 
   // A RemoteObject back to the value it stands for: objects through the inspector (the isolate is
@@ -157,7 +170,12 @@ export function javascriptKernelMain(watchdogSource: string): void {
   function echo(value: unknown, cell: number): void {
     if (value === undefined) return;
     const text = inspect(value, inspectOptions);
-    send({ t: "result", cell, text: text.length <= echoLimit ? text : `${text.slice(0, echoLimit)}… (${text.length - echoLimit} more characters)` });
+    send({
+      t: "result",
+      cell,
+      text:
+        text.length <= echoLimit ? text : `${text.slice(0, echoLimit)}… (${text.length - echoLimit} more characters)`,
+    });
   }
 
   function beat(): void {
@@ -176,7 +194,12 @@ export function javascriptKernelMain(watchdogSource: string): void {
     clearInterval(beating);
     Atomics.store(state, 0, 0);
     clearInterrupt(cell.id);
-    for (const call of cell.bridge.values()) call.reject(Object.assign(new Error("The cell was interrupted while this tool call was pending."), { name: "InterruptedError" }));
+    for (const call of cell.bridge.values())
+      call.reject(
+        Object.assign(new Error("The cell was interrupted while this tool call was pending."), {
+          name: "InterruptedError",
+        }),
+      );
     cell.bridge.clear();
     send({ t: "done", cell: cell.id, status });
   }
@@ -220,7 +243,8 @@ export function javascriptKernelMain(watchdogSource: string): void {
             if (!thrown.stack.includes(`cell-${id}:`)) {
               const frames = thrown.stack.indexOf("\n    at ");
               const where = `\n    at cell-${id}:${details.lineNumber + 1}:${details.columnNumber + 1}`;
-              thrown.stack = frames < 0 ? thrown.stack + where : thrown.stack.slice(0, frames) + where + thrown.stack.slice(frames);
+              thrown.stack =
+                frames < 0 ? thrown.stack + where : thrown.stack.slice(0, frames) + where + thrown.stack.slice(frames);
             }
             send({ t: "error", cell: id, ...thrown });
             settleAfterTurn("error");
@@ -230,7 +254,8 @@ export function javascriptKernelMain(watchdogSource: string): void {
           }
         }
         // Only objects get a remote handle; a primitive result leaves nothing to release.
-        if (response?.result.objectId !== undefined || response?.exceptionDetails !== undefined) post("Runtime.releaseObjectGroup", { objectGroup: group });
+        if (response?.result.objectId !== undefined || response?.exceptionDetails !== undefined)
+          post("Runtime.releaseObjectGroup", { objectGroup: group });
       },
     );
   }
@@ -261,10 +286,17 @@ export function javascriptKernelMain(watchdogSource: string): void {
   globals["require"] = createRequire(`${process.cwd()}/`);
   globals["tool"] = (name: unknown, input: unknown = {}): Promise<CellToolValue> => {
     const cell = running;
-    if (typeof name !== "string") return Promise.reject(new TypeError(`tool() takes the tool's name as a string first, not ${kindOf(name)}.`));
+    if (typeof name !== "string")
+      return Promise.reject(new TypeError(`tool() takes the tool's name as a string first, not ${kindOf(name)}.`));
     const nameProblem = surrogateProblem(name);
-    if (nameProblem !== undefined) return Promise.reject(new TypeError(`tool() takes the tool's name as a well-formed string; it is ${nameProblem}.`));
-    if (cell === undefined || cell.settled) return Promise.reject(new Error(`tool("${name}") was called after its cell had ended; call tools from within a running cell.`));
+    if (nameProblem !== undefined)
+      return Promise.reject(
+        new TypeError(`tool() takes the tool's name as a well-formed string; it is ${nameProblem}.`),
+      );
+    if (cell === undefined || cell.settled)
+      return Promise.reject(
+        new Error(`tool("${name}") was called after its cell had ended; call tools from within a running cell.`),
+      );
     let plain: unknown;
     try {
       // Checked before anything waits for an answer: JSON.stringify would turn NaN into null, call a
@@ -306,9 +338,11 @@ export function javascriptKernelMain(watchdogSource: string): void {
   // `input` as plain JSON data (a copy, so no getter or toJSON runs twice), or the TypeError that
   // names the offending place and what to pass instead.
   function toolInput(name: string, input: unknown): unknown {
-    const failure = (where: string, problem: string): TypeError => new TypeError(`tool("${name}") cannot send \`${where}\`: ${problem}.`);
+    const failure = (where: string, problem: string): TypeError =>
+      new TypeError(`tool("${name}") cannot send \`${where}\`: ${problem}.`);
     const open = new Set<object>();
-    const placeOf = (where: string, key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${where}.${key}` : `${where}[${JSON.stringify(key)}]`);
+    const placeOf = (where: string, key: string): string =>
+      /^[A-Za-z_$][\w$]*$/.test(key) ? `${where}.${key}` : `${where}[${JSON.stringify(key)}]`;
     const plainJson = (value: unknown, where: string, depth: number): unknown => {
       if (value === null || typeof value === "boolean") return value;
       if (typeof value === "string") {
@@ -317,10 +351,15 @@ export function javascriptKernelMain(watchdogSource: string): void {
         return value;
       }
       if (typeof value === "number") {
-        if (!Number.isFinite(value)) throw failure(where, `it is ${String(value)}, which JSON cannot carry; pass a finite number, or null for no value`);
+        if (!Number.isFinite(value))
+          throw failure(
+            where,
+            `it is ${String(value)}, which JSON cannot carry; pass a finite number, or null for no value`,
+          );
         return value;
       }
-      if (typeof value === "bigint") throw failure(where, "it is a bigint; pass Number(value) when it fits, or String(value)");
+      if (typeof value === "bigint")
+        throw failure(where, "it is a bigint; pass Number(value) when it fits, or String(value)");
       if (value === undefined) throw failure(where, "it is undefined; JSON arrays have no undefined: use null");
       if (typeof value !== "object") throw failure(where, `it is a ${typeof value}, which JSON cannot carry`);
       if (open.has(value)) throw failure(where, "it contains itself; pass a structure without cycles");
@@ -329,12 +368,21 @@ export function javascriptKernelMain(watchdogSource: string): void {
       const prototype: unknown = Object.getPrototypeOf(value);
       if (!isArray && prototype !== Object.prototype && prototype !== null) {
         const constructor = (prototype as { constructor?: { name?: unknown } }).constructor;
-        const shown = typeof constructor?.name === "string" && constructor.name !== "" ? constructor.name : "object with a custom prototype";
-        throw failure(where, `it is a ${shown}, which JSON cannot carry; pass plain objects, arrays, strings, finite numbers, booleans or null (convert it first, e.g. \`date.toISOString()\`, \`[...set]\`)`);
+        const shown =
+          typeof constructor?.name === "string" && constructor.name !== ""
+            ? constructor.name
+            : "object with a custom prototype";
+        throw failure(
+          where,
+          `it is a ${shown}, which JSON cannot carry; pass plain objects, arrays, strings, finite numbers, booleans or null (convert it first, e.g. \`date.toISOString()\`, \`[...set]\`)`,
+        );
       }
       open.add(value);
       try {
-        if (isArray) return Array.from({ length: (value as unknown[]).length }, (_, index) => plainJson((value as unknown[])[index], `${where}[${index}]`, depth + 1));
+        if (isArray)
+          return Array.from({ length: (value as unknown[]).length }, (_, index) =>
+            plainJson((value as unknown[])[index], `${where}[${index}]`, depth + 1),
+          );
         // No prototype, so a key named __proto__ is data, as in JSON.
         const plain = Object.create(null) as Record<string, unknown>;
         for (const key of Object.keys(value)) {
@@ -350,7 +398,8 @@ export function javascriptKernelMain(watchdogSource: string): void {
         open.delete(value);
       }
     };
-    if (input === null || typeof input !== "object" || Array.isArray(input)) throw new TypeError(`tool("${name}") takes its input as a plain object, not ${kindOf(input)}.`);
+    if (input === null || typeof input !== "object" || Array.isArray(input))
+      throw new TypeError(`tool("${name}") takes its input as a plain object, not ${kindOf(input)}.`);
     return plainJson(input, "input", 0);
   }
 }

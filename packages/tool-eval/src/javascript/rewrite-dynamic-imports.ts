@@ -21,7 +21,13 @@ export function rewriteDynamicImports(code: string): string {
   if (!code.includes("import")) return code;
   let program: ReturnType<typeof parse>;
   try {
-    program = parse(code, { ecmaVersion: "latest", sourceType: "script", allowAwaitOutsideFunction: true, allowHashBang: true, allowReturnOutsideFunction: false });
+    program = parse(code, {
+      ecmaVersion: "latest",
+      sourceType: "script",
+      allowAwaitOutsideFunction: true,
+      allowHashBang: true,
+      allowReturnOutsideFunction: false,
+    });
   } catch {
     return code;
   }

@@ -19,8 +19,15 @@ describe("stripKernelFrames", () => {
   });
 
   it("drops a kernel helper's frame above the cell's and keeps Node's own", () => {
-    const stack = ["TypeError: tool() takes the tool's name", "    at globalThis.tool ([eval]:212:38)", "    at cell-3:1:7", "    at listOnTimeout (node:internal/timers:581:17)"].join("\n");
-    expect(stripKernelFrames(stack)).toBe("TypeError: tool() takes the tool's name\n    at cell-3:1:7\n    at listOnTimeout (node:internal/timers:581:17)");
+    const stack = [
+      "TypeError: tool() takes the tool's name",
+      "    at globalThis.tool ([eval]:212:38)",
+      "    at cell-3:1:7",
+      "    at listOnTimeout (node:internal/timers:581:17)",
+    ].join("\n");
+    expect(stripKernelFrames(stack)).toBe(
+      "TypeError: tool() takes the tool's name\n    at cell-3:1:7\n    at listOnTimeout (node:internal/timers:581:17)",
+    );
   });
 
   it("keeps message lines that mention the kernel's names, and a stack with no frames", () => {
@@ -30,6 +37,8 @@ describe("stripKernelFrames", () => {
   });
 
   it("knows a kernel frame by its location, not by the function's name", () => {
-    expect(stripKernelFrames("Error: x\n    at evalHelper (cell-2:1:1)\n    at inspectorLike (cell-2:3:1)")).toBe("Error: x\n    at evalHelper (cell-2:1:1)\n    at inspectorLike (cell-2:3:1)");
+    expect(stripKernelFrames("Error: x\n    at evalHelper (cell-2:1:1)\n    at inspectorLike (cell-2:3:1)")).toBe(
+      "Error: x\n    at evalHelper (cell-2:1:1)\n    at inspectorLike (cell-2:3:1)",
+    );
   });
 });

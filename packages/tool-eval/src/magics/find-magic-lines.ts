@@ -15,9 +15,7 @@ export interface MagicLine {
 }
 
 type Context =
-  | { kind: "bracket" }
-  | { kind: "string"; quote: string; triple: boolean; formatted: boolean }
-  | { kind: "expression" };
+  { kind: "bracket" } | { kind: "string"; quote: string; triple: boolean; formatted: boolean } | { kind: "expression" };
 
 const stringPrefix = /(?:^|[^A-Za-z0-9_])([rRbBuUfFtT]{0,2})$/;
 const assignment = /^([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*=\s*(?=[%!])/;

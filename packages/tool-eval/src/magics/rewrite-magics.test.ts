@@ -40,7 +40,11 @@ const rewritten: Array<[string, string, string]> = [
   ["!cmd with quotes", `!echo "it's" 'ok'`, '__runbound__.shell("echo \\"it\'s\\" \'ok\'")'],
   ["var = !cmd", "files = !ls *.py", 'files = __runbound__.getoutput("ls *.py")'],
   ["a, b = !cmd", "a, b = !echo 1; echo 2", 'a, b = __runbound__.getoutput("echo 1; echo 2")'],
-  ["indented magic inside a loop", "for f in files:\n    !wc -l {f}\nprint(1)", 'for f in files:\n    __runbound__.shell("wc -l {f}")\nprint(1)'],
+  [
+    "indented magic inside a loop",
+    "for f in files:\n    !wc -l {f}\nprint(1)",
+    'for f in files:\n    __runbound__.shell("wc -l {f}")\nprint(1)',
+  ],
   ["magic after code", "x = 1\n%pip install y\nx", 'x = 1\n__runbound__.pip("install y")\nx'],
   ["magic after a closed multi-line string", 's = """\n%x\n"""\n!ls', 's = """\n%x\n"""\n__runbound__.shell("ls")'],
   ["magic after a closed bracket", "x = (1,\n 2)\n!ls", 'x = (1,\n 2)\n__runbound__.shell("ls")'],
@@ -55,24 +59,44 @@ const rewritten: Array<[string, string, string]> = [
   ["unknown cell magic", "%%writefile a.txt\nhello", '__runbound__.unsupported("%%writefile")'],
   ["tab-indented magic", "if True:\n\t!ls", 'if True:\n\t__runbound__.shell("ls")'],
   // The scanner's state decides the next line: each of these strings must end exactly where Python ends it.
-  ["an escaped quote does not end a triple-quoted string", "t = '''it\\'''s\n!not a magic\n'''\n!ls", "t = '''it\\'''s\n!not a magic\n'''\n__runbound__.shell(\"ls\")"],
+  [
+    "an escaped quote does not end a triple-quoted string",
+    "t = '''it\\'''s\n!not a magic\n'''\n!ls",
+    "t = '''it\\'''s\n!not a magic\n'''\n__runbound__.shell(\"ls\")",
+  ],
   ["an escaped backslash before the closing quote", 's = "a\\\\"\n!ls', 's = "a\\\\"\n__runbound__.shell("ls")'],
   ["doubled braces in an f-string are text", 'msg = f"{{literal"\n!ls', 'msg = f"{{literal"\n__runbound__.shell("ls")'],
-  ["an f-string expression with quotes and brackets closes", "msg = f\"{d['a'][0]:>4}\"\n!ls", "msg = f\"{d['a'][0]:>4}\"\n__runbound__.shell(\"ls\")"],
-  ["braces in a plain string are text", "s = \"{'\"\n!ls", "s = \"{'\"\n__runbound__.shell(\"ls\")"],
-  ["an identifier ending in f before a quote is no f-string prefix", "if a:\n    pass\nelif\"{'\":\n    pass\n!ls", "if a:\n    pass\nelif\"{'\":\n    pass\n__runbound__.shell(\"ls\")"],
+  [
+    "an f-string expression with quotes and brackets closes",
+    "msg = f\"{d['a'][0]:>4}\"\n!ls",
+    'msg = f"{d[\'a\'][0]:>4}"\n__runbound__.shell("ls")',
+  ],
+  ["braces in a plain string are text", 's = "{\'"\n!ls', 's = "{\'"\n__runbound__.shell("ls")'],
+  [
+    "an identifier ending in f before a quote is no f-string prefix",
+    'if a:\n    pass\nelif"{\'":\n    pass\n!ls',
+    'if a:\n    pass\nelif"{\'":\n    pass\n__runbound__.shell("ls")',
+  ],
   ["an unterminated one-line string ends at its line", 's = "oops\n!ls', 's = "oops\n__runbound__.shell("ls")'],
   ["a closing bracket ends the bracket", "f(a,\n  b)\n%cd ..", 'f(a,\n  b)\n__runbound__.cd("..")'],
   ["a magic right after a comment line", "# setup\n!ls", '# setup\n__runbound__.shell("ls")'],
   ["a bracket in a comment opens nothing", "x = 1  # (see below\n!ls", 'x = 1  # (see below\n__runbound__.shell("ls")'],
-  ["triple quotes in a comment open no string", '# a """ in a comment\n%cd ..', '# a """ in a comment\n__runbound__.cd("..")'],
+  [
+    "triple quotes in a comment open no string",
+    '# a """ in a comment\n%cd ..',
+    '# a """ in a comment\n__runbound__.cd("..")',
+  ],
   ["!pip with an assignment is a shell capture", "out = !pip list", 'out = __runbound__.getoutput("pip list")'],
   ["%%timeit trims its setup", "%%timeit   x = 1   \nx + 1", '__runbound__.timeit("x = 1", globals(), "x + 1")'],
   ["%%sh is bash", "%%sh\necho hi", '__runbound__.bash("echo hi")'],
   ["a line magic with trailing blanks", "%cd src   ", '__runbound__.cd("src")'],
   ["a shell command with surrounding blanks", "!  ls  ", '__runbound__.shell("ls")'],
   ["code before a magic on the next line", "x = y\n!ls", 'x = y\n__runbound__.shell("ls")'],
-  ["unterminated quote in a shell command does not swallow the next lines", "!echo it's\n!ls", '__runbound__.shell("echo it\'s")\n__runbound__.shell("ls")'],
+  [
+    "unterminated quote in a shell command does not swallow the next lines",
+    "!echo it's\n!ls",
+    '__runbound__.shell("echo it\'s")\n__runbound__.shell("ls")',
+  ],
 ];
 
 describe("rewriteMagics", () => {

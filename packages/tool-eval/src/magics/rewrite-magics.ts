@@ -1,7 +1,16 @@
 import { findMagicLines, type MagicLine } from "./find-magic-lines.js";
 
 /** The magics a cell may use; every other one is answered by the kernel with this list. */
-export const SUPPORTED_MAGICS = ["%pip", "%cd", "!command", "x = !command", "%%bash", "%timeit", "%%timeit", "%matplotlib"] as const;
+export const SUPPORTED_MAGICS = [
+  "%pip",
+  "%cd",
+  "!command",
+  "x = !command",
+  "%%bash",
+  "%timeit",
+  "%%timeit",
+  "%matplotlib",
+] as const;
 
 // A JSON string is a valid Python string literal (the same escapes), which spares a quoting routine.
 function literal(text: string): string {
@@ -17,8 +26,11 @@ function lineMagicCall(magic: MagicLine): string {
   if (magic.escape === "!") {
     const command = magic.body.trim();
     // `!pip install x` would run whichever pip is first on PATH; the kernel's own interpreter is meant.
-    if (/^pip3?\s/.test(command) && magic.target === "") return `__runbound__.pip(${literal(command.replace(/^pip3?\s+/, ""))})`;
-    return magic.target === "" ? `__runbound__.shell(${literal(command)})` : `__runbound__.getoutput(${literal(command)})`;
+    if (/^pip3?\s/.test(command) && magic.target === "")
+      return `__runbound__.pip(${literal(command.replace(/^pip3?\s+/, ""))})`;
+    return magic.target === ""
+      ? `__runbound__.shell(${literal(command)})`
+      : `__runbound__.getoutput(${literal(command)})`;
   }
   const { name, rest } = splitName(magic.body);
   switch (name) {

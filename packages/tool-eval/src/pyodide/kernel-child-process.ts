@@ -21,8 +21,14 @@ export type PythonModule = [name: string, source: string];
  * so it is imported after every start).
  */
 export async function readPythonModules(): Promise<{ executor: PythonModule; kernel: PythonModule }> {
-  const read = async (name: string, ...path: string[]): Promise<PythonModule> => [name, await readFile(join(packageRoot, "src", ...path), "utf8")];
-  return { executor: await read("runbound_cell", "python", "runbound_cell.py"), kernel: await read("runbound_pyodide", "pyodide", "runbound_pyodide.py") };
+  const read = async (name: string, ...path: string[]): Promise<PythonModule> => [
+    name,
+    await readFile(join(packageRoot, "src", ...path), "utf8"),
+  ];
+  return {
+    executor: await read("runbound_cell", "python", "runbound_cell.py"),
+    kernel: await read("runbound_pyodide", "pyodide", "runbound_pyodide.py"),
+  };
 }
 
 /** The folder of the installed `pyodide` package (its wasm, stdlib zip and lockfile). */
@@ -77,11 +83,25 @@ export async function spawnKernelChild(access: KernelChildAccess): Promise<Kerne
   // The worker is what keeps interrupts from crashing the kernel: Python blocks the thread it runs on,
   // so another thread must set the interrupt flag and answer the tool() bridge. Workers inherit every
   // denial of the permission model.
-  const args = ["--no-warnings", ...permissionArguments({ readable, writable: access.writable, worker: true }, process.allowedNodeEnvironmentFlags), join(childDirectory, "kernel-child.js")];
-  const child = await spawnOwnedProcess({ command: process.execPath, args, cwd: access.cwd, env: {}, placement: access.placement ?? hostPlacement, readOnlyPaths: readable });
+  const args = [
+    "--no-warnings",
+    ...permissionArguments({ readable, writable: access.writable, worker: true }, process.allowedNodeEnvironmentFlags),
+    join(childDirectory, "kernel-child.js"),
+  ];
+  const child = await spawnOwnedProcess({
+    command: process.execPath,
+    args,
+    cwd: access.cwd,
+    env: {},
+    placement: access.placement ?? hostPlacement,
+    readOnlyPaths: readable,
+  });
   let foreign: (text: string) => void = () => undefined;
   // Only the child's main thread knows the secret; Python runs in its worker, which never sees it.
-  const channel = jsonLinesChannel<ChildFrame, ParentFrame>(child, { secret: createChannelSecret(), onForeignText: (text) => foreign(text) });
+  const channel = jsonLinesChannel<ChildFrame, ParentFrame>(child, {
+    secret: createChannelSecret(),
+    onForeignText: (text) => foreign(text),
+  });
   return {
     process: child,
     send: channel.send,

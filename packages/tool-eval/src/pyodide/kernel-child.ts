@@ -1,7 +1,14 @@
 import { createInterface } from "node:readline";
 import { MessageChannel, Worker } from "node:worker_threads";
 import type { KernelWorkerData } from "./kernel-worker.js";
-import { SIGINT_VALUE, SignalSlots, type ChildFrame, type ParentFrame, type SnapshotFrame, type StartFrame } from "./kernel-protocol.js";
+import {
+  SIGINT_VALUE,
+  SignalSlots,
+  type ChildFrame,
+  type ParentFrame,
+  type SnapshotFrame,
+  type StartFrame,
+} from "./kernel-protocol.js";
 
 // The Pyodide kernel's child process, started under Node's permission model. Its main thread only
 // relays frames: Python runs in a worker, so this thread stays free to set the interrupt flag and to
@@ -29,7 +36,10 @@ function wake(): void {
 
 function startWorker(start: StartFrame | SnapshotFrame): Worker {
   const data: KernelWorkerData = { start, signals, toolResults: bridge.port2 };
-  const started = new Worker(new URL("./kernel-worker.js", import.meta.url), { workerData: data, transferList: [bridge.port2] });
+  const started = new Worker(new URL("./kernel-worker.js", import.meta.url), {
+    workerData: data,
+    transferList: [bridge.port2],
+  });
   started.on("message", (frame: ChildFrame) => {
     if (frame.type === "done") runningCell = undefined;
     write(frame);

@@ -34,7 +34,8 @@ export interface SnapshotFrame {
  * The standard modules a snapshot holds already imported: those the cell executor and the kernel's
  * own module import. A change of this list (or of the modules put in the snapshot) names a new file.
  */
-export const SNAPSHOT_IMPORTS = "ast asyncio base64 errno io json linecache math os random re shlex sys threading time tokenize traceback types warnings importlib.metadata";
+export const SNAPSHOT_IMPORTS =
+  "ast asyncio base64 errno io json linecache math os random re shlex sys threading time tokenize traceback types warnings importlib.metadata";
 
 /**
  * The first line the parent writes: the channel's secret. The child's main thread starts every line it

@@ -4,7 +4,15 @@ import { pathToFileURL } from "node:url";
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
 import type { loadPyodide as LoadPyodide, PyodideAPI } from "pyodide";
 import type { CellStatus } from "../kernel.js";
-import { SIGINT_VALUE, SignalSlots, SNAPSHOT_IMPORTS, type ChildFrame, type SnapshotFrame, type StartFrame, type WorkerFrame } from "./kernel-protocol.js";
+import {
+  SIGINT_VALUE,
+  SignalSlots,
+  SNAPSHOT_IMPORTS,
+  type ChildFrame,
+  type SnapshotFrame,
+  type StartFrame,
+  type WorkerFrame,
+} from "./kernel-protocol.js";
 import { indexOfflinePackages, planInstall, type LockFile, type OfflinePackage } from "./offline-packages.js";
 import { sealOf, unsealSnapshot } from "./snapshot-seal.js";
 
@@ -48,7 +56,9 @@ function offlineIndex(start: StartFrame): Map<string, OfflinePackage> {
   const folder = start.packageDirectory;
   if (folder === undefined) return new Map();
   const fileNames = readdirSync(folder);
-  const lockPath = fileNames.includes("pyodide-lock.json") ? join(folder, "pyodide-lock.json") : join(start.pyodideDirectory, "pyodide-lock.json");
+  const lockPath = fileNames.includes("pyodide-lock.json")
+    ? join(folder, "pyodide-lock.json")
+    : join(start.pyodideDirectory, "pyodide-lock.json");
   return indexOfflinePackages(fileNames, JSON.parse(readFileSync(lockPath, "utf8")) as LockFile);
 }
 
@@ -62,13 +72,21 @@ async function importPyodide(directory: string): Promise<{ loadPyodide: typeof L
 function loadModules(pyodide: PyodideAPI, modules: ReadonlyArray<[name: string, source: string]>): void {
   pyodide.FS.mkdirTree("/runbound");
   for (const [name, source] of modules) pyodide.FS.writeFile(`/runbound/${name}.py`, source);
-  pyodide.runPython(`import sys\nif "/runbound" not in sys.path: sys.path.insert(0, "/runbound")\n${modules.map(([name]) => `import ${name}`).join("\n")}`);
+  pyodide.runPython(
+    `import sys\nif "/runbound" not in sys.path: sys.path.insert(0, "/runbound")\n${modules.map(([name]) => `import ${name}`).join("\n")}`,
+  );
 }
 
 async function writeSnapshot(frame: SnapshotFrame): Promise<void> {
   const began = performance.now();
   const { loadPyodide } = await importPyodide(frame.pyodideDirectory);
-  const pyodide = await loadPyodide({ indexURL: frame.pyodideDirectory, packageCacheDir: frame.pyodideDirectory, _makeSnapshot: true, stdout: () => undefined, stderr: () => undefined });
+  const pyodide = await loadPyodide({
+    indexURL: frame.pyodideDirectory,
+    packageCacheDir: frame.pyodideDirectory,
+    _makeSnapshot: true,
+    stdout: () => undefined,
+    stderr: () => undefined,
+  });
   pyodide.runPython(`import ${SNAPSHOT_IMPORTS.split(" ").join(", ")}`);
   loadModules(pyodide, frame.modules);
   const snapshot = pyodide.makeMemorySnapshot();
@@ -138,7 +156,10 @@ async function boot(start: StartFrame): Promise<PyodideAPI> {
   } catch (error) {
     if (!fromSnapshot) throw error;
     // A sealed file Pyodide still refuses (another build's memory): the kernel starts without it.
-    post({ type: "snapshot_rejected", reason: `Pyodide refused it (${String((error as Error).message ?? error).split("\n")[0]})` });
+    post({
+      type: "snapshot_rejected",
+      reason: `Pyodide refused it (${String((error as Error).message ?? error).split("\n")[0]})`,
+    });
     fromSnapshot = false;
     pyodide = await load(undefined);
   }
@@ -146,7 +167,10 @@ async function boot(start: StartFrame): Promise<PyodideAPI> {
   pyodide.setInterruptBuffer(signals);
   // What bypasses sys.stdout (os.write(1, …), sys.__stdout__, C code) reaches these; it is the cell's output too.
   for (const name of ["stdout", "stderr"] as const) {
-    const forward = { batched: (text: string) => post({ type: "output", cell: currentCell, output: { type: "stream", name, text: `${text}\n` } }) };
+    const forward = {
+      batched: (text: string) =>
+        post({ type: "output", cell: currentCell, output: { type: "stream", name, text: `${text}\n` } }),
+    };
     if (name === "stdout") pyodide.setStdout(forward);
     else pyodide.setStderr(forward);
   }
@@ -163,7 +187,11 @@ async function boot(start: StartFrame): Promise<PyodideAPI> {
       post({ type: "tool_call", cell: currentCell, call, name, input: JSON.parse(inputJson) });
       for (;;) {
         const seen = Atomics.load(signals, SignalSlots.wake);
-        for (let message = receiveMessageOnPort(toolResults); message !== undefined; message = receiveMessageOnPort(toolResults)) {
+        for (
+          let message = receiveMessageOnPort(toolResults);
+          message !== undefined;
+          message = receiveMessageOnPort(toolResults)
+        ) {
           const answer = message.message as { call: number; result: unknown };
           // An answer to a call an interrupt abandoned is dropped.
           if (answer.call === call) return JSON.stringify(answer.result);
@@ -193,12 +221,21 @@ async function boot(start: StartFrame): Promise<PyodideAPI> {
     },
     packages(): string {
       const index = [...offlineIndex(start).values()];
-      if (index.length === 0) return "No packages are available offline (the kernel has no package directory with wheels).";
-      return index.map((entry) => `${entry.name} ${entry.version}${installed.has(entry.name) ? " (installed)" : ""}`).join("\n");
+      if (index.length === 0)
+        return "No packages are available offline (the kernel has no package directory with wheels).";
+      return index
+        .map((entry) => `${entry.name} ${entry.version}${installed.has(entry.name) ? " (installed)" : ""}`)
+        .join("\n");
     },
   });
   loadModules(pyodide, start.modules);
-  post({ type: "ready", pythonVersion: pyodide.runPython("import sys; sys.version.split()[0]") as string, readyMs: Math.round(performance.now() - began), loadMs, fromSnapshot });
+  post({
+    type: "ready",
+    pythonVersion: pyodide.runPython("import sys; sys.version.split()[0]") as string,
+    readyMs: Math.round(performance.now() - began),
+    loadMs,
+    fromSnapshot,
+  });
   return pyodide;
 }
 
@@ -210,7 +247,10 @@ async function serve(start: StartFrame): Promise<void> {
     post({ type: "fatal", message: `Pyodide did not start: ${String((error as Error).message ?? error)}` });
     return;
   }
-  const kernelModule = pyodide.pyimport("runbound_pyodide") as { run_cell(code: string): Promise<CellStatus>; interrupt_await(): void };
+  const kernelModule = pyodide.pyimport("runbound_pyodide") as {
+    run_cell(code: string): Promise<CellStatus>;
+    interrupt_await(): void;
+  };
   let running: number | undefined;
   // Cells never overlap (the parent waits for each one's done frame), so they are handled in order.
   let queue = Promise.resolve();
@@ -229,7 +269,10 @@ async function serve(start: StartFrame): Promise<void> {
         status = await kernelModule.run_cell(frame.code);
       } catch (error) {
         // Only a fatal Pyodide error gets here (run_cell answers everything else).
-        post({ type: "fatal", message: `the Pyodide interpreter failed: ${String((error as Error).message ?? error)}` });
+        post({
+          type: "fatal",
+          message: `the Pyodide interpreter failed: ${String((error as Error).message ?? error)}`,
+        });
         process.exit(1);
       }
       running = undefined;
@@ -242,7 +285,10 @@ if (request.type === "snapshot") {
   try {
     await writeSnapshot(request);
   } catch (error) {
-    post({ type: "fatal", message: `The Pyodide snapshot was not written: ${String((error as Error).message ?? error)}.` });
+    post({
+      type: "fatal",
+      message: `The Pyodide snapshot was not written: ${String((error as Error).message ?? error)}.`,
+    });
   }
 } else {
   await serve(request);

@@ -28,7 +28,9 @@ export function normalizePackageName(name: string): string {
 /** The name and version a wheel's file name carries, or undefined for a file that is not a wheel. */
 export function parseWheelFileName(fileName: string): { name: string; version: string } | undefined {
   // {distribution}-{version}(-{build tag})?-{python tag}-{abi tag}-{platform tag}.whl
-  const match = /^([A-Za-z0-9](?:[A-Za-z0-9._]*[A-Za-z0-9])?)-([^-]+)(?:-[^-]+)?-[^-]+-[^-]+-[^-]+\.whl$/.exec(fileName);
+  const match = /^([A-Za-z0-9](?:[A-Za-z0-9._]*[A-Za-z0-9])?)-([^-]+)(?:-[^-]+)?-[^-]+-[^-]+-[^-]+\.whl$/.exec(
+    fileName,
+  );
   return match === null ? undefined : { name: normalizePackageName(match[1]!), version: match[2]! };
 }
 
@@ -36,7 +38,10 @@ export function parseWheelFileName(fileName: string): { name: string; version: s
  * The packages of a folder: every lock entry whose wheel is present, then every other wheel by its
  * file name (a lock entry wins over a loose wheel of the same name).
  */
-export function indexOfflinePackages(fileNames: readonly string[], lock: LockFile | undefined): Map<string, OfflinePackage> {
+export function indexOfflinePackages(
+  fileNames: readonly string[],
+  lock: LockFile | undefined,
+): Map<string, OfflinePackage> {
   const present = new Set(fileNames);
   const index = new Map<string, OfflinePackage>();
   for (const entry of Object.values(lock?.packages ?? {})) {
@@ -71,7 +76,11 @@ function availableList(index: ReadonlyMap<string, OfflinePackage>): string {
  * The wheels to unpack, dependencies first, for the requested requirements; each package once.
  * @throws an Error naming the missing package, what is available, and where to put its wheel.
  */
-export function planInstall(requirements: readonly string[], index: ReadonlyMap<string, OfflinePackage>, folder: string | undefined): OfflinePackage[] {
+export function planInstall(
+  requirements: readonly string[],
+  index: ReadonlyMap<string, OfflinePackage>,
+  folder: string | undefined,
+): OfflinePackage[] {
   const plan: OfflinePackage[] = [];
   // Lock files can hold dependency cycles; a package being visited counts as planned.
   const seen = new Set<string>();
@@ -81,8 +90,13 @@ export function planInstall(requirements: readonly string[], index: ReadonlyMap<
     const entry = index.get(name);
     if (entry === undefined) {
       const wanted = neededBy === undefined ? `\`${name}\`` : `\`${name}\` (needed by \`${neededBy}\`)`;
-      const where = folder === undefined ? "this kernel was started without a package directory; start it with one that holds the wheel" : `put its Pyodide wheel in \`${folder}\``;
-      throw new Error(`The package ${wanted} is not available offline: the Pyodide kernel never downloads packages. Available: ${availableList(index)}. To install it, ${where}.`);
+      const where =
+        folder === undefined
+          ? "this kernel was started without a package directory; start it with one that holds the wheel"
+          : `put its Pyodide wheel in \`${folder}\``;
+      throw new Error(
+        `The package ${wanted} is not available offline: the Pyodide kernel never downloads packages. Available: ${availableList(index)}. To install it, ${where}.`,
+      );
     }
     for (const dependency of entry.depends) visit(dependency, name);
     plan.push(entry);

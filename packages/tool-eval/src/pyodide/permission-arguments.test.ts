@@ -14,14 +14,19 @@ describe("permissionFlag", () => {
 
 describe("permissionArguments", () => {
   it("grants each path on its own flag, and a worker only when asked", () => {
-    expect(permissionArguments({ readable: ["/pyodide", "/work"], writable: ["/work"], worker: true }, node20)).toEqual([
-      "--experimental-permission",
+    expect(permissionArguments({ readable: ["/pyodide", "/work"], writable: ["/work"], worker: true }, node20)).toEqual(
+      [
+        "--experimental-permission",
+        "--allow-fs-read=/pyodide",
+        "--allow-fs-read=/work",
+        "--allow-fs-write=/work",
+        "--allow-worker",
+      ],
+    );
+    expect(permissionArguments({ readable: ["/pyodide"], writable: [], worker: false }, node22)).toEqual([
+      "--permission",
       "--allow-fs-read=/pyodide",
-      "--allow-fs-read=/work",
-      "--allow-fs-write=/work",
-      "--allow-worker",
     ]);
-    expect(permissionArguments({ readable: ["/pyodide"], writable: [], worker: false }, node22)).toEqual(["--permission", "--allow-fs-read=/pyodide"]);
   });
 
   it.each([

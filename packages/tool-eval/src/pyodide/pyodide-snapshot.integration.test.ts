@@ -9,7 +9,11 @@ import { preparePyodideSnapshot } from "./pyodide-snapshot.js";
 
 async function result(kernel: PyodideKernel, code: string): Promise<string> {
   const outputs: CellOutput[] = [];
-  await kernel.execute({ code, onOutput: (output) => outputs.push(output), callTool: () => Promise.reject(new Error("no tools here")) });
+  await kernel.execute({
+    code,
+    onOutput: (output) => outputs.push(output),
+    callTool: () => Promise.reject(new Error("no tools here")),
+  });
   const last = outputs.at(-1);
   return last?.type === "result" ? last.text : JSON.stringify(outputs);
 }
@@ -45,12 +49,18 @@ describe("Pyodide memory snapshots (real Pyodide)", () => {
 
   it("starts kernels from it that work and do not share the snapshot's random sequence", async () => {
     for (let index = 0; index < 2; index += 1) {
-      const kernel = await startPyodideKernel({ workdir, snapshotDirectory: snapshots, signal: new AbortController().signal });
+      const kernel = await startPyodideKernel({
+        workdir,
+        snapshotDirectory: snapshots,
+        signal: new AbortController().signal,
+      });
       kernels.push(kernel);
       console.info(`pyodide kernel from a snapshot: ${JSON.stringify(kernel.startup)}`);
       expect(kernel.startup?.fromSnapshot).toBe(true);
     }
-    const [first, second] = await Promise.all(kernels.map((kernel) => result(kernel, "import random, os\nx = 20\n(random.random(), os.getcwd())")));
+    const [first, second] = await Promise.all(
+      kernels.map((kernel) => result(kernel, "import random, os\nx = 20\n(random.random(), os.getcwd())")),
+    );
     expect(first).toContain(`'${workdir}'`);
     expect(first).not.toBe(second);
     expect(await result(kernels[0]!, "x + 1")).toBe("21");
@@ -58,7 +68,11 @@ describe("Pyodide memory snapshots (real Pyodide)", () => {
 
   it("starts cold when the folder holds no snapshot", async () => {
     const empty = join(root, "empty");
-    const kernel = await startPyodideKernel({ workdir, snapshotDirectory: empty, signal: new AbortController().signal });
+    const kernel = await startPyodideKernel({
+      workdir,
+      snapshotDirectory: empty,
+      signal: new AbortController().signal,
+    });
     kernels.push(kernel);
     expect(kernel.startup?.fromSnapshot).toBe(false);
     expect(existsSync(empty)).toBe(false);

@@ -2,7 +2,13 @@ import { createHash } from "node:crypto";
 import { access, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { abortedError, ToolError } from "@runbound/tool-kit";
-import { pyodideDirectory, pyodideVersion, readPythonModules, spawnKernelChild, type PythonModule } from "./kernel-child-process.js";
+import {
+  pyodideDirectory,
+  pyodideVersion,
+  readPythonModules,
+  spawnKernelChild,
+  type PythonModule,
+} from "./kernel-child-process.js";
 import { SNAPSHOT_IMPORTS } from "./kernel-protocol.js";
 
 /**
@@ -10,7 +16,10 @@ import { SNAPSHOT_IMPORTS } from "./kernel-protocol.js";
  * copy of one build's wasm memory with the executor already imported, so the name carries all three.
  */
 export function pyodideSnapshotPath(directory: string, executor: PythonModule): string {
-  const key = createHash("sha256").update(`${pyodideVersion()}\n${process.version}\n${SNAPSHOT_IMPORTS}\n${executor[1]}`).digest("hex").slice(0, 16);
+  const key = createHash("sha256")
+    .update(`${pyodideVersion()}\n${process.version}\n${SNAPSHOT_IMPORTS}\n${executor[1]}`)
+    .digest("hex")
+    .slice(0, 16);
   return join(directory, `pyodide-${pyodideVersion()}-${key}.snapshot`);
 }
 
@@ -47,10 +56,18 @@ export async function preparePyodideSnapshot(options: PreparePyodideSnapshotOpti
   if ((await findPyodideSnapshot(options.directory, executor)) !== undefined) return path;
   options.progress?.("preparing a Pyodide memory snapshot (one time)…");
   await mkdir(options.directory, { recursive: true }).catch((error: unknown) => {
-    throw new ToolError({ code: "io_error", message: `The Pyodide snapshot folder \`${options.directory}\` cannot be made (${(error as Error).message}); give a writable \`snapshotDirectory\`, or \`false\` to load Pyodide without one.`, cause: error });
+    throw new ToolError({
+      code: "io_error",
+      message: `The Pyodide snapshot folder \`${options.directory}\` cannot be made (${(error as Error).message}); give a writable \`snapshotDirectory\`, or \`false\` to load Pyodide without one.`,
+      cause: error,
+    });
   });
   // A rename needs read access to the folder as well as write access.
-  const child = await spawnKernelChild({ readable: [options.directory], writable: [options.directory], cwd: options.directory });
+  const child = await spawnKernelChild({
+    readable: [options.directory],
+    writable: [options.directory],
+    cwd: options.directory,
+  });
   const onAbort = (): void => void child.process.stop({ graceMs: 0 });
   options.signal.addEventListener("abort", onAbort, { once: true });
   if (options.signal.aborted) onAbort();
@@ -63,9 +80,16 @@ export async function preparePyodideSnapshot(options: PreparePyodideSnapshotOpti
       void child.process.exit.then(() => resolve("its process ended first."));
       child.send({ type: "snapshot", pyodideDirectory: pyodideDirectory(), snapshotPath: path, modules: [executor] });
     });
-    if (options.signal.aborted) throw abortedError(options.signal, { timeout: "Making the Pyodide snapshot ran out of time.", cancelled: "Making the Pyodide snapshot was cancelled." });
+    if (options.signal.aborted)
+      throw abortedError(options.signal, {
+        timeout: "Making the Pyodide snapshot ran out of time.",
+        cancelled: "Making the Pyodide snapshot was cancelled.",
+      });
     if (outcome !== undefined) {
-      throw new ToolError({ code: "io_error", message: `The Pyodide snapshot \`${path}\` could not be made: ${outcome} Check that the folder is writable, or start kernels without a snapshot directory.` });
+      throw new ToolError({
+        code: "io_error",
+        message: `The Pyodide snapshot \`${path}\` could not be made: ${outcome} Check that the folder is writable, or start kernels without a snapshot directory.`,
+      });
     }
     return path;
   } finally {
@@ -80,6 +104,7 @@ export async function preparePyodideSnapshot(options: PreparePyodideSnapshotOpti
  * `~/.cache/runbound/pyodide` (outside any checkout, shared by every run of this user).
  */
 export function defaultPyodideSnapshotDirectory(env: NodeJS.ProcessEnv, home: string): string {
-  const cache = env["XDG_CACHE_HOME"] !== undefined && env["XDG_CACHE_HOME"] !== "" ? env["XDG_CACHE_HOME"] : join(home, ".cache");
+  const cache =
+    env["XDG_CACHE_HOME"] !== undefined && env["XDG_CACHE_HOME"] !== "" ? env["XDG_CACHE_HOME"] : join(home, ".cache");
   return join(cache, "runbound", "pyodide");
 }

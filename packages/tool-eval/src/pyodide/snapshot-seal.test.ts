@@ -36,7 +36,9 @@ describe("snapshot seals", () => {
   });
 
   it("refuses a file shorter than a seal", () => {
-    expect(unsealSnapshot(new Uint8Array(47))).toEqual({ problem: "it is 47 bytes long, shorter than its own 48-byte seal" });
+    expect(unsealSnapshot(new Uint8Array(47))).toEqual({
+      problem: "it is 47 bytes long, shorter than its own 48-byte seal",
+    });
   });
 
   it("refuses a file cut short, and one never sealed", () => {
@@ -59,14 +61,18 @@ describe("snapshot seals", () => {
     expect(unsealSnapshot(file)).toEqual({ problem: "its seal says 1001 bytes of snapshot, but 1000 precede it" });
     const high = sealed(snapshot);
     high[snapshot.length + 15] = 1;
-    expect(unsealSnapshot(high)).toEqual({ problem: `its seal says ${2n ** 56n + 1000n} bytes of snapshot, but 1000 precede it` });
+    expect(unsealSnapshot(high)).toEqual({
+      problem: `its seal says ${2n ** 56n + 1000n} bytes of snapshot, but 1000 precede it`,
+    });
   });
 
   it("refuses a snapshot with one byte changed, first or last", () => {
     for (const index of [0, snapshot.length - 1]) {
       const file = sealed(snapshot);
       file[index] = file[index]! ^ 1;
-      expect(unsealSnapshot(file)).toEqual({ problem: "its contents do not match their SHA-256 digest (the file is damaged)" });
+      expect(unsealSnapshot(file)).toEqual({
+        problem: "its contents do not match their SHA-256 digest (the file is damaged)",
+      });
     }
     const lastDigestByte = sealed(snapshot);
     lastDigestByte[lastDigestByte.length - 1] = lastDigestByte.at(-1)! ^ 1;

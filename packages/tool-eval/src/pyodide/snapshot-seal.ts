@@ -32,12 +32,19 @@ function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
  * short, not sealed (truncated, or written by something else), a length or digest that does not match.
  */
 export function unsealSnapshot(file: Uint8Array): { snapshot: Uint8Array } | { problem: string } {
-  if (file.length < SEAL_BYTES) return { problem: `it is ${file.length} bytes long, shorter than its own ${SEAL_BYTES}-byte seal` };
+  if (file.length < SEAL_BYTES)
+    return { problem: `it is ${file.length} bytes long, shorter than its own ${SEAL_BYTES}-byte seal` };
   const sealAt = file.length - SEAL_BYTES;
-  if (!sameBytes(file.subarray(sealAt, sealAt + MARKER.length), MARKER)) return { problem: "it does not end with its seal (it was cut short, or not written by this kernel)" };
-  const declared = new DataView(file.buffer, file.byteOffset + sealAt + MARKER.length, LENGTH_BYTES).getBigUint64(0, true);
-  if (declared !== BigInt(sealAt)) return { problem: `its seal says ${declared} bytes of snapshot, but ${sealAt} precede it` };
+  if (!sameBytes(file.subarray(sealAt, sealAt + MARKER.length), MARKER))
+    return { problem: "it does not end with its seal (it was cut short, or not written by this kernel)" };
+  const declared = new DataView(file.buffer, file.byteOffset + sealAt + MARKER.length, LENGTH_BYTES).getBigUint64(
+    0,
+    true,
+  );
+  if (declared !== BigInt(sealAt))
+    return { problem: `its seal says ${declared} bytes of snapshot, but ${sealAt} precede it` };
   const snapshot = file.subarray(0, sealAt);
-  if (!sameBytes(digest(snapshot), file.subarray(sealAt + MARKER.length + LENGTH_BYTES))) return { problem: "its contents do not match their SHA-256 digest (the file is damaged)" };
+  if (!sameBytes(digest(snapshot), file.subarray(sealAt + MARKER.length + LENGTH_BYTES)))
+    return { problem: "its contents do not match their SHA-256 digest (the file is damaged)" };
   return { snapshot };
 }

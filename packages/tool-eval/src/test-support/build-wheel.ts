@@ -52,10 +52,19 @@ export async function buildWheel(folder: string, wheel: TestWheel): Promise<stri
   const distInfo = `${wheel.name}-${wheel.version}.dist-info`;
   const entries: Array<[string, Buffer]> = [
     ...Object.entries(wheel.files).map(([path, text]): [string, Buffer] => [path, Buffer.from(text, "utf8")]),
-    [`${distInfo}/METADATA`, Buffer.from(`Metadata-Version: 2.1\nName: ${wheel.name}\nVersion: ${wheel.version}\n`, "utf8")],
-    [`${distInfo}/WHEEL`, Buffer.from("Wheel-Version: 1.0\nGenerator: runbound-tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n", "utf8")],
+    [
+      `${distInfo}/METADATA`,
+      Buffer.from(`Metadata-Version: 2.1\nName: ${wheel.name}\nVersion: ${wheel.version}\n`, "utf8"),
+    ],
+    [
+      `${distInfo}/WHEEL`,
+      Buffer.from("Wheel-Version: 1.0\nGenerator: runbound-tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n", "utf8"),
+    ],
   ];
-  entries.push([`${distInfo}/RECORD`, Buffer.from(`${entries.map(([path]) => `${path},,`).join("\n")}\n${distInfo}/RECORD,,\n`, "utf8")]);
+  entries.push([
+    `${distInfo}/RECORD`,
+    Buffer.from(`${entries.map(([path]) => `${path},,`).join("\n")}\n${distInfo}/RECORD,,\n`, "utf8"),
+  ]);
   const path = join(folder, `${wheel.name}-${wheel.version}-py3-none-any.whl`);
   await writeFile(path, zip(entries));
   return path;

@@ -18,7 +18,8 @@ const testVirtualenvs: Record<TestVirtualenvKind, { variable: string; folder: st
  */
 export function testVirtualenv(kind: TestVirtualenvKind = "pandas2"): string | undefined {
   const { variable, folder } = testVirtualenvs[kind];
-  const venv = process.env[variable] ?? join(process.env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "runbound", folder);
+  const venv =
+    process.env[variable] ?? join(process.env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "runbound", folder);
   if (existsSync(join(venv, "bin", "python"))) return venv;
   if (process.env["RUNBOUND_REQUIRE_REAL"] === "1") {
     throw new Error(`The eval test virtualenv \`${venv}\` is missing; run \`. .ci/install.d/eval.sh\` to make it.`);

@@ -52,7 +52,10 @@ export function createFakeRun(settings: FakeRunSettings = {}): FakeRun {
     // The host's one visibility rule, so a plugin's tests see what a real run would show.
     const hidden = whyToolHidden(tool, caller, new Set(resources.keys()));
     if (hidden?.kind === "tier") {
-      throw new ToolError({ code: "unknown_tool", message: `Tool \`${tool.name}\` is not available to caller \`${caller.name}\`.` });
+      throw new ToolError({
+        code: "unknown_tool",
+        message: `Tool \`${tool.name}\` is not available to caller \`${caller.name}\`.`,
+      });
     }
     if (hidden?.kind === "resources") {
       throw new ToolError({
@@ -64,7 +67,10 @@ export function createFakeRun(settings: FakeRunSettings = {}): FakeRun {
     const context: ToolContext<AnyResourceKey> = {
       resource: (key) => {
         if (!tool.requires.some((required: AnyResourceKey) => required.id === key.id)) {
-          throw new ToolError({ code: "internal", message: `Tool \`${tool.name}\` asked for resource \`${key.id}\` without declaring it in \`requires\`.` });
+          throw new ToolError({
+            code: "internal",
+            message: `Tool \`${tool.name}\` asked for resource \`${key.id}\` without declaring it in \`requires\`.`,
+          });
         }
         return resources.get(key.id) as never;
       },
@@ -82,7 +88,10 @@ export function createFakeRun(settings: FakeRunSettings = {}): FakeRun {
       const tool = tools.get(name);
       try {
         if (tool === undefined) {
-          throw new ToolError({ code: "unknown_tool", message: `Unknown tool \`${name}\`. Known tools: ${[...tools.keys()].join(", ")}.` });
+          throw new ToolError({
+            code: "unknown_tool",
+            message: `Unknown tool \`${name}\`. Known tools: ${[...tools.keys()].join(", ")}.`,
+          });
         }
         return await invoke(tool, input, options.signal ?? new AbortController().signal);
       } catch (error) {

@@ -9,7 +9,8 @@ import { createFakeRun } from "./create-fake-run.js";
 /** Settings of {@link describePluginConformance}. */
 export interface PluginConformanceSettings {
   /** Resources to attach for sample calls, created fresh for each call. */
-  resources?: () => Promise<ReadonlyArray<readonly [AnyResourceKey, unknown]>> | ReadonlyArray<readonly [AnyResourceKey, unknown]>;
+  resources?: () =>
+    Promise<ReadonlyArray<readonly [AnyResourceKey, unknown]>> | ReadonlyArray<readonly [AnyResourceKey, unknown]>;
   /** A valid input per tool name; each is called once and its result checked for shape and size. */
   sampleInputs?: Record<string, unknown>;
   /** The most text one result may hold, in bytes; default 16 KiB (the host's default cap). */
@@ -63,7 +64,9 @@ export function describePluginConformance(plugin: Plugin, settings: PluginConfor
       describe(`tool ${tool.name}`, () => {
         it("documents every input field for the model", () => {
           const entries = (tool.input as SchemaNode).entries ?? {};
-          const undocumented = Object.entries(entries).filter(([, schema]) => !hasDescription(schema)).map(([name]) => name);
+          const undocumented = Object.entries(entries)
+            .filter(([, schema]) => !hasDescription(schema))
+            .map(([name]) => name);
           expect(undocumented, `fields of \`${tool.name}\` without v.description(...)`).toEqual([]);
         });
 

@@ -29,17 +29,25 @@ function parseLine(line: string): ParsedDiagnostic | undefined {
   } catch {
     return undefined;
   }
-  if (!isJsonObject(record) || record["reason"] !== "compiler-message" || !isJsonObject(record["message"])) return undefined;
+  if (!isJsonObject(record) || record["reason"] !== "compiler-message" || !isJsonObject(record["message"]))
+    return undefined;
   const message = record["message"];
   const severity = severityOf(message["level"]);
   if (severity === undefined) return undefined;
-  const code = isJsonObject(message["code"]) && typeof message["code"]["code"] === "string" ? message["code"]["code"] : undefined;
+  const code =
+    isJsonObject(message["code"]) && typeof message["code"]["code"] === "string" ? message["code"]["code"] : undefined;
   const spans = Array.isArray(message["spans"]) ? (message["spans"] as unknown[]).filter(isJsonObject) : [];
   const primary = spans.find((span) => span["is_primary"] === true);
   const text = String(message["message"] ?? "");
   if (primary === undefined || typeof primary["file_name"] !== "string") return { severity, code, message: text };
   const lineStart = typeof primary["line_start"] === "number" ? primary["line_start"] : undefined;
-  return { file: absoluteFile(primary["file_name"], record["manifest_path"]), line: lineStart, severity, code, message: text };
+  return {
+    file: absoluteFile(primary["file_name"], record["manifest_path"]),
+    line: lineStart,
+    severity,
+    code,
+    message: text,
+  };
 }
 
 /**

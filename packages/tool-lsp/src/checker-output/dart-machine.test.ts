@@ -6,10 +6,34 @@ import { recordedOutput } from "../test-support/recorded-output.js";
 describe("parseDartMachineOutput (dart analyze --format=machine)", () => {
   it("reads each severity, the code, the absolute file and the line; unescapes `\\|` and `\\n`", () => {
     expect(parseDartMachineOutput(recordedOutput("dart-machine.txt"))).toEqual([
-      { file: "/home/dev/checker-projects/dart/lib/cart.dart", line: 4, severity: "error", code: "INVALID_ASSIGNMENT", message: "A value of type 'String' can't be assigned to a variable of type 'int'." },
-      { file: "/home/dev/checker-projects/dart/lib/cart.dart", line: 9, severity: "warning", code: "DEAD_NULL_AWARE_EXPRESSION", message: "The left operand can't be null, so the right operand is never executed." },
-      { file: "/home/dev/checker-projects/dart/lib/cart.dart", line: 12, severity: "info", code: "PREFER_CONST_CONSTRUCTORS", message: "Use 'const' with the constructor to improve performance." },
-      { file: "/home/dev/checker-projects/dart/lib/odd|name.dart", line: 2, severity: "error", code: "EXPECTED_TOKEN", message: "Expected to find ';'.\nTry adding it|here." },
+      {
+        file: "/home/dev/checker-projects/dart/lib/cart.dart",
+        line: 4,
+        severity: "error",
+        code: "INVALID_ASSIGNMENT",
+        message: "A value of type 'String' can't be assigned to a variable of type 'int'.",
+      },
+      {
+        file: "/home/dev/checker-projects/dart/lib/cart.dart",
+        line: 9,
+        severity: "warning",
+        code: "DEAD_NULL_AWARE_EXPRESSION",
+        message: "The left operand can't be null, so the right operand is never executed.",
+      },
+      {
+        file: "/home/dev/checker-projects/dart/lib/cart.dart",
+        line: 12,
+        severity: "info",
+        code: "PREFER_CONST_CONSTRUCTORS",
+        message: "Use 'const' with the constructor to improve performance.",
+      },
+      {
+        file: "/home/dev/checker-projects/dart/lib/odd|name.dart",
+        line: 2,
+        severity: "error",
+        code: "EXPECTED_TOKEN",
+        message: "Expected to find ';'.\nTry adding it|here.",
+      },
     ]);
   });
 

@@ -43,7 +43,16 @@ export function parseDartMachineOutput(output: string): ParsedDiagnostic[] {
   for (const line of output.split(/\r?\n/)) {
     const fields = splitFields(line);
     if (fields.length !== 8) continue;
-    const [severityName, , code, file, lineNumber, , , message] = fields as [string, string, string, string, string, string, string, string];
+    const [severityName, , code, file, lineNumber, , , message] = fields as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     const severity = severityOf(severityName);
     if (severity === undefined || !/^\d+$/.test(lineNumber)) continue;
     found.push({ file, line: Number(lineNumber), severity, code, message });

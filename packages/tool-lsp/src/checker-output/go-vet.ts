@@ -12,7 +12,12 @@ export function parseGoVetOutput(output: string): ParsedDiagnostic[] {
     // `s`: a message may hold a line separator (U+2028) or a lone carriage return.
     const match = /^(vet: )?(.+?\.go):(\d+)(?::\d+)?: (.+)/s.exec(line);
     if (match === null) continue;
-    found.push({ file: match[2]!, line: Number(match[3]), severity: match[1] === undefined ? "warning" : "error", message: match[4]! });
+    found.push({
+      file: match[2]!,
+      line: Number(match[3]),
+      severity: match[1] === undefined ? "warning" : "error",
+      message: match[4]!,
+    });
   }
   return found;
 }

@@ -12,14 +12,32 @@ describe("parsePyrightJson (pyright --outputjson)", () => {
         code: "reportAssignmentType",
         message: 'Type "int" is not assignable to declared type "str"\n\u00a0\u00a0"int" is not assignable to "str"',
       },
-      { file: "/home/dev/checker-projects/python/src/inventory/stock.py", line: 7, severity: "error", code: "reportUndefinedVariable", message: '"undefined_name" is not defined' },
+      {
+        file: "/home/dev/checker-projects/python/src/inventory/stock.py",
+        line: 7,
+        severity: "error",
+        code: "reportUndefinedVariable",
+        message: '"undefined_name" is not defined',
+      },
     ]);
   });
 
   it("maps warning and information, and a finding without a rule has no code", () => {
     expect(parsePyrightJson(recordedOutput("pyright-warning-and-information.json"))).toEqual([
-      { file: "/home/dev/checker-projects/pywarn/a.py", line: 2, severity: "warning", code: "reportUnnecessaryTypeIgnoreComment", message: 'Unnecessary "# type: ignore" comment' },
-      { file: "/home/dev/checker-projects/pywarn/a.py", line: 3, severity: "info", code: undefined, message: 'Type of "x" is "Literal[1]"' },
+      {
+        file: "/home/dev/checker-projects/pywarn/a.py",
+        line: 2,
+        severity: "warning",
+        code: "reportUnnecessaryTypeIgnoreComment",
+        message: 'Unnecessary "# type: ignore" comment',
+      },
+      {
+        file: "/home/dev/checker-projects/pywarn/a.py",
+        line: 3,
+        severity: "info",
+        code: undefined,
+        message: 'Type of "x" is "Literal[1]"',
+      },
     ]);
   });
 

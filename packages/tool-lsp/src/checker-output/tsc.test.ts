@@ -5,16 +5,34 @@ import { parseTscOutput } from "./tsc.js";
 describe("parseTscOutput (tsc --noEmit --pretty false)", () => {
   it("reads located errors with their file, line and code", () => {
     expect(parseTscOutput(recordedOutput("tsc-errors.txt"))).toEqual([
-      { file: "src/main.ts", line: 3, severity: "error", code: "TS2322", message: "Type 'string' is not assignable to type 'number'." },
+      {
+        file: "src/main.ts",
+        line: 3,
+        severity: "error",
+        code: "TS2322",
+        message: "Type 'string' is not assignable to type 'number'.",
+      },
       { file: "src/main.ts", line: 4, severity: "error", code: "TS2304", message: "Cannot find name 'missingName'." },
-      { file: "src/total.ts", line: 5, severity: "error", code: "TS2322", message: "Type 'number' is not assignable to type 'string'." },
+      {
+        file: "src/total.ts",
+        line: 5,
+        severity: "error",
+        code: "TS2322",
+        message: "Type 'number' is not assignable to type 'string'.",
+      },
     ]);
   });
 
   it("keeps the first line of a message chain and skips its indented continuation", () => {
     const found = parseTscOutput(recordedOutput("tsc-message-chain.txt"));
-    expect(found.map((diagnostic) => `${diagnostic.line} ${diagnostic.code}`)).toEqual(["2 TS2322", "3 TS6133", "5 TS2345"]);
-    expect(found[2]!.message).toBe("Argument of type '(value: number) => number' is not assignable to parameter of type '(value: string) => void'.");
+    expect(found.map((diagnostic) => `${diagnostic.line} ${diagnostic.code}`)).toEqual([
+      "2 TS2322",
+      "3 TS6133",
+      "5 TS2345",
+    ]);
+    expect(found[2]!.message).toBe(
+      "Argument of type '(value: number) => number' is not assignable to parameter of type '(value: string) => void'.",
+    );
   });
 
   it("reads an error about the configuration as a whole, without a file", () => {
@@ -22,7 +40,8 @@ describe("parseTscOutput (tsc --noEmit --pretty false)", () => {
       {
         severity: "error",
         code: "TS18003",
-        message: "No inputs were found in config file '/home/dev/checker-projects/tsempty/tsconfig.json'. Specified 'include' paths were '[\"src\"]' and 'exclude' paths were '[]'.",
+        message:
+          "No inputs were found in config file '/home/dev/checker-projects/tsempty/tsconfig.json'. Specified 'include' paths were '[\"src\"]' and 'exclude' paths were '[]'.",
       },
     ]);
   });

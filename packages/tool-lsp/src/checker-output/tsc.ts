@@ -26,7 +26,11 @@ export function parseTscOutput(output: string): ParsedDiagnostic[] {
     const match = /^(?:(.+)\((\d+),\d+\): )?(\w+) (TS\d+): (.*)/s.exec(line);
     const severity = match === null ? undefined : severityOf(match[3]!);
     if (match === null || severity === undefined) continue;
-    found.push(match[1] === undefined ? { severity, code: match[4]!, message: match[5]! } : { file: match[1], line: Number(match[2]), severity, code: match[4]!, message: match[5]! });
+    found.push(
+      match[1] === undefined
+        ? { severity, code: match[4]!, message: match[5]! }
+        : { file: match[1], line: Number(match[2]), severity, code: match[4]!, message: match[5]! },
+    );
   }
   return found;
 }

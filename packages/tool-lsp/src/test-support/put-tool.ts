@@ -12,7 +12,12 @@ export const putTool = defineTool({
   parallelSafe: false,
   async run(input, context) {
     const workdir = context.resource(Workdir);
-    const changes = await Promise.all(Object.entries(input.files).map(async ([file, content]) => ({ path: await resolveInWorkdir(workdir, file), content })));
+    const changes = await Promise.all(
+      Object.entries(input.files).map(async ([file, content]) => ({
+        path: await resolveInWorkdir(workdir, file),
+        content,
+      })),
+    );
     await writeFilesAtomically(changes, { workdir });
     context.wrote(changes.map((change) => change.path));
     return `Wrote ${changes.map((change) => displayPath(workdir, change.path)).join(", ")}.`;

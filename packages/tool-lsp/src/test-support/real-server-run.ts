@@ -1,7 +1,12 @@
 import { resultText, Workdir } from "@runbound/tool-kit";
 import { createFakeRun, type FakeRun } from "@runbound/tool-kit/testing";
 import { afterAll, beforeAll } from "vitest";
-import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance, type LspSupervisorSettings } from "../lsp-supervisor.js";
+import {
+  createLspSupervisor,
+  LspSupervisor,
+  type LspSupervisorInstance,
+  type LspSupervisorSettings,
+} from "../lsp-supervisor.js";
 import { lspPlugin } from "../plugin.js";
 import { copyFixture } from "./real-servers.js";
 
@@ -23,7 +28,13 @@ export function useRealServerRun(name: string, settings: () => LspSupervisorSett
   beforeAll(() => {
     state.workdir = copyFixture(name);
     state.supervisor = createLspSupervisor(settings());
-    state.run = createFakeRun({ plugins: [lspPlugin], resources: [[LspSupervisor, state.supervisor], [Workdir, state.workdir]] });
+    state.run = createFakeRun({
+      plugins: [lspPlugin],
+      resources: [
+        [LspSupervisor, state.supervisor],
+        [Workdir, state.workdir],
+      ],
+    });
   });
   afterAll(async () => {
     await state.supervisor?.dispose();

@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
 import { fileTree } from "./file-tree.js";
 
 /** The scripted checker (`src/__fixtures__/fake-checkers/scripted-checker.mjs`). */
-export const SCRIPTED_CHECKER = fileURLToPath(new URL("../__fixtures__/fake-checkers/scripted-checker.mjs", import.meta.url));
+export const SCRIPTED_CHECKER = fileURLToPath(
+  new URL("../__fixtures__/fake-checkers/scripted-checker.mjs", import.meta.url),
+);
 
 /** A fresh empty directory to run a checker in. */
 export function checkerDirectory(): string {

@@ -5,7 +5,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LspServerSpec } from "../server-spec.js";
 
-const script = join(dirname(fileURLToPath(import.meta.url)), "..", "__fixtures__", "fake-servers", "scripted-server.mjs");
+const script = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "__fixtures__",
+  "fake-servers",
+  "scripted-server.mjs",
+);
 
 /** A server table entry that runs the scripted fake server in `scenario` for `.fake` files under a `fake.json`. */
 export function scriptedServer(scenario: string): LspServerSpec {

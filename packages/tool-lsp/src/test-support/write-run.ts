@@ -34,7 +34,10 @@ export function useWriteRun(name: string): WriteRun {
   beforeAll(async () => {
     state.workdir = copyFixture(name);
     const bin = dirname(devBinary("typescript-language-server")!);
-    state.supervisor = createLspSupervisor({ pathVariable: `${bin}:${process.env["PATH"] ?? ""}`, afterWrite: { ceilingMs: 10_000 } });
+    state.supervisor = createLspSupervisor({
+      pathVariable: `${bin}:${process.env["PATH"] ?? ""}`,
+      afterWrite: { ceilingMs: 10_000 },
+    });
     state.run = createRun({ plugins: [lspPlugin, putPlugin], observerTimeoutMs: 60_000 });
     await state.run.attach(Workdir, { value: state.workdir });
     await state.run.attach(LspSupervisor, { value: state.supervisor });

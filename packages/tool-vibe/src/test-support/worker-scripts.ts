@@ -5,17 +5,31 @@ import type { VibeRosterInstance, WorkerSnapshot } from "../vibe-roster.js";
 import type { WorkerCommand } from "../worker-command.js";
 
 /** A worker command running one of the scripts in ../__fixtures__/workers with this Node. */
-export function workerScript(name: "report-brief" | "sleep-then-answer" | "fail-loudly" | "stubborn-tree" | "ask-caller", ...args: string[]): WorkerCommand {
-  return { command: process.execPath, args: [fileURLToPath(new URL(`../__fixtures__/workers/${name}.mjs`, import.meta.url)), ...args] };
+export function workerScript(
+  name: "report-brief" | "sleep-then-answer" | "fail-loudly" | "stubborn-tree" | "ask-caller",
+  ...args: string[]
+): WorkerCommand {
+  return {
+    command: process.execPath,
+    args: [fileURLToPath(new URL(`../__fixtures__/workers/${name}.mjs`, import.meta.url)), ...args],
+  };
 }
 
 /** Poll the roster until the worker's snapshot satisfies `predicate` (a generous budget: the machine is shared). */
-export async function untilWorker(roster: VibeRosterInstance, id: string, predicate: (snapshot: WorkerSnapshot) => boolean, budgetMs = 20_000): Promise<WorkerSnapshot> {
+export async function untilWorker(
+  roster: VibeRosterInstance,
+  id: string,
+  predicate: (snapshot: WorkerSnapshot) => boolean,
+  budgetMs = 20_000,
+): Promise<WorkerSnapshot> {
   const deadline = Date.now() + budgetMs;
   for (;;) {
     const snapshot = roster.list().find((worker) => worker.id === id);
     if (snapshot !== undefined && predicate(snapshot)) return snapshot;
-    if (Date.now() > deadline) throw new Error(`Worker \`${id}\` did not reach the expected state within ${budgetMs} ms; last seen: ${JSON.stringify(snapshot)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `Worker \`${id}\` did not reach the expected state within ${budgetMs} ms; last seen: ${JSON.stringify(snapshot)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
