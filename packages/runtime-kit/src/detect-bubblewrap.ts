@@ -1,6 +1,6 @@
-import { execFile } from "node:child_process";
 import { delimiter, join } from "node:path";
 import { isExecutableFile } from "./is-executable-file.js";
+import { runToCompletion } from "./run-to-completion.js";
 
 /** Whether bubblewrap can make sandboxes here, and if not, why. */
 export type BubblewrapAvailability =
@@ -17,20 +17,23 @@ async function findOnPath(name: string, env: NodeJS.ProcessEnv): Promise<string 
   return undefined;
 }
 
-function run(program: string, args: readonly string[]): Promise<{ failure: string | undefined; stdout: string }> {
-  return new Promise((resolve) => {
-    execFile(program, args, { encoding: "utf8", timeout: probeTimeoutMs }, (error, stdout, stderr) => {
-      const failure =
-        error === null
-          ? undefined
-          : firstLine(stderr) || (error.killed ? `no answer within ${probeTimeoutMs} ms` : error.message);
-      resolve({ failure, stdout });
-    });
-  });
-}
-
 function firstLine(text: string): string {
   return text.trim().split("\n")[0]?.trim() ?? "";
+}
+
+async function run(program: string, args: readonly string[]): Promise<{ failure: string | undefined; stdout: string }> {
+  try {
+    const done = await runToCompletion({ command: program, args, timeoutMs: probeTimeoutMs });
+    if (done.ending === "timed_out") return { failure: `no answer within ${probeTimeoutMs} ms`, stdout: done.stdout };
+    if (done.exit.code !== 0)
+      return {
+        failure: firstLine(done.stderr.join("\n")) || `exit code ${done.exit.code ?? done.exit.signal}`,
+        stdout: done.stdout,
+      };
+    return { failure: undefined, stdout: done.stdout };
+  } catch (error) {
+    return { failure: (error as Error).message, stdout: "" };
+  }
 }
 
 /**

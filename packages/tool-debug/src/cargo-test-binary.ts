@@ -1,5 +1,5 @@
-import { execFile } from "node:child_process";
 import { relative } from "node:path";
+import { runToCompletion } from "@runbound/runtime-kit";
 
 /** A test binary `cargo test --no-run` built: its path and the source file of its target. */
 interface TestArtifact {
@@ -55,45 +55,45 @@ export function testArtifacts(messages: string): TestArtifact[] {
  * test binary to debug: the one built from `program` when it names a source file (`tests/api.rs`,
  * `src/lib.rs`), else the first (cargo builds the library's before the binaries' and integration tests').
  */
-export function cargoTestBinary(
+export async function cargoTestBinary(
   crate: string,
   program: string,
   isDirectory: boolean,
   env: NodeJS.ProcessEnv,
   timeoutMs: number,
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      "cargo",
-      ["test", "--no-run", "--message-format=json"],
-      { cwd: crate, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const tail = stderr.split("\n").slice(-20).join("\n").trim();
-        if (error !== null) {
-          reject(
-            new CargoTestBuildFailed(
-              `\`cargo test --no-run\` failed in \`${crate}\` (${error.killed ? `no answer within ${timeoutMs} ms` : (error.message.split("\n")[0] ?? "")}).`,
-              tail,
-            ),
-          );
-          return;
-        }
-        const artifacts = testArtifacts(stdout);
-        const chosen = isDirectory ? artifacts[0] : artifacts.find((artifact) => artifact.source === program);
-        if (chosen === undefined) {
-          const built = artifacts.map((artifact) => relative(crate, artifact.source)).join(", ");
-          reject(
-            new CargoTestBuildFailed(
-              isDirectory
-                ? `\`cargo test --no-run\` built no test binary in \`${crate}\`.`
-                : `No test binary is built from \`${relative(crate, program)}\`; cargo built tests from ${built || "nothing"}. Give one of those, or the crate directory.`,
-              tail,
-            ),
-          );
-          return;
-        }
-        resolve(chosen.executable);
-      },
+  const build = await runToCompletion({
+    command: "cargo",
+    args: ["test", "--no-run", "--message-format=json"],
+    cwd: crate,
+    env,
+    timeoutMs,
+    maxOutputBytes: 64 * 1024 * 1024,
+    stderrLines: 20,
+  }).catch((error: unknown) => {
+    throw new CargoTestBuildFailed(
+      `\`cargo test --no-run\` could not start in \`${crate}\` (${(error as Error).message}).`,
+      "",
     );
   });
+  const tail = build.stderr.join("\n").trim();
+  if (build.ending === "timed_out" || build.exit.code !== 0) {
+    const why =
+      build.ending === "timed_out"
+        ? `no answer within ${timeoutMs} ms`
+        : `exit code ${build.exit.code ?? build.exit.signal}`;
+    throw new CargoTestBuildFailed(`\`cargo test --no-run\` failed in \`${crate}\` (${why}).`, tail);
+  }
+  const artifacts = testArtifacts(build.stdout);
+  const chosen = isDirectory ? artifacts[0] : artifacts.find((artifact) => artifact.source === program);
+  if (chosen === undefined) {
+    const built = artifacts.map((artifact) => relative(crate, artifact.source)).join(", ");
+    throw new CargoTestBuildFailed(
+      isDirectory
+        ? `\`cargo test --no-run\` built no test binary in \`${crate}\`.`
+        : `No test binary is built from \`${relative(crate, program)}\`; cargo built tests from ${built || "nothing"}. Give one of those, or the crate directory.`,
+      tail,
+    );
+  }
+  return chosen.executable;
 }

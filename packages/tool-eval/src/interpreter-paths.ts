@@ -1,6 +1,6 @@
-import { execFile } from "node:child_process";
 import { readFile, realpath } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { runToCompletion } from "@runbound/runtime-kit";
 import type { PythonInterpreter } from "./resolve-python.js";
 
 /** What a sandboxed kernel runs and reads of the host to run it. */
@@ -23,15 +23,13 @@ async function virtualenvHome(environment: string): Promise<string | undefined> 
   return config === undefined ? undefined : /^\s*home\s*=\s*(.+?)\s*$/m.exec(config)?.[1];
 }
 
-function hostExecutable(path: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile(
-      path,
-      ["-c", "import sys; print(sys.executable)"],
-      { encoding: "utf8", timeout: probeTimeoutMs },
-      (error, stdout) => resolve(error === null ? stdout.trim() || undefined : undefined),
-    );
-  });
+async function hostExecutable(path: string): Promise<string | undefined> {
+  const probe = await runToCompletion({
+    command: path,
+    args: ["-c", "import sys; print(sys.executable)"],
+    timeoutMs: probeTimeoutMs,
+  }).catch(() => undefined);
+  return probe?.ending === "exited" && probe.exit.code === 0 ? probe.stdout.trim() || undefined : undefined;
 }
 
 /**
