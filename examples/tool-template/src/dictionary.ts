@@ -9,29 +9,9 @@ export interface Dictionary {
   readonly source: string;
 }
 
-export const DictionaryResource = defineResource<Dictionary>(
-  "wordcount.dictionary",
-  "A word list for spell checks: the workdir's words.txt, else a small built-in list.",
-);
+export const DictionaryResource = defineResource<Dictionary>("wordcount.dictionary", "A word list for spell checks: the workdir's words.txt, else a small built-in list.");
 
-const builtInWords = [
-  "a",
-  "an",
-  "and",
-  "are",
-  "file",
-  "in",
-  "is",
-  "it",
-  "of",
-  "one",
-  "the",
-  "this",
-  "three",
-  "two",
-  "word",
-  "words",
-];
+const builtInWords = ["a", "an", "and", "are", "file", "in", "is", "it", "of", "one", "the", "this", "three", "two", "word", "words"];
 
 /** A dictionary of the given words (case-insensitive). */
 export function dictionaryOf(words: Iterable<string>, source: string): Dictionary {

@@ -28,13 +28,7 @@ it("counts words", async () => {
 });
 
 it("lists the words the dictionary does not know", async () => {
-  const run = createFakeRun({
-    plugins: [plugin],
-    resources: [
-      [Workdir, await workdir()],
-      [DictionaryResource, dictionary],
-    ],
-  });
+  const run = createFakeRun({ plugins: [plugin], resources: [[Workdir, await workdir()], [DictionaryResource, dictionary]] });
   expect(resultText(await run.call("unknown_words", { path: "a.txt" }))).toBe("a.txt: 1 unknown word: wrods");
 });
 

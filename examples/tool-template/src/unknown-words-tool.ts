@@ -21,18 +21,14 @@ export const unknownWordsTool = defineTool({
     const path = await resolveInWorkdir(workdir, input.path);
     const bytes = await readFileInWorkdir(workdir, path);
     if (bytes === null) {
-      throw new ToolError({
-        code: "not_found",
-        message: `File \`${input.path}\` does not exist. Check the path, relative to the working directory.`,
-      });
+      throw new ToolError({ code: "not_found", message: `File \`${input.path}\` does not exist. Check the path, relative to the working directory.` });
     }
     const words = bytes.toString("utf8").match(/[\p{L}']+/gu) ?? [];
     const unknown = [...new Set(words.filter((word) => !dictionary.has(word)))];
     const shown = displayPath(workdir, path);
     if (unknown.length === 0) return `${shown}: every word is in the ${dictionary.source}.`;
     const listed = unknown.slice(0, maxListed).join(", ");
-    const cut =
-      unknown.length > maxListed ? ` (${maxListed} of ${unknown.length}; split the file to see the rest)` : "";
+    const cut = unknown.length > maxListed ? ` (${maxListed} of ${unknown.length}; split the file to see the rest)` : "";
     const noun = unknown.length === 1 ? "word" : "words";
     return `${shown}: ${unknown.length} unknown ${noun}${cut}: ${listed}`;
   },

@@ -20,10 +20,7 @@ export const wordcountTool = defineTool({
     // symlink since it was resolved, and a named pipe would block. Both are refused with a clear error.
     const bytes = await readFileInWorkdir(workdir, path);
     if (bytes === null) {
-      throw new ToolError({
-        code: "not_found",
-        message: `File \`${input.path}\` does not exist. Check the path, relative to the working directory.`,
-      });
+      throw new ToolError({ code: "not_found", message: `File \`${input.path}\` does not exist. Check the path, relative to the working directory.` });
     }
     const words = bytes.toString("utf8").split(/\s+/).filter(Boolean).length;
     return `${displayPath(workdir, path)}: ${words} words`;
