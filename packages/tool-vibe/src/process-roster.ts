@@ -32,7 +32,7 @@ export interface ProcessRosterSettings extends Omit<RosterSettings, "tiers" | "s
   /** Milliseconds between SIGTERM and SIGKILL when a worker is stopped; default 2 000. */
   stopGraceMs?: number;
   /**
-   * Where workers run; default the host. With a sandbox (process-kit's `createBubblewrapPlacement`,
+   * Where workers run; default the host. With a sandbox (runtime-kit's `createBubblewrapPlacement`,
    * usually with `network: true` for the worker's model API), a worker sees the workdir, what it is
    * given read-only, and only an allowlisted environment plus its worker variables.
    */
@@ -41,7 +41,7 @@ export interface ProcessRosterSettings extends Omit<RosterSettings, "tiers" | "s
   readOnlyPaths?: readonly string[];
 }
 
-// Past the kill grace a process group is SIGKILLed; process-kit then waits up to 1 s for it to vanish
+// Past the kill grace a process group is SIGKILLed; runtime-kit then waits up to 1 s for it to vanish
 // and the runner up to 1 s for stdout to close. Only a slot stuck past all that is given up on.
 const settleMarginMs = 3_000;
 

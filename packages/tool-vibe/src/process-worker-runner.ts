@@ -36,7 +36,7 @@ export interface ProcessWorkerRunnerSettings {
   maxOutputChars: number;
 }
 
-// After the leader exits, process-kit kills the rest of its group; its stdout then closes at once.
+// After the leader exits, runtime-kit kills the rest of its group; its stdout then closes at once.
 // The bound covers a descendant that left the group (setsid) holding the pipe open.
 const stdoutDrainMs = 1_000;
 const stderrLinesInFailure = 5;
