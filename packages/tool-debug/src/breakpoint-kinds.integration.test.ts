@@ -1,29 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ADAPTERS } from "./adapter-table.js";
 import { debugTestRuns } from "./test-support/debug-test-run.js";
-import { cachedDebugpyPython, realAdapterAvailable } from "./test-support/real-adapters.js";
+import { cachedDebugpyPython, realAdapterAvailable, realAdapterOnPath } from "./test-support/real-adapters.js";
 
 // Issue 26 item 1: conditions, hit conditions, logpoints, exception filters and function breakpoints,
 // each against the real adapter, with what it verified or refused.
 const python = cachedDebugpyPython();
 const debugpyAvailable = realAdapterAvailable("debugpy (cached virtualenv)", python !== undefined);
-const lldbLocated = await ADAPTERS.find((adapter) => adapter.id === "lldb")!.locate({
-  root: "/",
-  pathVariable: process.env["PATH"],
-  debugpyPython: undefined,
-  home: homedir(),
-});
-const lldbAvailable = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in lldbLocated);
-const delveLocated = await ADAPTERS.find((adapter) => adapter.id === "delve")!.locate({
-  root: "/",
-  pathVariable: process.env["PATH"],
-  debugpyPython: undefined,
-  home: homedir(),
-});
-const delveAvailable = realAdapterAvailable("dlv", "command" in delveLocated);
+const lldbAvailable = await realAdapterOnPath("lldb");
+const delveAvailable = await realAdapterOnPath("delve");
 
 const startPython = debugTestRuns("python-app");
 const startC = debugTestRuns("c-app", (workdir) =>

@@ -1,18 +1,9 @@
 import { listDescendants } from "@runbound/runtime-kit/testing";
-import { homedir } from "node:os";
 import { describe, expect, it } from "vitest";
-import { ADAPTERS } from "./adapter-table.js";
 import { debugTestRuns, type DebugTestRun } from "./test-support/debug-test-run.js";
-import { realAdapterAvailable, stillRunning } from "./test-support/real-adapters.js";
+import { realAdapterOnPath, stillRunning } from "./test-support/real-adapters.js";
 
-const delve = ADAPTERS.find((adapter) => adapter.id === "delve")!;
-const located = await delve.locate({
-  root: "/",
-  pathVariable: process.env["PATH"],
-  debugpyPython: undefined,
-  home: homedir(),
-});
-const available = realAdapterAvailable("dlv", "command" in located);
+const available = await realAdapterOnPath("delve");
 
 const start = debugTestRuns("go-app");
 const setUp = (stopBudgetMs = 15_000): DebugTestRun => start({ stopBudgetMs });

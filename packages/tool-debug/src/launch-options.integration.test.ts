@@ -1,24 +1,15 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ADAPTERS } from "./adapter-table.js";
 import { debugTestRuns } from "./test-support/debug-test-run.js";
-import { cachedDebugpyPython, realAdapterAvailable } from "./test-support/real-adapters.js";
+import { cachedDebugpyPython, realAdapterAvailable, realAdapterOnPath } from "./test-support/real-adapters.js";
 
 // Issue 26 item 2: module, cwd, env, stop_on_entry, just_my_code and a test mode per adapter, in one launch.
 const python = cachedDebugpyPython();
 const debugpyAvailable = realAdapterAvailable("debugpy (cached virtualenv)", python !== undefined);
-const locate = (id: string) =>
-  ADAPTERS.find((adapter) => adapter.id === id)!.locate({
-    root: "/",
-    pathVariable: process.env["PATH"],
-    debugpyPython: undefined,
-    home: homedir(),
-  });
-const lldbAvailable = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in (await locate("lldb")));
-const delveAvailable = realAdapterAvailable("dlv", "command" in (await locate("delve")));
+const lldbAvailable = await realAdapterOnPath("lldb");
+const delveAvailable = await realAdapterOnPath("delve");
 const cargoAvailable = realAdapterAvailable("cargo", spawnSync("cargo", ["--version"]).status === 0);
 // Test mode runs the project's own pytest: the fixture's `.venv` is the cached virtualenv, which
 // .ci/install.d/debug.sh makes with pytest.

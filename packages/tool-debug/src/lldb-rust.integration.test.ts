@@ -1,23 +1,15 @@
 import { listDescendants } from "@runbound/runtime-kit/testing";
 import { describe, expect, it } from "vitest";
-import { ADAPTERS } from "./adapter-table.js";
 import { debugTestRuns, type DebugTestRun } from "./test-support/debug-test-run.js";
 import { findExecutable, pathDirectories } from "@runbound/runtime-kit";
-import { realAdapterAvailable, stillRunning } from "./test-support/real-adapters.js";
+import { realAdapterAvailable, realAdapterOnPath, stillRunning } from "./test-support/real-adapters.js";
 import { countedRustc } from "./test-support/counted-rustc.js";
 import { builtRustFixture } from "./test-support/rust-fixture.js";
 
-const lldb = ADAPTERS.find((adapter) => adapter.id === "lldb")!;
-const located = await lldb.locate({
-  root: "/",
-  pathVariable: process.env["PATH"],
-  debugpyPython: undefined,
-  home: "/root",
-});
 const cargo = await findExecutable(["cargo"], pathDirectories(process.env["PATH"]));
 const rustc = await findExecutable(["rustc"], pathDirectories(process.env["PATH"]));
 const available =
-  realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in located) &&
+  (await realAdapterOnPath("lldb")) &&
   realAdapterAvailable("cargo", cargo !== undefined) &&
   realAdapterAvailable("rustc", rustc !== undefined);
 

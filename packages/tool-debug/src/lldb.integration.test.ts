@@ -2,18 +2,10 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { listDescendants } from "@runbound/runtime-kit/testing";
 import { describe, expect, it } from "vitest";
-import { ADAPTERS } from "./adapter-table.js";
 import { debugTestRuns, type DebugTestRun } from "./test-support/debug-test-run.js";
-import { realAdapterAvailable, stillRunning } from "./test-support/real-adapters.js";
+import { realAdapterOnPath, stillRunning } from "./test-support/real-adapters.js";
 
-const lldb = ADAPTERS.find((adapter) => adapter.id === "lldb")!;
-const located = await lldb.locate({
-  root: "/",
-  pathVariable: process.env["PATH"],
-  debugpyPython: undefined,
-  home: "/root",
-});
-const available = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in located);
+const available = await realAdapterOnPath("lldb");
 
 const setUp = (stopBudgetMs = 15_000): DebugTestRun => start({ stopBudgetMs });
 const start = debugTestRuns("c-app", (workdir) =>

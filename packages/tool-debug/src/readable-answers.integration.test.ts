@@ -1,27 +1,16 @@
-import { homedir } from "node:os";
 import { describe, expect, it } from "vitest";
-import { ADAPTERS } from "./adapter-table.js";
 import { findExecutable, pathDirectories } from "@runbound/runtime-kit";
 import { debugTestRuns } from "./test-support/debug-test-run.js";
-import { cachedDebugpyPython, realAdapterAvailable } from "./test-support/real-adapters.js";
+import { cachedDebugpyPython, realAdapterAvailable, realAdapterOnPath } from "./test-support/real-adapters.js";
 import { builtRustFixture } from "./test-support/rust-fixture.js";
 
 // Issue 26 item 5: Rust frames demangled, runs of standard-library frames collapsed, the debugger's
 // chatter kept out of the program's output, and a status line in plain words.
 const python = cachedDebugpyPython();
 const debugpyAvailable = realAdapterAvailable("debugpy (cached virtualenv)", python !== undefined);
-const locate = (id: string) =>
-  ADAPTERS.find((adapter) => adapter.id === id)!.locate({
-    root: "/",
-    pathVariable: process.env["PATH"],
-    debugpyPython: undefined,
-    home: homedir(),
-  });
 const cargo = await findExecutable(["cargo"], pathDirectories(process.env["PATH"]));
-const lldbAvailable =
-  realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in (await locate("lldb"))) &&
-  realAdapterAvailable("cargo", cargo !== undefined);
-const delveAvailable = realAdapterAvailable("dlv", "command" in (await locate("delve")));
+const lldbAvailable = (await realAdapterOnPath("lldb")) && realAdapterAvailable("cargo", cargo !== undefined);
+const delveAvailable = await realAdapterOnPath("delve");
 
 const startRust = debugTestRuns(() => builtRustFixture(cargo));
 const startGo = debugTestRuns("go-lib");

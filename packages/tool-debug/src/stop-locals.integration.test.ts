@@ -1,24 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ADAPTERS } from "./adapter-table.js";
 import { debugTestRuns } from "./test-support/debug-test-run.js";
-import { cachedDebugpyPython, realAdapterAvailable } from "./test-support/real-adapters.js";
+import { cachedDebugpyPython, realAdapterAvailable, realAdapterOnPath } from "./test-support/real-adapters.js";
 
 // Issue 26 items 3 and 4: a stop carries the source around its line and the top frame's locals, a Go
 // struct pointer expanded to its fields; `locals` (and `variables` without a reference) in one call.
 const python = cachedDebugpyPython();
 const debugpyAvailable = realAdapterAvailable("debugpy (cached virtualenv)", python !== undefined);
-const locate = (id: string) =>
-  ADAPTERS.find((adapter) => adapter.id === id)!.locate({
-    root: "/",
-    pathVariable: process.env["PATH"],
-    debugpyPython: undefined,
-    home: homedir(),
-  });
-const lldbAvailable = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in (await locate("lldb")));
-const delveAvailable = realAdapterAvailable("dlv", "command" in (await locate("delve")));
+const lldbAvailable = await realAdapterOnPath("lldb");
+const delveAvailable = await realAdapterOnPath("delve");
 
 const startPython = debugTestRuns("python-app");
 const startGo = debugTestRuns("go-lib");

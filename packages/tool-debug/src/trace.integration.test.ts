@@ -1,22 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ADAPTERS } from "./adapter-table.js";
 import { debugTestRuns } from "./test-support/debug-test-run.js";
-import { cachedDebugpyPython, realAdapterAvailable } from "./test-support/real-adapters.js";
+import { cachedDebugpyPython, realAdapterAvailable, realAdapterOnPath } from "./test-support/real-adapters.js";
 
 // Issue 26 item 6: the calls into the workdir's code in one answer — name, arguments, return value or
 // that it raised, depth — repeats collapsed; debugpy only, and `adapters` says so.
 const python = cachedDebugpyPython();
 const debugpyAvailable = realAdapterAvailable("debugpy (cached virtualenv)", python !== undefined);
-const lldbLocated = await ADAPTERS.find((adapter) => adapter.id === "lldb")!.locate({
-  root: "/",
-  pathVariable: process.env["PATH"],
-  debugpyPython: undefined,
-  home: homedir(),
-});
-const lldbAvailable = realAdapterAvailable("lldb-dap or lldb-vscode[-NN]", "command" in lldbLocated);
+const lldbAvailable = await realAdapterOnPath("lldb");
 
 const startPython = debugTestRuns("python-app");
 const startC = debugTestRuns("c-app", (workdir) =>

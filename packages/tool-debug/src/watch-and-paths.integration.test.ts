@@ -1,20 +1,12 @@
-import { homedir } from "node:os";
 import { describe, expect, it } from "vitest";
-import { ADAPTERS } from "./adapter-table.js";
 import { debugTestRuns } from "./test-support/debug-test-run.js";
-import { cachedDebugpyPython, realAdapterAvailable } from "./test-support/real-adapters.js";
+import { cachedDebugpyPython, realAdapterAvailable, realAdapterOnPath } from "./test-support/real-adapters.js";
 
 // Issue 26 items 1 and 4: data breakpoints where the adapter answers `dataBreakpointInfo` (dlv), and
 // `variables` on an expression path in one call.
 const python = cachedDebugpyPython();
 const debugpyAvailable = realAdapterAvailable("debugpy (cached virtualenv)", python !== undefined);
-const delveLocated = await ADAPTERS.find((adapter) => adapter.id === "delve")!.locate({
-  root: "/",
-  pathVariable: process.env["PATH"],
-  debugpyPython: undefined,
-  home: homedir(),
-});
-const delveAvailable = realAdapterAvailable("dlv", "command" in delveLocated);
+const delveAvailable = await realAdapterOnPath("delve");
 
 const startGo = debugTestRuns("go-lib");
 const startPython = debugTestRuns("python-app");

@@ -3,6 +3,7 @@ import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listProcesses } from "@runbound/runtime-kit/testing";
+import { ADAPTERS } from "../adapter-table.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -46,4 +47,17 @@ export async function stillRunning(pids: readonly number[]): Promise<number[]> {
 /** The path of a fixture-support file (a fake adapter script). */
 export function supportFile(name: string): string {
   return join(here, name);
+}
+
+const adapterPrograms: Record<"lldb" | "delve", string> = { lldb: "lldb-dap or lldb-vscode[-NN]", delve: "dlv" };
+
+/** Whether the adapter program of `id` is on PATH, as the supervisor would find it; see {@link realAdapterAvailable}. */
+export async function realAdapterOnPath(id: "lldb" | "delve"): Promise<boolean> {
+  const located = await ADAPTERS.find((adapter) => adapter.id === id)!.locate({
+    root: "/",
+    pathVariable: process.env["PATH"],
+    debugpyPython: undefined,
+    home: homedir(),
+  });
+  return realAdapterAvailable(adapterPrograms[id], "command" in located);
 }
