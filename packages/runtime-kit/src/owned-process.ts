@@ -174,15 +174,22 @@ export async function spawnOwnedProcess(settings: OwnedProcessSettings): Promise
   });
   let stopping: Promise<ProcessExit> | undefined;
   const wrapperDepth = (settings.placement ?? hostPlacement).wrapperDepth;
+  let programPid: number | undefined;
   return {
     pid,
     async programPid() {
-      let current: number | undefined = pid;
-      for (let level = 0; level < wrapperDepth && current !== undefined; level += 1) {
-        const parent: number = current;
-        current = (await listProcesses()).find((row) => row.ppid === parent && row.state !== "Z")?.pid;
+      // Found once: the program under a sandbox's wrappers keeps its pid for its life, and an
+      // interrupt asks for it every 100 ms (each walk reads the whole process table).
+      if (programPid === undefined && wrapperDepth > 0) {
+        const rows = await listProcesses();
+        let current: number | undefined = pid;
+        for (let level = 0; level < wrapperDepth && current !== undefined; level += 1) {
+          const parent: number = current;
+          current = rows.find((row) => row.ppid === parent && row.state !== "Z")?.pid;
+        }
+        programPid = current;
       }
-      return exitInfo === undefined ? current : undefined;
+      return exitInfo === undefined ? (wrapperDepth === 0 ? pid : programPid) : undefined;
     },
     stdin: child.stdin!,
     stdout: child.stdout!,

@@ -23,7 +23,16 @@ async function virtualenvHome(environment: string): Promise<string | undefined> 
   return config === undefined ? undefined : /^\s*home\s*=\s*(.+?)\s*$/m.exec(config)?.[1];
 }
 
-async function hostExecutable(path: string): Promise<string | undefined> {
+// Asked once per interpreter in this process: every sandboxed kernel start would otherwise run it.
+const hostExecutables = new Map<string, Promise<string | undefined>>();
+
+function hostExecutable(path: string): Promise<string | undefined> {
+  let answer = hostExecutables.get(path);
+  if (answer === undefined) hostExecutables.set(path, (answer = askHostExecutable(path)));
+  return answer;
+}
+
+async function askHostExecutable(path: string): Promise<string | undefined> {
   const probe = await runToCompletion({
     command: path,
     args: ["-c", "import sys; print(sys.executable)"],
