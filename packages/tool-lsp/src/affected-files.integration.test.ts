@@ -98,7 +98,8 @@ describe.runIf(available)("diagnostics on write name the callers a write broke, 
       expect(broken).toMatch(
         /python\/pkg\/caller\.py:3: error Pyright reportCallIssue: Argument missing for parameter "times"/,
       );
-      expect(broken).toMatch(/`python` re-checked \d+ other files? that depend on the written files: 1 file changed\./);
+      // The importer that uses the changed function is asked about; the server's own re-check covers the rest.
+      expect(broken).toContain("`python` checked the 1 file that imports `python/pkg/util.py`: 1 file changed.");
       expect(broken).not.toContain("unrelated");
       // The caller's diagnostics asked for right after the write are the new ones, not those of the text before it.
       expect(await lsp({ op: "diagnostics", file: "python/pkg/caller.py" })).toMatch(

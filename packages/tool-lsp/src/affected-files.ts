@@ -1,52 +1,53 @@
+import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Diagnostic } from "vscode-languageserver-protocol";
+import { pathToFileURL } from "node:url";
+import { reportsAffectedFiles } from "./affected-files-tracking.js";
 import {
-  reportedWholeWorkspace,
-  reportsAffectedFiles,
-  reportsFreshAfter,
-  waitUntilCaughtUp,
-  whyNotCaughtUp,
-} from "./affected-files-tracking.js";
-import { checkDurationsOf } from "./check-durations.js";
+  changedFile,
+  listed,
+  snapshotOf,
+  type AffectedFile,
+  type AffectedPlan,
+  type AffectedReport,
+} from "./affected-plan.js";
 import { pullDiagnostics } from "./collect-diagnostics.js";
-import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
-import type { PublishedSet } from "./published-diagnostics.js";
 import { eachWithin } from "./each-within.js";
+import { askWaitMs, changedNames, importersToAskFirst, rankImporters } from "./importers-first.js";
+import { checkReportedByServer } from "./server-reported-dependents.js";
 import { transitiveImporters, type Importers } from "./transitive-importers.js";
 import { displayPath, isInside, withDeadline } from "@runbound/runtime-kit";
 
-/** A file the write did not touch whose diagnostics changed with it (a caller of a changed signature). */
-export interface AffectedFile {
-  shown: string;
-  path: string;
-  delta: DiagnosticsDelta;
+/**
+ * How long a write may spend, before its files are synced, asking about importers the run never saw
+ * (the baseline their errors are compared with): the first write to a module a whole project imports
+ * must not spend its answer's time on files that will mostly be clean.
+ */
+const baselineBudgetMs = 800;
+
+/** Per server, the importers a write did not get to check in time: the next write checks them first. */
+const owedImporters = new WeakMap<LanguageServerSession, string[]>();
+
+function owedImportersOf(session: LanguageServerSession): string[] {
+  let owed = owedImporters.get(session);
+  if (owed === undefined) {
+    owed = [];
+    owedImporters.set(session, owed);
+  }
+  return owed;
 }
 
-/** What checking the files a write may have affected gave. */
-export interface AffectedReport {
-  changed: AffectedFile[];
-  /** One sentence per server: what else it checked, and what it did not get to. */
-  notes: string[];
-}
-
-interface Snapshot {
-  generation: number;
-  sets: ReadonlyMap<string, PublishedSet>;
-  /** Whether the server had reported on the whole workspace by then, so a file it never reported was clean. */
-  whole: boolean;
-}
-
-/** What one server knew before a write's files were synced to it. */
-export interface AffectedPlan {
-  session: LanguageServerSession;
-  written: string[];
-  before: Snapshot;
-  importers?: Importers;
-  /** The server started with this write: what it knew before is unknown. */
-  cold?: boolean;
+/** The importers of this write, after those an earlier write owes (checked, and reported if they changed, with this one). */
+function withOwedImporters(
+  session: LanguageServerSession,
+  importers: Importers,
+  written: readonly string[],
+): Importers {
+  const owed = owedImportersOf(session).splice(0);
+  if (owed.length === 0) return importers;
+  const files = [...new Set([...importers.files, ...owed])].filter((path) => !written.includes(path));
+  return { files, complete: importers.complete };
 }
 
 /** Files the run has seen that a server of no known kind is asked about, per write. */
@@ -55,20 +56,22 @@ const FALLBACK_PER_WRITE = 5;
 const publishWaitMs = 750;
 const quietMs = 100;
 
-/**
- * A snapshot taken when a server did not catch up with a write in time: the next write compares with
- * it, so what the server reports late is still reported once, as promised.
- */
-const owedSnapshots = new WeakMap<LanguageServerSession, Snapshot>();
-
-function snapshotOf(session: LanguageServerSession): Snapshot {
-  return (
-    owedSnapshots.get(session) ?? {
-      generation: session.published.generation(),
-      sets: session.published.snapshot(),
-      whole: reportedWholeWorkspace(session),
-    }
-  );
+/** The names the write changed in its files, from the text each server had before it and the text on disk now. */
+async function namesChangedBy(
+  session: LanguageServerSession,
+  written: readonly string[],
+): Promise<{ names: Set<string>; declared: Set<string> }> {
+  const names = new Set<string>();
+  const declared = new Set<string>();
+  for (const path of written) {
+    const before = session.documents.current(pathToFileURL(path).href)?.text;
+    const after = await readFile(path, "utf8").catch(() => undefined);
+    if (before === undefined || after === undefined) continue;
+    const changed = changedNames(before, after);
+    for (const name of changed.names) names.add(name);
+    for (const name of changed.declared) declared.add(name);
+  }
+  return { names, declared };
 }
 
 /** Each running server with the written files it covers. */
@@ -103,16 +106,32 @@ export async function planAffectedFiles(
   }));
   await Promise.all(
     plans
+      .filter((plan) => plan.session.spec.affectedFiles?.kind === "workspace-stream")
+      .map(async (plan) => {
+        const importers = await importersToAskFirst(plan.session, plan.written, plan.before.sets, signal);
+        plan.askedFirst = await rankImporters(importers, await namesChangedBy(plan.session, plan.written));
+        plan.askWaitMs = await askWaitMs(plan.session, plan.askedFirst.ask);
+      }),
+  );
+  await Promise.all(
+    plans
       .filter((plan) => plan.session.spec.affectedFiles?.kind === "importers")
       .map(async (plan) => {
-        plan.importers = await transitiveImporters(plan.session, plan.written, workdir, signal);
+        plan.importers = withOwedImporters(
+          plan.session,
+          await transitiveImporters(plan.session, plan.written, workdir, signal),
+          plan.written,
+        );
         const unseen = plan.importers.files.filter((path) => !supervisor.ledger.has(path));
-        await eachWithin(unseen, signal, async (path) => {
-          const before = await pullDiagnostics(plan.session, pathToFileURL(path).href, path, signal).catch(
-            () => undefined,
-          );
-          if (before !== undefined && !signal.aborted) supervisor.ledger.baseline(path, before);
-        });
+        // Nearest first, within a part of the wait: one never asked before is a first check after the write (in a clean project, nothing to show).
+        await withDeadline(signal, baselineBudgetMs, (deadline) =>
+          eachWithin(unseen, deadline, async (path) => {
+            const before = await pullDiagnostics(plan.session, pathToFileURL(path).href, path, deadline).catch(
+              () => undefined,
+            );
+            if (before !== undefined && !deadline.aborted) supervisor.ledger.baseline(path, before);
+          }),
+        );
       }),
   );
   return plans;
@@ -142,25 +161,6 @@ export async function planStartedServers(
   return plans;
 }
 
-function changedFile(
-  supervisor: LspSupervisorInstance,
-  workdir: string,
-  path: string,
-  now: readonly Diagnostic[],
-  before?: readonly Diagnostic[],
-): AffectedFile | undefined {
-  if (before !== undefined) supervisor.ledger.baseline(path, before);
-  const delta = supervisor.ledger.update(path, now);
-  return delta.introduced.length > 0 || delta.resolved.length > 0
-    ? { shown: displayPath(workdir, path), path, delta }
-    : undefined;
-}
-
-function listed(workdir: string, paths: readonly string[]): string {
-  const shown = paths.slice(0, 5).map((path) => `\`${displayPath(workdir, path)}\``);
-  return `${shown.join(", ")}${paths.length > shown.length ? ` and ${paths.length - shown.length} more` : ""}`;
-}
-
 async function checkImporters(
   supervisor: LspSupervisorInstance,
   workdir: string,
@@ -175,7 +175,7 @@ async function checkImporters(
     const file = changedFile(supervisor, workdir, path, now);
     if (file !== undefined) changed.push(file);
   });
-  for (const path of left) supervisor.ledger.markPending(path);
+  owedImportersOf(plan.session).push(...left);
   const server = `\`${plan.session.spec.id}\``;
   const checked = importers.files.length - left.length;
   const what = plan.written.length === 1 ? `\`${displayPath(workdir, plan.written[0]!)}\`` : "the written files";
@@ -186,92 +186,9 @@ async function checkImporters(
   ];
   if (left.length > 0)
     notes.push(
-      `Not checked in time: ${left.length} more ${left.length === 1 ? "file" : "files"} that import it (${listed(workdir, left)}); they are checked with the next write, or ask \`lsp\` \`diagnostics\` for one.`,
+      `Not checked in time: ${left.length} more ${left.length === 1 ? "file that imports" : "files that import"} it (${listed(workdir, left)}); they are checked with the next write, or ask \`lsp\` \`diagnostics\` for one.`,
     );
   return { changed, notes };
-}
-
-async function checkReportedByServer(
-  supervisor: LspSupervisorInstance,
-  workdir: string,
-  plan: AffectedPlan,
-  written: ReadonlySet<string>,
-  signal: AbortSignal,
-): Promise<AffectedReport> {
-  const { session } = plan;
-  const versions = new Map(
-    plan.written.flatMap((path) => {
-      const uri = pathToFileURL(path).href;
-      const version = session.documents.version(uri);
-      return version === undefined ? [] : [[uri, version] as const];
-    }),
-  );
-  const durations = checkDurationsOf(supervisor);
-  const key = dependentsKey(plan);
-  const waitStarted = Date.now();
-  const caughtUp = await waitUntilCaughtUp(session, versions, signal);
-  if (caughtUp) durations.record(session.spec.id, key, Date.now() - waitStarted);
-  else durations.recordUnfinished(session.spec.id, key, Date.now() - waitStarted);
-  const changed: AffectedFile[] = [];
-  let rechecked = 0;
-  for (const [uri, set] of session.published.changedSince(
-    reportsFreshAfter(session, versions, plan.before.generation),
-  )) {
-    const path = fileURLToPath(uri);
-    if (written.has(path) || !isInside(workdir, path)) continue;
-    rechecked += 1;
-    // The server reports every file it diagnoses: once it went through the whole workspace, one it never reported had nothing to report.
-    const file = changedFile(
-      supervisor,
-      workdir,
-      path,
-      set.diagnostics,
-      plan.before.sets.get(uri)?.diagnostics ?? (plan.before.whole ? [] : undefined),
-    );
-    if (file !== undefined) changed.push(file);
-  }
-  const server = `\`${session.spec.id}\``;
-  if (!caughtUp) {
-    owedSnapshots.set(session, plan.before);
-    return {
-      changed,
-      notes: [
-        `Not checked in time: ${whyNotCaughtUp(session)}; what it reports later comes with the next write's answer, or ask \`lsp\` \`diagnostics\` for a file.`,
-      ],
-    };
-  }
-  owedSnapshots.delete(session);
-  const what =
-    session.spec.affectedFiles?.kind === "check-progress"
-      ? "the packages that depend on the written files"
-      : `${rechecked} other ${rechecked === 1 ? "file" : "files"} that depend on the written files`;
-  return {
-    changed,
-    notes: [
-      `${server} re-checked ${what}: ${changed.length === 0 ? "no new errors or warnings there" : `${changed.length} ${changed.length === 1 ? "file" : "files"} changed`}.`,
-    ],
-  };
-}
-
-/** The key under which how long a server took to re-check what depends on these files is kept. */
-function dependentsKey(plan: AffectedPlan): string {
-  return `dependents of ${plan.written.join("\u0000")}`;
-}
-
-/**
- * How long the files that depend on a write may take, for servers that re-check them by themselves:
- * twice what they took after the last write of the same files, up to the most a check gets, so a
- * project whose server needs seconds to re-check the callers is waited for (with progress) rather
- * than answered "not checked in time" write after write. @returns 0 when nothing was measured yet.
- */
-export function dependentsWaitMs(supervisor: LspSupervisorInstance, plans: readonly AffectedPlan[]): number {
-  const durations = checkDurationsOf(supervisor);
-  return Math.max(
-    0,
-    ...plans
-      .filter((plan) => reportsAffectedFiles(plan.session))
-      .map((plan) => durations.waitFor(plan.session.spec.id, dependentsKey(plan), 0)),
-  );
 }
 
 /** A server that neither reports affected files nor says who imports whom: the files the run already saw, open in it. */

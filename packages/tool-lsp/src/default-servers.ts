@@ -2,6 +2,7 @@ import { realpath, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { directoriesUpTo, isInside } from "@runbound/runtime-kit";
+import { pythonImporters } from "./python-importers.js";
 import { pullTsserverDiagnostics, tsserverImporters } from "./tsserver-diagnostics.js";
 import type { LspServerSpec, ServerRootContext } from "./server-spec.js";
 
@@ -85,6 +86,10 @@ const python: LspServerSpec = {
   // on the workspace-diagnostics stream, which is how a write learns of the callers it broke.
   settings: { python: { analysis: { diagnosticMode: "workspace", autoSearchPaths: true } } },
   affectedFiles: { kind: "workspace-stream" },
+  // pyright checks the files a client has open before the rest, so a write opens the written module's
+  // importers (read from their import statements): its callers are reported first, not after every
+  // transitive dependent of a core module.
+  importersOf: pythonImporters,
   checker: {
     command: "pyright",
     args: ["--outputjson"],

@@ -1,13 +1,9 @@
 import { type ProgressUpdate, type ToolContent } from "@runbound/tool-kit";
 import { FileChangeType } from "vscode-languageserver-protocol";
 import { boundedRows } from "./bounded-rows.js";
-import {
-  checkAffectedFiles,
-  dependentsWaitMs,
-  planAffectedFiles,
-  planStartedServers,
-  type AffectedFile,
-} from "./affected-files.js";
+import { checkAffectedFiles, planAffectedFiles, planStartedServers } from "./affected-files.js";
+import type { AffectedFile } from "./affected-plan.js";
+import { dependentsWaitMs } from "./server-reported-dependents.js";
 import type { AfterWriteBudget } from "./after-write-budget.js";
 import { announceFileChange, checkWrittenFile, type WrittenFileCheck } from "./check-written-file.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
@@ -153,7 +149,7 @@ export async function diagnosticsAfterWrite(
   const affectedWaitMs = Math.max(left, dependentsWaitMs(supervisor, plans));
   if (plans.length > 0)
     progress({
-      message: `lsp: checking the files that depend on this write${affectedWaitMs > left ? ` (the server needed ${Math.round(affectedWaitMs / 2000)} s for them last time)` : ""}`,
+      message: `lsp: checking the files that depend on this write${affectedWaitMs > left ? ` (waiting up to ${Math.round(affectedWaitMs / 1000)} s, what the server needs for them)` : ""}`,
     });
   const affected = await withDeadline(signal, affectedWaitMs, (deadline) =>
     checkAffectedFiles(supervisor, workdir, plans, new Set(checked), deadline),

@@ -212,3 +212,26 @@ describe("DocumentSync.filesChanged", () => {
     expect(registered.sent).toEqual([]);
   });
 });
+
+describe("DocumentSync.changedSince: the files the server was told changed after a mark", () => {
+  it("lists opened, changed, closed and watched files after the mark, and not a sync that sent nothing", () => {
+    const { sync } = recordingSync({}, ["workspace/didChangeWatchedFiles"]);
+    sync.sync(path, "one", "typescript");
+    const mark = sync.changeMark;
+    sync.sync(path, "one", "typescript");
+    expect(sync.changedSince(mark)).toEqual([]);
+    sync.sync(path, "two", "typescript");
+    const other = pathToFileURL("/w/src/b.ts").href;
+    sync.filesChanged([{ uri: other, type: 2 }]);
+    sync.close(uri);
+    expect(sync.changedSince(mark)).toEqual([uri, other, uri]);
+  });
+
+  it("says it cannot list them when more changed than it remembers", () => {
+    const { sync } = recordingSync();
+    const mark = sync.changeMark;
+    for (let index = 0; index < 300; index += 1) sync.sync(path, `text ${index}`, "typescript");
+    expect(sync.changedSince(mark)).toBeUndefined();
+    expect(sync.changedSince(sync.changeMark)).toEqual([]);
+  });
+});

@@ -30,6 +30,9 @@ export interface SyncedDocument {
   changed: boolean;
 }
 
+/** File changes remembered for {@link DocumentSync.changedSince}; more since a mark means "too many". */
+const maxRecentChanges = 256;
+
 type Notify = (send: (connection: ProtocolConnection) => Promise<void>) => void;
 
 /**
@@ -42,6 +45,9 @@ export class DocumentSync {
     string,
     { version: number; text: string; path: string; languageId: string; stamp: DiskStamp | undefined }
   >();
+  /** How many notifications told the server of a changed file, and the URIs of the latest of them. */
+  private changeCount = 0;
+  private readonly recentChanges: string[] = [];
 
   constructor(
     private readonly notify: Notify,
@@ -59,6 +65,7 @@ export class DocumentSync {
     const current = this.open.get(uri);
     if (current === undefined) {
       this.open.set(uri, { version: 1, text, path, languageId, stamp });
+      this.noteChange(uri);
       this.notify((connection) =>
         connection.sendNotification(DidOpenTextDocumentNotification.type, {
           textDocument: { uri, languageId, version: 1, text },
@@ -70,6 +77,7 @@ export class DocumentSync {
     if (current.text === text) return { uri, version: current.version, changed: false };
     const version = current.version + 1;
     this.open.set(uri, { ...current, version, text });
+    this.noteChange(uri);
     this.notify((connection) =>
       connection.sendNotification(DidChangeTextDocumentNotification.type, {
         textDocument: { uri, version },
@@ -77,6 +85,27 @@ export class DocumentSync {
       }),
     );
     return { uri, version, changed: true };
+  }
+
+  /** A mark for {@link changedSince}: how many file changes the server was told of so far. */
+  get changeMark(): number {
+    return this.changeCount;
+  }
+
+  /**
+   * The URIs of the files the server was told changed (opened, changed, closed, or changed on disk)
+   * since `mark`. @returns undefined when too many changed to list.
+   */
+  changedSince(mark: number): string[] | undefined {
+    const count = this.changeCount - mark;
+    if (count > this.recentChanges.length) return undefined;
+    return this.recentChanges.slice(this.recentChanges.length - count);
+  }
+
+  private noteChange(uri: string): void {
+    this.changeCount += 1;
+    this.recentChanges.push(uri);
+    if (this.recentChanges.length > maxRecentChanges) this.recentChanges.shift();
   }
 
   /** Tell the server an open document was written to disk, when it asked to be told (`textDocumentSync.save`). */
@@ -97,6 +126,7 @@ export class DocumentSync {
   /** Close a document (its file was deleted or renamed away). */
   close(uri: string): void {
     if (!this.open.delete(uri)) return;
+    this.noteChange(uri);
     this.notify((connection) =>
       connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } }),
     );
@@ -141,6 +171,7 @@ export class DocumentSync {
    */
   filesChanged(changes: readonly FileEvent[]): boolean {
     if (changes.length === 0 || !this.registered(DidChangeWatchedFilesNotification.method)) return false;
+    for (const change of changes) this.noteChange(change.uri);
     this.notify((connection) =>
       connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [...changes] }),
     );

@@ -83,6 +83,10 @@ export interface LspServerSpec {
    *   request's token: the write waits until the written versions were reported and the analysis ended.
    */
   affectedFiles?: { kind: "importers" } | { kind: "check-progress"; title: RegExp } | { kind: "workspace-stream" };
-  /** For `affectedFiles` `importers`: the files that import `path` directly (absolute paths), or `undefined` when the server cannot say. */
+  /**
+   * The files that import `path` directly (absolute paths), or `undefined` when it cannot be said: for
+   * `affectedFiles` `importers` the only source of affected files; for `workspace-stream`, the files
+   * opened right after a write so the server re-checks them before the rest of its dependents.
+   */
   importersOf?: (session: SessionRequests, path: string, signal: AbortSignal) => Promise<string[] | undefined>;
 }

@@ -11,6 +11,8 @@ export type SendRequest<R> = (connection: ProtocolConnection, token: Cancellatio
  * names this narrow shape so it does not depend on the session (which depends on the spec).
  */
 export interface SessionRequests {
+  /** The directory the server was started for (its workspace folder). */
+  readonly root: string;
   /** The capabilities from `initialize`. */
   readonly capabilities: ServerCapabilities;
   /** Send a request, bounded by `signal`. */

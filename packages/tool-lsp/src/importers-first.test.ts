@@ -1,0 +1,140 @@
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { changedNames, rankImporters, IMPORTERS_FIRST_LIMIT, importersToAskFirst } from "./importers-first.js";
+import type { LanguageServerSession } from "./language-server-session.js";
+import type { PublishedSet } from "./published-diagnostics.js";
+import { pythonImporters } from "./python-importers.js";
+
+function project(files: Record<string, string>): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "runbound-importers-first-")));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+// Choosing the files reads only the session's root and its spec's import scan: no server is needed.
+function sessionAt(root: string): LanguageServerSession {
+  return { root, spec: { importersOf: pythonImporters } } as unknown as LanguageServerSession;
+}
+
+/** What the server reported on, as the stream's snapshot holds it. */
+function reported(root: string, paths: readonly string[]): Map<string, PublishedSet> {
+  return new Map(paths.map((path) => [pathToFileURL(join(root, path)).href, { generation: 1, diagnostics: [] }]));
+}
+
+const signal = new AbortController().signal;
+const relative = (root: string, paths: readonly string[]): string[] =>
+  paths.map((path) => path.slice(root.length + 1)).sort();
+
+describe("importersToAskFirst: the files a write asks the server about first", () => {
+  const files = {
+    "pkg/__init__.py": "from .core import label\n",
+    "pkg/core.py": "def label(name: str) -> str:\n    return name\n",
+    "pkg/direct.py": "from .core import label\n",
+    "pkg/indirect.py": "from pkg.direct import label\n",
+    "app/through_init.py": "from pkg import label\n",
+    "tests/test_core.py": "from pkg.core import label\n",
+  };
+  const everyFile = Object.keys(files);
+
+  it("takes direct importers and the importers of a package __init__ that re-exports, not importers of importers", async () => {
+    const root = project(files);
+    const chosen = await importersToAskFirst(
+      sessionAt(root),
+      [join(root, "pkg/core.py")],
+      reported(root, everyFile),
+      signal,
+    );
+    expect(relative(root, chosen)).toEqual([
+      "app/through_init.py",
+      "pkg/__init__.py",
+      "pkg/direct.py",
+      "tests/test_core.py",
+    ]);
+  });
+
+  it("leaves out files the server never reported on (outside what it checks), since asking about one makes it check it", async () => {
+    const root = project(files);
+    const known = everyFile.filter((path) => !path.startsWith("tests/"));
+    const chosen = await importersToAskFirst(
+      sessionAt(root),
+      [join(root, "pkg/core.py")],
+      reported(root, known),
+      signal,
+    );
+    expect(relative(root, chosen)).not.toContain("tests/test_core.py");
+    expect(relative(root, chosen)).toContain("pkg/direct.py");
+  });
+
+  it(`opens at most ${IMPORTERS_FIRST_LIMIT} files for a module the whole package imports`, async () => {
+    const many: Record<string, string> = { "pkg/__init__.py": "", "pkg/core.py": "X = 1\n" };
+    for (let index = 0; index < IMPORTERS_FIRST_LIMIT + 25; index += 1)
+      many[`pkg/user${index}.py`] = "from pkg.core import X\n";
+    const root = project(many);
+    const chosen = await importersToAskFirst(
+      sessionAt(root),
+      [join(root, "pkg/core.py")],
+      reported(root, Object.keys(many)),
+      signal,
+    );
+    expect(chosen).toHaveLength(IMPORTERS_FIRST_LIMIT);
+  });
+
+  it("a server without an import scan opens nothing", async () => {
+    const root = project(files);
+    const session = { root, spec: {} } as unknown as LanguageServerSession;
+    expect(await importersToAskFirst(session, [join(root, "pkg/core.py")], reported(root, everyFile), signal)).toEqual(
+      [],
+    );
+  });
+});
+
+describe("changedNames and rankImporters: the importers that use what a write changed are asked about", () => {
+  it("names the identifiers on the lines that differ, before and after, and the names they declare", () => {
+    const before = "import os\n\ndef label(name: str) -> str:\n    return name\n\ndef other():\n    pass\n";
+    const after = before.replace("def label(name: str)", "def label(name: str, times: int)");
+    const changed = changedNames(before, after);
+    expect([...changed.names].sort()).toEqual(["def", "int", "label", "name", "str", "times"]);
+    expect([...changed.declared]).toEqual(["label"]);
+    expect(changed.names.has("other")).toBe(false);
+    expect(changedNames(before, before).names.size).toBe(0);
+    expect([...changedNames("LIMIT = 1\n", "LIMIT = 2\n").declared]).toEqual(["LIMIT"]);
+  });
+
+  const root = project({
+    "a.py": "from pkg import core\nx: str = 'a'\n",
+    "b.py": "from pkg.core import label\nlabel('x')  # str\n",
+    "c.py": "from pkg import core\ny: str = 'c'\n",
+  });
+  const paths = ["a.py", "b.py", "c.py"].map((path) => join(root, path));
+
+  it("asks about the importers that mention a name few of them mention, and leaves the rest", async () => {
+    expect(await rankImporters(paths, { names: new Set(["label", "str"]), declared: new Set() })).toEqual({
+      ask: [join(root, "b.py")],
+      leave: [join(root, "a.py"), join(root, "c.py")],
+    });
+  });
+
+  it("a name the write declared tells them apart even when every importer mentions it", async () => {
+    expect(await rankImporters(paths, { names: new Set(["str"]), declared: new Set(["str"]) })).toEqual({
+      ask: paths,
+      leave: [],
+    });
+  });
+
+  it("asks about all when no name tells them apart, and about none when no importer uses a telling name", async () => {
+    expect(await rankImporters(paths, { names: new Set(["str"]), declared: new Set() })).toEqual({
+      ask: paths,
+      leave: [],
+    });
+    expect(await rankImporters(paths, { names: new Set(["benchUndefinedName"]), declared: new Set() })).toEqual({
+      ask: [],
+      leave: paths,
+    });
+  });
+});
