@@ -57,7 +57,12 @@ async function runningPid(supervisor: LspSupervisorInstance, pending: Promise<un
   for (;;) {
     // Read once more after the call settled: a server that starts and answers between two polls is still running then.
     const done = settled;
-    const pid = supervisor.running()[0]?.pid;
+    // The newest session with a process: one being replaced may still be listed, without a pid.
+    const pid = supervisor
+      .running()
+      .map((session) => session.pid)
+      .filter((found): found is number => found !== undefined)
+      .at(-1);
     if (pid !== undefined) {
       groups.add(pid);
       return pid;
