@@ -6,6 +6,7 @@ import type { Diagnostic } from "vscode-languageserver-protocol";
 import { pullDiagnostics } from "./collect-diagnostics.js";
 import { eachWithin } from "./each-within.js";
 import type { LanguageServerSession } from "./language-server-session.js";
+import { maxDocumentBytes } from "./resync-from-disk.js";
 import type { PublishedSet } from "./published-diagnostics.js";
 
 /**
@@ -84,6 +85,15 @@ export function changedNames(before: string, after: string): { names: Set<string
   return { names, declared };
 }
 
+/** A file's text, or "" when it cannot be read or is too large to be a document. */
+async function readBounded(path: string): Promise<string> {
+  const size = await stat(path).then(
+    (found) => found.size,
+    () => Number.POSITIVE_INFINITY,
+  );
+  return size > maxDocumentBytes ? "" : readFile(path, "utf8").catch(() => "");
+}
+
 /** Which importers to ask about, and which to leave to the server's own re-check. */
 export interface RankedImporters {
   ask: string[];
@@ -101,9 +111,7 @@ export async function rankImporters(
   paths: readonly string[],
   changed: { names: ReadonlySet<string>; declared: ReadonlySet<string> },
 ): Promise<RankedImporters> {
-  const words = await Promise.all(
-    paths.map(async (path) => new Set((await readFile(path, "utf8").catch(() => "")).match(identifier))),
-  );
+  const words = await Promise.all(paths.map(async (path) => new Set((await readBounded(path)).match(identifier))));
   const fewMention = (name: string): boolean =>
     words.filter((found) => found.has(name)).length <= Math.max(1, Math.floor(paths.length / 2));
   const telling = [...changed.names].filter((name) => changed.declared.has(name) || fewMention(name));

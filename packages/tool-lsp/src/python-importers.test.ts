@@ -71,4 +71,14 @@ describe("pythonImporters: the files that import a module, from their import sta
       join(root, "src/pkg/absolute.py"),
     );
   });
+
+  it("a file too large to be a document is not read for its imports", async () => {
+    const root = project({
+      ...files,
+      "src/pkg/generated.py": `from pkg.util import label\n${"# filler line of a generated module\n".repeat(130_000)}`,
+    });
+    const found = await pythonImporters(sessionAt(root), join(root, "src/pkg/util.py"), signal);
+    expect(found).toContain(join(root, "src/pkg/absolute.py"));
+    expect(found).not.toContain(join(root, "src/pkg/generated.py"));
+  });
 });

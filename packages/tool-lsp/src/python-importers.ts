@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { maxDocumentBytes } from "./resync-from-disk.js";
 import type { SessionRequests } from "./session-requests.js";
 
 /** Files read per root at most: a scan must stay a fraction of a write's answer. */
@@ -121,7 +122,8 @@ export async function pythonImporters(
     if (signal.aborted) break;
     if (file === path) continue;
     const stats = await stat(file).catch(() => undefined);
-    if (stats === undefined) continue;
+    // A file too large to be a document (generated data) is not read for its imports.
+    if (stats === undefined || stats.size > maxDocumentBytes) continue;
     let entry = scanned.get(file);
     if (entry === undefined || entry.mtimeMs !== stats.mtimeMs || entry.size !== stats.size) {
       const text = await readFile(file, "utf8").catch(() => "");
