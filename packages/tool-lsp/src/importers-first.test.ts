@@ -1,21 +1,11 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { fileTreeWith } from "./test-support/file-tree.js";
 import { changedNames, rankImporters, IMPORTERS_FIRST_LIMIT, importersToAskFirst } from "./importers-first.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { PublishedSet } from "./published-diagnostics.js";
 import { pythonImporters } from "./python-importers.js";
-
-function project(files: Record<string, string>): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "runbound-importers-first-")));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
 
 // Choosing the files reads only the session's root and its spec's import scan: no server is needed.
 function sessionAt(root: string): LanguageServerSession {
@@ -43,7 +33,7 @@ describe("importersToAskFirst: the files a write asks the server about first", (
   const everyFile = Object.keys(files);
 
   it("takes direct importers and the importers of a package __init__ that re-exports, not importers of importers", async () => {
-    const root = project(files);
+    const root = fileTreeWith(files);
     const chosen = await importersToAskFirst(
       sessionAt(root),
       [join(root, "pkg/core.py")],
@@ -59,7 +49,7 @@ describe("importersToAskFirst: the files a write asks the server about first", (
   });
 
   it("leaves out files the server never reported on (outside what it checks), since asking about one makes it check it", async () => {
-    const root = project(files);
+    const root = fileTreeWith(files);
     const known = everyFile.filter((path) => !path.startsWith("tests/"));
     const chosen = await importersToAskFirst(
       sessionAt(root),
@@ -75,7 +65,7 @@ describe("importersToAskFirst: the files a write asks the server about first", (
     const many: Record<string, string> = { "pkg/__init__.py": "", "pkg/core.py": "X = 1\n" };
     for (let index = 0; index < IMPORTERS_FIRST_LIMIT + 25; index += 1)
       many[`pkg/user${index}.py`] = "from pkg.core import X\n";
-    const root = project(many);
+    const root = fileTreeWith(many);
     const chosen = await importersToAskFirst(
       sessionAt(root),
       [join(root, "pkg/core.py")],
@@ -86,7 +76,7 @@ describe("importersToAskFirst: the files a write asks the server about first", (
   });
 
   it("a server without an import scan opens nothing", async () => {
-    const root = project(files);
+    const root = fileTreeWith(files);
     const session = { root, spec: {} } as unknown as LanguageServerSession;
     expect(await importersToAskFirst(session, [join(root, "pkg/core.py")], reported(root, everyFile), signal)).toEqual(
       [],
@@ -106,7 +96,7 @@ describe("changedNames and rankImporters: the importers that use what a write ch
     expect([...changedNames("LIMIT = 1\n", "LIMIT = 2\n").declared]).toEqual(["LIMIT"]);
   });
 
-  const root = project({
+  const root = fileTreeWith({
     "a.py": "from pkg import core\nx: str = 'a'\n",
     "b.py": "from pkg.core import label\nlabel('x')  # str\n",
     "c.py": "from pkg import core\ny: str = 'c'\n",

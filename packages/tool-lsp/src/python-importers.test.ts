@@ -1,18 +1,9 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { fileTreeWith } from "./test-support/file-tree.js";
 import type { SessionRequests } from "./session-requests.js";
 import { pythonImporters } from "./python-importers.js";
-
-function project(files: Record<string, string>): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "runbound-py-importers-")));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
 
 // The scan reads only the session's root; a real server is not needed to read import statements.
 const sessionAt = (root: string): SessionRequests => ({ root }) as SessionRequests;
@@ -37,7 +28,7 @@ describe("pythonImporters: the files that import a module, from their import sta
   };
 
   it("finds absolute, relative, parent-relative, plain, submodule and multi-line imports, and nothing else", async () => {
-    const root = project(files);
+    const root = fileTreeWith(files);
     const found = await pythonImporters(sessionAt(root), join(root, "src/pkg/util.py"), signal);
     expect(found?.map((path) => path.slice(root.length + 1)).sort()).toEqual(
       [
@@ -54,14 +45,18 @@ describe("pythonImporters: the files that import a module, from their import sta
   });
 
   it("a package's importers are those of its __init__; a top-level module is its file's stem", async () => {
-    const root = project({ ...files, "loose.py": "x = 1\n", "src/user.py": "from pkg import label\nimport loose\n" });
+    const root = fileTreeWith({
+      ...files,
+      "loose.py": "x = 1\n",
+      "src/user.py": "from pkg import label\nimport loose\n",
+    });
     const found = await pythonImporters(sessionAt(root), join(root, "src/pkg/__init__.py"), signal);
     expect(found?.map((path) => path.slice(root.length + 1))).toContain("src/user.py");
     expect(await pythonImporters(sessionAt(root), join(root, "loose.py"), signal)).toEqual([join(root, "src/user.py")]);
   });
 
   it("a file rewritten to drop its import is read again", async () => {
-    const root = project(files);
+    const root = fileTreeWith(files);
     const session = sessionAt(root);
     expect(await pythonImporters(session, join(root, "src/pkg/util.py"), signal)).toContain(
       join(root, "src/pkg/absolute.py"),
@@ -73,7 +68,7 @@ describe("pythonImporters: the files that import a module, from their import sta
   });
 
   it("a file too large to be a document is not read for its imports", async () => {
-    const root = project({
+    const root = fileTreeWith({
       ...files,
       "src/pkg/generated.py": `from pkg.util import label\n${"# filler line of a generated module\n".repeat(130_000)}`,
     });

@@ -11,3 +11,13 @@ export function fileTree(files: readonly string[], content = ""): string {
   }
   return workdir;
 }
+
+/** A fresh temporary directory holding each of `files` (relative path → its text). */
+export function fileTreeWith(files: Readonly<Record<string, string>>): string {
+  const workdir = realpathSync(mkdtempSync(join(tmpdir(), "runbound-tree-")));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(workdir, file)), { recursive: true });
+    writeFileSync(join(workdir, file), text);
+  }
+  return workdir;
+}
