@@ -354,6 +354,15 @@ describe("interrupting the JavaScript kernel", () => {
     expect(echoed((await run("kept")).outputs)).toEqual(["'defined before the loop'"]);
   });
 
+  it("stops a cell blocked on a program that ignores SIGINT, by ending that program harder (SIGTERM, then SIGKILL)", async () => {
+    const { status, survived, outputs } = await interruptOnceItPrints(
+      `console.log('stubborn'); require('node:child_process').execSync("trap '' INT; sleep 120")`,
+    );
+    expect([status, survived]).toEqual(["interrupted", true]);
+    expect(printed(outputs)).toBe("stubborn\n");
+    expect(echoed((await run("kept")).outputs)).toEqual(["'defined before the loop'"]);
+  });
+
   it("rejects the pending tool() call of an interrupted cell, and answers true with no cell running", async () => {
     let interrupted: Promise<boolean> | undefined;
     const { status } = await run("globalThis.late = tool('slow', {}).catch((error) => error.name); await late", {

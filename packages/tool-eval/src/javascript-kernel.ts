@@ -35,6 +35,16 @@ export interface JavaScriptKernelOptions extends KernelStartOptions {
 // first try (the cell printed, then started it), and a single try then left the cell blocked.
 const programsInterruptAfterMs = 100;
 
+/**
+ * The signal for the programs a cell waits on, by how long the interrupt has lasted: SIGINT first (a
+ * program may clean up), then SIGTERM, then SIGKILL — a program that ignores SIGINT (`trap '' INT`,
+ * a server that catches it) must not keep the cell blocked until the kernel is given up.
+ */
+function programSignalAfter(elapsedMs: number): NodeJS.Signals {
+  if (elapsedMs < 1_000) return "SIGINT";
+  return elapsedMs < 2_000 ? "SIGTERM" : "SIGKILL";
+}
+
 // Output left behind by an earlier cell (a timer, a rejected promise) while no cell runs is kept for
 // the next cell, at most this many pieces.
 const backgroundLimit = 50;
@@ -361,8 +371,12 @@ class JavaScriptKernel implements Kernel {
     if (running === undefined) return Promise.resolve(true);
     this.send({ t: "interrupt", cell: running.id });
     // The main thread's "done" is the proof that it runs JavaScript again with its globals intact.
+    const started = Date.now();
     return new Promise<boolean>((resolve) => {
-      const programs = setInterval(() => void this.interruptPrograms(), programsInterruptAfterMs);
+      const programs = setInterval(
+        () => void this.interruptPrograms(programSignalAfter(Date.now() - started)),
+        programsInterruptAfterMs,
+      );
       const finish = (survived: boolean): void => {
         clearInterval(programs);
         clearTimeout(timer);
@@ -381,7 +395,7 @@ class JavaScriptKernel implements Kernel {
   // The kernel's process group holds the programs its cells started (unless they made a group of
   // their own); the kernel itself must not get the signal, which would end it, nor a sandbox's
   // wrappers between the kernel and this process, which would end the sandbox.
-  private async interruptPrograms(): Promise<void> {
+  private async interruptPrograms(signal: NodeJS.Signals): Promise<void> {
     const rows = await listProcessGroup(this.child.pid);
     const spared = new Set<number>([this.child.pid]);
     for (
@@ -393,7 +407,7 @@ class JavaScriptKernel implements Kernel {
     for (const row of rows) {
       if (spared.has(row.pid)) continue;
       try {
-        process.kill(row.pid, "SIGINT");
+        process.kill(row.pid, signal);
       } catch {
         // Gone meanwhile.
       }
