@@ -110,7 +110,7 @@ export async function planAffectedFiles(
       .map(async (plan) => {
         const importers = await importersToAskFirst(plan.session, plan.written, plan.before.sets, signal);
         plan.askedFirst = await rankImporters(importers, await namesChangedBy(plan.session, plan.written));
-        plan.askWaitMs = await askWaitMs(plan.session, plan.askedFirst.ask);
+        plan.askWaitMs = askWaitMs(plan.session, plan.askedFirst);
       }),
   );
   await Promise.all(

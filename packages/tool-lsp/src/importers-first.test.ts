@@ -104,25 +104,32 @@ describe("changedNames and rankImporters: the importers that use what a write ch
   const paths = ["a.py", "b.py", "c.py"].map((path) => join(root, path));
 
   it("asks about the importers that mention a name few of them mention, and leaves the rest", async () => {
-    expect(await rankImporters(paths, { names: new Set(["label", "str"]), declared: new Set() })).toEqual({
+    expect(await rankImporters(paths, { names: new Set(["label", "str"]), declared: new Set() })).toMatchObject({
       ask: [join(root, "b.py")],
       leave: [join(root, "a.py"), join(root, "c.py")],
     });
   });
 
+  it("gives each importer's size, which sizes the wait for the asks", async () => {
+    const ranked = await rankImporters(paths, { names: new Set(["label"]), declared: new Set() });
+    expect(ranked.bytes.get(join(root, "b.py"))).toBe(
+      Buffer.byteLength("from pkg.core import label\nlabel('x')  # str\n"),
+    );
+  });
+
   it("a name the write declared tells them apart even when every importer mentions it", async () => {
-    expect(await rankImporters(paths, { names: new Set(["str"]), declared: new Set(["str"]) })).toEqual({
+    expect(await rankImporters(paths, { names: new Set(["str"]), declared: new Set(["str"]) })).toMatchObject({
       ask: paths,
       leave: [],
     });
   });
 
   it("asks about all when no name tells them apart, and about none when no importer uses a telling name", async () => {
-    expect(await rankImporters(paths, { names: new Set(["str"]), declared: new Set() })).toEqual({
+    expect(await rankImporters(paths, { names: new Set(["str"]), declared: new Set() })).toMatchObject({
       ask: paths,
       leave: [],
     });
-    expect(await rankImporters(paths, { names: new Set(["benchUndefinedName"]), declared: new Set() })).toEqual({
+    expect(await rankImporters(paths, { names: new Set(["benchUndefinedName"]), declared: new Set() })).toMatchObject({
       ask: [],
       leave: paths,
     });

@@ -85,13 +85,14 @@ export function changedNames(before: string, after: string): { names: Set<string
   return { names, declared };
 }
 
-/** A file's text, or "" when it cannot be read or is too large to be a document. */
-async function readBounded(path: string): Promise<string> {
-  const size = await stat(path).then(
+/** A file's text and size, or "" when it cannot be read or is too large to be a document. */
+async function readBounded(path: string): Promise<{ text: string; bytes: number }> {
+  const bytes = await stat(path).then(
     (found) => found.size,
     () => Number.POSITIVE_INFINITY,
   );
-  return size > maxDocumentBytes ? "" : readFile(path, "utf8").catch(() => "");
+  if (bytes > maxDocumentBytes) return { text: "", bytes: 0 };
+  return { text: await readFile(path, "utf8").catch(() => ""), bytes };
 }
 
 /** Which importers to ask about, and which to leave to the server's own re-check. */
@@ -99,6 +100,8 @@ export interface RankedImporters {
   ask: string[];
   /** Importers that mention none of the names the write changed. */
   leave: string[];
+  /** Each importer's size, which sizes the wait for the asks. */
+  bytes: ReadonlyMap<string, number>;
 }
 
 /**
@@ -111,15 +114,18 @@ export async function rankImporters(
   paths: readonly string[],
   changed: { names: ReadonlySet<string>; declared: ReadonlySet<string> },
 ): Promise<RankedImporters> {
-  const words = await Promise.all(paths.map(async (path) => new Set((await readBounded(path)).match(identifier))));
+  const read = await Promise.all(paths.map(readBounded));
+  const bytes = new Map(paths.map((path, index) => [path, read[index]!.bytes]));
+  const words = read.map(({ text }) => new Set(text.match(identifier)));
   const fewMention = (name: string): boolean =>
     words.filter((found) => found.has(name)).length <= Math.max(1, Math.floor(paths.length / 2));
   const telling = [...changed.names].filter((name) => changed.declared.has(name) || fewMention(name));
-  if (telling.length === 0) return { ask: [...paths], leave: [] };
+  if (telling.length === 0) return { ask: [...paths], leave: [], bytes };
   const uses = (index: number): boolean => telling.some((name) => words[index]!.has(name));
   return {
     ask: paths.filter((_, index) => uses(index)),
     leave: paths.filter((_, index) => !uses(index)),
+    bytes,
   };
 }
 
@@ -128,30 +134,22 @@ const askMsPerByte = new WeakMap<LanguageServerSession, number>();
 /** Before anything was measured: pyright checks a 20 KB module of a large package in about half a second. */
 const firstAskMsPerByte = 500 / 20_000;
 
-/** How long asking `session` about `paths` (one at a time) should take, by their size and what such asks took before. */
-export async function askWaitMs(session: LanguageServerSession, paths: readonly string[]): Promise<number> {
-  const bytes = await totalBytes(paths);
-  return Math.round(bytes * (askMsPerByte.get(session) ?? firstAskMsPerByte));
+/** How long asking `session` about the importers to ask should take, by their size and what such asks took before. */
+export function askWaitMs(session: LanguageServerSession, ranked: RankedImporters): number {
+  return Math.round(sizeOf(ranked, ranked.ask) * (askMsPerByte.get(session) ?? firstAskMsPerByte));
 }
 
 /** Remember how long asking about `paths` took in all (the server answers one request at a time). */
-export async function recordAsks(session: LanguageServerSession, paths: readonly string[], ms: number): Promise<void> {
-  const bytes = await totalBytes(paths);
+function recordAsks(session: LanguageServerSession, bytes: number, ms: number): void {
   if (bytes === 0) return;
   const previous = askMsPerByte.get(session);
   askMsPerByte.set(session, previous === undefined ? ms / bytes : 0.5 * previous + 0.5 * (ms / bytes));
 }
 
-async function totalBytes(paths: readonly string[]): Promise<number> {
-  const sizes = await Promise.all(
-    paths.map((path) =>
-      stat(path).then(
-        (found) => found.size,
-        () => 0,
-      ),
-    ),
-  );
-  return sizes.reduce((sum, size) => sum + size, 0);
+function sizeOf(ranked: RankedImporters, paths: Iterable<string>): number {
+  let total = 0;
+  for (const path of paths) total += ranked.bytes.get(path) ?? 0;
+  return total;
 }
 
 /** What asking about the importers gave. */
@@ -162,23 +160,18 @@ export interface ImporterAnswers {
   left: string[];
 }
 
-/** Ask the server about `paths`, a few at a time, until each answered or `signal` aborts; `onDone` is called then. */
+/** Ask the server about `ranked.ask`, a few at a time, until each answered or `signal` aborts. */
 export async function askImporters(
   session: LanguageServerSession,
-  paths: readonly string[],
+  ranked: RankedImporters,
   signal: AbortSignal,
-  onDone: () => void,
 ): Promise<ImporterAnswers> {
   const started = Date.now();
   const answered = new Map<string, Diagnostic[]>();
-  try {
-    const left = await eachWithin(paths, signal, async (path) => {
-      const now = await pullDiagnostics(session, pathToFileURL(path).href, path, signal).catch(() => undefined);
-      if (now !== undefined && !signal.aborted) answered.set(path, now);
-    });
-    if (!signal.aborted && answered.size > 0) await recordAsks(session, [...answered.keys()], Date.now() - started);
-    return { answered, left: left.filter((path) => !answered.has(path)) };
-  } finally {
-    onDone();
-  }
+  const left = await eachWithin(ranked.ask, signal, async (path) => {
+    const now = await pullDiagnostics(session, pathToFileURL(path).href, path, signal).catch(() => undefined);
+    if (now !== undefined && !signal.aborted) answered.set(path, now);
+  });
+  if (!signal.aborted) recordAsks(session, sizeOf(ranked, answered.keys()), Date.now() - started);
+  return { answered, left: left.filter((path) => !answered.has(path)) };
 }

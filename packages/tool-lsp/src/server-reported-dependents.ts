@@ -46,7 +46,7 @@ export async function checkReportedByServer(
   const durations = checkDurationsOf(supervisor);
   const key = dependentsKey(plan);
   const waitStarted = Date.now();
-  const ranked = plan.askedFirst ?? { ask: [], leave: [] };
+  const ranked = plan.askedFirst ?? { ask: [], leave: [], bytes: new Map<string, number>() };
   // With the importers known, the server's own re-check is waited for only while the ones that use what changed are asked about.
   const asking = ranked.ask.length + ranked.leave.length > 0;
   // The importers are asked about one by one beside the server's own re-check, which is waited for until they answered.
@@ -54,7 +54,7 @@ export async function checkReportedByServer(
   const stop = (): void => stopWaiting.abort();
   signal.addEventListener("abort", stop, { once: true });
   const answers = asking
-    ? askImporters(session, ranked.ask, signal, stop)
+    ? askImporters(session, ranked, signal).finally(stop)
     : Promise.resolve({ answered: new Map<string, Diagnostic[]>(), left: [] });
   let caughtUp = await waitUntilCaughtUp(session, versions, stopWaiting.signal).finally(() =>
     signal.removeEventListener("abort", stop),
