@@ -37,7 +37,7 @@ export interface CommandLine {
   sandbox: string | undefined;
   /** `--pass-env NAME`, repeatable: host variables a sandboxed program gets besides the allowlist. */
   passEnv: string[];
-  /** `--allow-network`: sandboxed kernels may use the network. */
+  /** `--allow-network`: sandboxed kernels and debuggees may use the network. */
   allowNetwork: boolean;
   /** `--worker-env NAME`, repeatable: host variables a sandboxed vibe worker gets (its model's API key). */
   workerEnv: string[];

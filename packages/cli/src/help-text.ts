@@ -25,12 +25,13 @@ const common = `Options:
                             any caller; the default trusts them for main only, not for plan
       --no-trust-project    never start programs from inside the workdir; PATH's are used instead
       --sandbox auto|required|off
-                            where eval's kernels and vibe workers run: auto (default) = a bubblewrap sandbox
-                            (the workdir, the interpreter read-only, a private /tmp and HOME, no
-                            secrets, no network) where one works here, else the host; required =
-                            a sandbox or no run; off = the host. status says which, and why
+                            where eval's kernels, debuggees (with their debug adapters) and vibe
+                            workers run: auto (default) = a bubblewrap sandbox (the workdir, the
+                            toolchain read-only, a private /tmp and HOME, no secrets, no network)
+                            where one works here, else the host; required = a sandbox or no run;
+                            off = the host. status says which, and why
       --pass-env <NAME>     also pass this variable into the sandbox (repeatable)
-      --allow-network       let sandboxed kernels use the network (e.g. for %pip install)
+      --allow-network       let sandboxed kernels and debuggees use the network (e.g. for %pip install)
       --worker-env <NAME>   pass this variable to sandboxed vibe workers (their model's API key;
                             repeatable); workers have the network
       --worker-read <path>  let sandboxed vibe workers read this host path (an agent's installation or

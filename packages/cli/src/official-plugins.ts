@@ -13,6 +13,8 @@ export interface OfficialPluginSettings {
   projectTrust?: ProjectTrustChoice | undefined;
   /** `--sandbox` resolved: where eval's kernels run. */
   kernelPlacement?: Placement | undefined;
+  /** `--sandbox` resolved: where debug adapters and the programs they launch run. */
+  debugPlacement?: Placement | undefined;
 }
 
 /**
@@ -46,5 +48,9 @@ export async function loadOfficialPlugins(settings: OfficialPluginSettings = {})
     settings.projectTrust === undefined
       ? lsp.default
       : lsp.createLspPlugin({ supervisor: { projectTrust: settings.projectTrust } });
-  return [files.default, astgrepPlugin, lspPlugin, evalPlugin, debug.default, ask.default, vibe.default];
+  const debugPlugin =
+    settings.debugPlacement === undefined
+      ? debug.default
+      : debug.createDebugPlugin({ supervisor: { placement: settings.debugPlacement } });
+  return [files.default, astgrepPlugin, lspPlugin, evalPlugin, debugPlugin, ask.default, vibe.default];
 }

@@ -54,7 +54,7 @@ export interface OpenedRun {
 }
 
 // Not placed by --sandbox yet: said in `status`, so nobody takes the sandbox for wider than it is.
-const notYetPlaced = "debug adapters and debuggees, language servers and project checkers";
+const notYetPlaced = "language servers and project checkers";
 
 function connectToCaller(environment: NodeJS.ProcessEnv): CallerApprovals | undefined {
   try {
@@ -92,6 +92,7 @@ export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
       parseCacheBytes: settings.parseCacheBytes,
       projectTrust: settings.projectTrust,
       kernelPlacement: placements?.kernels,
+      debugPlacement: placements?.debuggers,
     })),
   ];
   for (const specifier of settings.plugins) plugins.push(await loadPlugin(specifier, workdir));
@@ -125,6 +126,11 @@ export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
       {
         programs: "eval's kernels (native Python, JavaScript, Pyodide's child)",
         where: (placements?.kernels ?? hostPlacement).describe(),
+      },
+      {
+        programs:
+          "debug adapters and the programs they launch (an attach's adapter runs on the host, beside its program)",
+        where: (placements?.debuggers ?? hostPlacement).describe(),
       },
       { programs: "vibe workers", where: (placements?.workers ?? hostPlacement).describe() },
       { programs: notYetPlaced, where: `${hostPlacement.describe()} (--sandbox does not place them yet)` },

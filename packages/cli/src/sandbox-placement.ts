@@ -10,6 +10,8 @@ import { WORKER_TRUST_VARIABLE } from "./project-trust.js";
 export interface SandboxPlacements {
   /** eval's kernels: no network unless `--allow-network`. */
   kernels: Placement;
+  /** debug adapters and the programs they launch: as the kernels. */
+  debuggers: Placement;
   /** vibe workers: the network on (their model's API), `--worker-env` and the worker variables passed. */
   workers: Placement;
   /** Host paths a sandboxed worker reads: this runbound's installation (so `runbound session` works) and `--worker-read`. */
@@ -42,12 +44,19 @@ function hostBecause(why: string): Placement {
 export async function resolveSandboxPlacements(choice: SandboxChoice, workdir: string): Promise<SandboxPlacements> {
   const workerReadOnlyPaths = [runboundInstallation(), ...choice.workerRead];
   if (choice.mode === "off")
-    return { kernels: hostBecause("--sandbox off"), workers: hostBecause("--sandbox off"), workerReadOnlyPaths };
+    return {
+      kernels: hostBecause("--sandbox off"),
+      debuggers: hostBecause("--sandbox off"),
+      workers: hostBecause("--sandbox off"),
+      workerReadOnlyPaths,
+    };
   const bubblewrap = await detectBubblewrap();
   if (bubblewrap.available) {
     const made = { bwrap: bubblewrap.bwrap, version: bubblewrap.version, workdir };
+    const programs = createBubblewrapPlacement({ ...made, network: choice.allowNetwork, passEnv: choice.passEnv });
     return {
-      kernels: createBubblewrapPlacement({ ...made, network: choice.allowNetwork, passEnv: choice.passEnv }),
+      kernels: programs,
+      debuggers: programs,
       // A worker of a run that does not trust the project must hear it inside the sandbox too.
       workers: createBubblewrapPlacement({
         ...made,
@@ -64,5 +73,5 @@ export async function resolveSandboxPlacements(choice: SandboxChoice, workdir: s
     });
   }
   const fallback = hostBecause(`no sandbox: ${bubblewrap.reason}; --sandbox required would refuse to run`);
-  return { kernels: fallback, workers: fallback, workerReadOnlyPaths };
+  return { kernels: fallback, debuggers: fallback, workers: fallback, workerReadOnlyPaths };
 }

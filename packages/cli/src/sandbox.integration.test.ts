@@ -36,12 +36,32 @@ describe("runbound --sandbox", () => {
     expect(host.stdout).not.toContain("in a sandbox");
   }, 60_000);
 
+  it("by default runs a debuggee in the sandbox too: its own HOME, no secret of the host; off runs it on the host", async () => {
+    const debugpyPython =
+      process.env["RUNBOUND_DEBUGPY_PYTHON"] ?? join(homedir(), ".cache", "runbound", "debugpy-venv", "bin", "python");
+    const env = { ...process.env, RUNBOUND_CLI_SANDBOX_SECRET: "top secret", RUNBOUND_DEBUGPY_PYTHON: debugpyPython };
+    await writeFile(join(project, "pyproject.toml"), "[project]\nname = 'probe'\n");
+    await writeFile(
+      join(project, "probe.py"),
+      'import os\nprint("seen:", os.environ.get("HOME"), os.environ.get("RUNBOUND_CLI_SANDBOX_SECRET"))\n',
+    );
+    const launch = ["call", "debug", JSON.stringify({ op: "launch", program: "probe.py" }), "-C", project];
+    const sandboxed = await runCli(launch, { env });
+    expect(sandboxed.stdout).toContain("ended with exit code 0");
+    expect(sandboxed.stdout).toContain("seen: /tmp/home None");
+    const host = await runCli([...launch, "--sandbox", "off"], { env });
+    expect(host.stdout).toContain(`seen: ${process.env["HOME"]} top secret`);
+  }, 60_000);
+
   it("status says where each kind of program runs, and why not in a sandbox when none can be made", async () => {
     const placed = await runCli(["status", "-C", project]);
     expect(placed.stdout).toContain(
       "eval's kernels (native Python, JavaScript, Pyodide's child): in a sandbox (bubblewrap",
     );
     expect(placed.stdout).toContain("vibe workers: in a sandbox (bubblewrap");
+    expect(placed.stdout).toContain(
+      "debug adapters and the programs they launch (an attach's adapter runs on the host, beside its program): in a sandbox (bubblewrap",
+    );
     expect(placed.stdout).toContain(
       "language servers and project checkers: on the host, with this machine's files, network and environment (--sandbox does not place them yet)",
     );

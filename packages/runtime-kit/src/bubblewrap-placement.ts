@@ -82,12 +82,14 @@ function realOrNothing(path: string): string[] {
 }
 
 /**
- * The workdir read-write and the other paths read-only, parents before what lies inside them (a
- * project's `.venv` inside a read-only cache, a workdir inside a read-only home).
+ * The workdir and the writable paths read-write, the other paths read-only, parents before what lies
+ * inside them (a project's `.venv` inside a read-only cache, a workdir inside a read-only home). A
+ * path both read and written is written.
  */
-function pathBinds(workdir: string, readOnlyPaths: readonly string[]): string[] {
+function pathBinds(workdir: string, readOnlyPaths: readonly string[], writablePaths: readonly string[]): string[] {
   const binds = new Map<string, "--ro-bind-try" | "--bind">();
   for (const path of readOnlyPaths) if (isAbsolute(path) && path !== "/") binds.set(path, "--ro-bind-try");
+  for (const path of writablePaths) if (isAbsolute(path) && path !== "/") binds.set(path, "--bind");
   binds.set(workdir, "--bind");
   return [...binds]
     .sort(([first], [second]) => first.length - second.length)
@@ -140,7 +142,7 @@ export function createBubblewrapPlacement(settings: BubblewrapPlacementSettings)
         "/tmp",
         "--dir",
         SANDBOX_HOME,
-        ...pathBinds(settings.workdir, readOnly),
+        ...pathBinds(settings.workdir, readOnly, (request.writablePaths ?? []).flatMap(realOrNothing)),
         "--chdir",
         request.cwd,
         "--",

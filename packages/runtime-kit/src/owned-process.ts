@@ -22,6 +22,8 @@ export interface OwnedProcessSettings {
   ownEnv?: readonly string[];
   /** With a sandbox placement: host paths the program reads (its interpreter, its scripts), bound read-only. */
   readOnlyPaths?: readonly string[];
+  /** With a sandbox placement: host directories the program writes besides the workdir, bound read-write. */
+  writablePaths?: readonly string[];
   /**
    * How many two-way channels to open besides stdin/stdout/stderr, as file descriptors 3, 4, …;
    * default none. A private channel a child's own output cannot be mistaken for (its approvals, say).
@@ -144,6 +146,7 @@ export async function spawnOwnedProcess(settings: OwnedProcessSettings): Promise
     env: settings.env ?? process.env,
     ...(settings.ownEnv === undefined ? {} : { ownEnv: settings.ownEnv }),
     ...(settings.readOnlyPaths === undefined ? {} : { readOnlyPaths: settings.readOnlyPaths }),
+    ...(settings.writablePaths === undefined ? {} : { writablePaths: settings.writablePaths }),
   });
   const child = spawn(placed.command, placed.args, {
     cwd: settings.cwd,

@@ -32,6 +32,12 @@ export interface PlacementRequest {
   ownEnv?: readonly string[];
   /** Host paths the program reads (its interpreter's prefix, a virtual environment, its own scripts): bound read-only, at the same path. */
   readOnlyPaths?: readonly string[];
+  /**
+   * Host directories the program writes besides the workdir (a debug session's build output and
+   * socket, a build cache of its own): bound read-write, at the same path. Never a host directory
+   * other programs rely on: what the program leaves there is what a later reader finds.
+   */
+  writablePaths?: readonly string[];
 }
 
 /** What to spawn: the placement's own wrapper (or the program itself) with the environment it gets. */

@@ -193,6 +193,42 @@ describe.runIf(availability.available || requireReal)("a program in the bubblewr
     expect(await owned.programPid()).toBeUndefined();
   });
 
+  it("writes the request's writable paths, and only reads its read-only ones", async () => {
+    const writable = await realpath(await mkdtemp(join(tmpdir(), "runbound-sandbox-writable-")));
+    const readable = await realpath(await mkdtemp(join(tmpdir(), "runbound-sandbox-readable-")));
+    await writeFile(join(readable, "given.txt"), "read me");
+    try {
+      const script = `
+const fs = require("node:fs");
+const attempt = (action) => { try { return action(); } catch (error) { return "refused: " + error.code; } };
+console.log(JSON.stringify({
+  writable: attempt(() => (fs.writeFileSync(process.argv[1] + "/out.txt", "x"), "written")),
+  readable: attempt(() => fs.readFileSync(process.argv[2] + "/given.txt", "utf8")),
+  readableWritten: attempt(() => (fs.writeFileSync(process.argv[2] + "/out.txt", "x"), "written")),
+}));`;
+      const owned = await spawnOwnedProcess({
+        command: process.execPath,
+        args: ["-e", script, writable, readable],
+        cwd: workdir,
+        placement: sandbox(),
+        readOnlyPaths: [readable],
+        writablePaths: [writable],
+      });
+      let output = "";
+      for await (const chunk of owned.stdout) output += String(chunk);
+      expect(JSON.parse(output)).toEqual({
+        writable: "written",
+        readable: "read me",
+        readableWritten: "refused: EROFS",
+      });
+      expect(await readFile(join(writable, "out.txt"), "utf8")).toBe("x");
+      expect(existsSync(join(readable, "out.txt"))).toBe(false);
+    } finally {
+      await rm(writable, { recursive: true, force: true });
+      await rm(readable, { recursive: true, force: true });
+    }
+  });
+
   it("refuses a program named without a path, saying why", () => {
     expect(() => sandbox().place({ command: "node", args: [], cwd: workdir, env: {} })).toThrow(
       "A sandboxed program needs an absolute path, not `node`",

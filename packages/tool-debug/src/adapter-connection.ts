@@ -1,5 +1,6 @@
-import { connect, createServer, type Socket } from "node:net";
-import { spawnOwnedProcess, type OwnedProcess } from "@runbound/runtime-kit";
+import { connect, createServer, type Server, type Socket } from "node:net";
+import { join } from "node:path";
+import { hostPlacement, spawnOwnedProcess, type OwnedProcess, type Placement } from "@runbound/runtime-kit";
 import type { AdapterTransport } from "./adapter-table.js";
 import { DapConnection } from "./dap-connection.js";
 
@@ -22,6 +23,17 @@ export interface ConnectSettings {
   args: readonly string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Where the adapter runs; default the host. */
+  placement?: Placement;
+  /** In a sandbox: host paths the adapter reads, folders it writes, and the variables of `env` it needs. */
+  readOnlyPaths?: readonly string[];
+  writablePaths?: readonly string[];
+  ownEnv?: readonly string[];
+  /**
+   * A folder of this session's, written by the adapter in a sandbox: a dial-in adapter there dials a
+   * unix socket in it, because a sandbox without the network cannot reach the host's loopback.
+   */
+  sessionDirectory: string;
   /** How long a dial-in adapter may take to connect. */
   connectTimeoutMs: number;
   /** Where the adapter's own stdout goes when DAP does not use it (dlv 1.20 writes the program's output there). */
@@ -39,19 +51,40 @@ export class AdapterStartFailed extends Error {
   }
 }
 
-async function dialIn(settings: ConnectSettings): Promise<AdapterConnection> {
+/** Where a dial-in adapter dials: a socket we hold, so there is no port race and no "listening at" line to parse. */
+async function listenForAdapter(settings: ConnectSettings): Promise<{ server: Server; address: string }> {
   const server = createServer();
+  const socketPath = join(settings.sessionDirectory, "dap.sock");
+  const sandboxed = (settings.placement ?? hostPlacement).kind === "sandbox";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    // An ephemeral port on loopback that we hold: no port race, no parsing of "listening at" lines.
-    server.listen(0, "127.0.0.1", () => resolve());
+    if (sandboxed) server.listen(socketPath, () => resolve());
+    else server.listen(0, "127.0.0.1", () => resolve());
   });
   const address = server.address();
   const port = typeof address === "object" && address !== null ? address.port : 0;
-  const args = settings.args.map((argument) => argument.replace("{address}", `127.0.0.1:${port}`));
+  return { server, address: sandboxed ? `unix:${socketPath}` : `127.0.0.1:${port}` };
+}
+
+function spawnAdapter(settings: ConnectSettings, args: readonly string[]): Promise<OwnedProcess> {
+  return spawnOwnedProcess({
+    command: settings.command,
+    args,
+    cwd: settings.cwd,
+    env: settings.env,
+    ...(settings.placement === undefined ? {} : { placement: settings.placement }),
+    ...(settings.readOnlyPaths === undefined ? {} : { readOnlyPaths: settings.readOnlyPaths }),
+    ...(settings.writablePaths === undefined ? {} : { writablePaths: settings.writablePaths }),
+    ...(settings.ownEnv === undefined ? {} : { ownEnv: settings.ownEnv }),
+  });
+}
+
+async function dialIn(settings: ConnectSettings): Promise<AdapterConnection> {
+  const { server, address } = await listenForAdapter(settings);
+  const args = settings.args.map((argument) => argument.replace("{address}", address));
   let adapter: OwnedProcess;
   try {
-    adapter = await spawnOwnedProcess({ command: settings.command, args, cwd: settings.cwd, env: settings.env });
+    adapter = await spawnAdapter(settings, args);
   } catch (error) {
     server.close();
     throw error;
@@ -73,7 +106,7 @@ async function dialIn(settings: ConnectSettings): Promise<AdapterConnection> {
           () =>
             reject(
               new AdapterStartFailed(
-                `\`${settings.command}\` did not connect within ${settings.connectTimeoutMs} ms.`,
+                `\`${settings.command}\` did not connect within ${settings.connectTimeoutMs} ms${address.startsWith("unix:") ? ` (in the sandbox it dials the unix socket ${address.slice("unix:".length)}; a dlv that cannot dial one needs replacing with a current one: \`go install github.com/go-delve/delve/cmd/dlv@latest\`)` : ""}.`,
                 adapter.stderrTail(),
               ),
             ),
@@ -123,12 +156,7 @@ async function connectToPort(port: number, timeoutMs: number): Promise<AdapterCo
 export async function connectAdapter(settings: ConnectSettings): Promise<AdapterConnection> {
   if (settings.connectPort !== undefined) return connectToPort(settings.connectPort, settings.connectTimeoutMs);
   if (settings.transport === "dial-in") return dialIn(settings);
-  const adapter = await spawnOwnedProcess({
-    command: settings.command,
-    args: [...settings.args],
-    cwd: settings.cwd,
-    env: settings.env,
-  });
+  const adapter = await spawnAdapter(settings, settings.args);
   return {
     process: adapter,
     connection: new DapConnection(adapter.stdout, adapter.stdin),

@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { displayPath, listDescendants } from "@runbound/runtime-kit";
+import { displayPath, hostPlacement, listDescendants, type Placement } from "@runbound/runtime-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import type { AdapterDefinition, LaunchOptions, LocatedAdapter } from "./adapter-table.js";
 import { AdapterStartFailed, connectAdapter, type AdapterConnection } from "./adapter-connection.js";
@@ -10,6 +10,8 @@ import { withoutDebuggerChatter } from "./debugger-chatter.js";
 import { killGroupsNow, killProcesses } from "./kill-processes.js";
 import { createLaunchSetupCache, type LaunchSetupCache } from "./launch-setup-cache.js";
 import { OutputBuffer } from "./output-buffer.js";
+import { sandboxNeeds } from "./adapter-sandbox-needs.js";
+import type { SandboxNeeds } from "./sandbox-needs.js";
 
 /** Where a session is in its life. */
 export type SessionState = "running" | "stopped" | "exited" | "crashed" | "ended";
@@ -102,6 +104,10 @@ export interface DebugSessionSettings extends LaunchOptions {
   isDirectory: boolean;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** The project root (the marker's folder). */
+  root: string;
+  /** Where the adapter and the program run; default the host. An attach always runs its adapter on the host: the program is already running there. */
+  placement?: Placement;
   /** Breakpoints to set during the handshake: absolute file → lines with their conditions. */
   breakpoints: ReadonlyMap<string, readonly DebugProtocol.SourceBreakpoint[]>;
   /** Function breakpoints to set during the handshake. */
@@ -140,7 +146,6 @@ export class DebugSession {
   private ending: Promise<void> | undefined;
   // The first read of the debuggee's pids from the process table, started during the handshake.
   private recording: Promise<void> = Promise.resolve();
-  private buildDirectory: string | undefined;
 
   private constructor(
     readonly settings: DebugSessionSettings,
@@ -148,6 +153,10 @@ export class DebugSession {
     readonly output: OutputBuffer,
     readonly startedAt: number,
     private readonly extraArguments: Record<string, unknown>,
+    // A folder of the session's own (a Go build's binary, a sandboxed dial-in adapter's socket), removed at its end.
+    private readonly sessionDirectory: string,
+    // In a sandbox the `process` event's pid is one of the sandbox's PID namespace, not a pid here.
+    private readonly sandboxed: boolean,
   ) {}
 
   /** What the session debugs, for answers: the program relative to the workdir, or the attached port. */
@@ -185,26 +194,53 @@ export class DebugSession {
     const output = new OutputBuffer(settings.outputCapacity);
     // Settled before the adapter starts: an adapter alive before its session exists is one a dispose
     // in between could not reach (lldb's setup asks rustc, which may take seconds).
-    const setup =
-      (await settings.adapter.launchSetup?.(
-        settings.cwd,
-        settings.env,
-        settings.setupCache ?? createLaunchSetupCache(),
-      )) ?? {};
-    const adapter = await connectAdapter({
-      transport: settings.adapter.transport,
-      ...(settings.attachPort !== undefined && settings.adapter.attachConnectsDirectly === true
-        ? { connectPort: settings.attachPort }
-        : {}),
-      command: settings.located.command,
-      args: settings.located.args,
-      cwd: settings.cwd,
-      env: settings.env,
-      connectTimeoutMs: settings.handshakeTimeoutMs,
-      // dlv 1.20 writes the program's output to its own stdout, after its banner.
-      onAdapterStdout: (text) => output.push("stdout", withoutDebuggerChatter(text)),
-    });
-    const session = new DebugSession(settings, adapter, output, now, setup);
+    const cache = settings.setupCache ?? createLaunchSetupCache();
+    const setup = (await settings.adapter.launchSetup?.(settings.cwd, settings.env, cache)) ?? {};
+    const placement = settings.attachPort === undefined ? (settings.placement ?? hostPlacement) : hostPlacement;
+    const sessionDirectory = await realpath(await mkdtemp(join(tmpdir(), "runbound-debug-")));
+    let adapter: AdapterConnection;
+    let located = settings.located;
+    try {
+      const needs: SandboxNeeds | undefined =
+        placement.kind === "sandbox"
+          ? await sandboxNeeds(settings.adapter, settings.located, { root: settings.root, env: settings.env, cache })
+          : undefined;
+      located = needs?.located ?? located;
+      adapter = await connectAdapter({
+        transport: settings.adapter.transport,
+        ...(settings.attachPort !== undefined && settings.adapter.attachConnectsDirectly === true
+          ? { connectPort: settings.attachPort }
+          : {}),
+        command: located.command,
+        args: located.args,
+        cwd: settings.cwd,
+        env: { ...settings.env, ...needs?.env },
+        placement,
+        ...(needs === undefined
+          ? {}
+          : {
+              readOnlyPaths: needs.readOnlyPaths,
+              writablePaths: [...needs.writablePaths, sessionDirectory],
+              ownEnv: Object.keys(needs.env),
+            }),
+        sessionDirectory,
+        connectTimeoutMs: settings.handshakeTimeoutMs,
+        // dlv 1.20 writes the program's output to its own stdout, after its banner.
+        onAdapterStdout: (text) => output.push("stdout", withoutDebuggerChatter(text)),
+      });
+    } catch (error) {
+      await rm(sessionDirectory, { recursive: true, force: true });
+      throw error;
+    }
+    const session = new DebugSession(
+      { ...settings, located },
+      adapter,
+      output,
+      now,
+      setup,
+      sessionDirectory,
+      placement.kind === "sandbox",
+    );
     settings.onStarted?.(session);
     try {
       const outcome = await session.handshake();
@@ -248,7 +284,6 @@ export class DebugSession {
     });
     this.capabilities = initialize.body ?? {};
     if (settings.adapter.builds(settings)) settings.onProgress(`Building ${settings.program} (go build through dlv)…`);
-    this.buildDirectory = await mkdtemp(join(tmpdir(), "runbound-debug-"));
     // An attach runs the same handshake: debugpy answers it only after configurationDone too (debugpy#439).
     const launch =
       settings.attachPort !== undefined && settings.adapter.attachArguments !== undefined
@@ -261,7 +296,7 @@ export class DebugSession {
             "launch",
             {
               ...settings.adapter.launchArguments(
-                { ...settings, buildOutput: join(this.buildDirectory, "__debug_bin") },
+                { ...settings, buildOutput: join(this.sessionDirectory, "__debug_bin") },
                 settings.located,
               ),
               ...this.extraArguments,
@@ -388,7 +423,7 @@ export class DebugSession {
           break;
         case "process":
           // An attached program is not ours to kill (a disconnect that killed it: aspnetcore-debugger-mcp#35).
-          if (typeof body["systemProcessId"] === "number" && this.settings.attachPort === undefined)
+          if (typeof body["systemProcessId"] === "number" && this.settings.attachPort === undefined && !this.sandboxed)
             this.debuggeePids.add(body["systemProcessId"]);
           break;
         case "output":
@@ -619,7 +654,7 @@ export class DebugSession {
       await killProcesses(this.knownPids(), 2_000);
       await this.adapter.process?.stop({ graceMs: 0 });
       if (this.state !== "crashed") this.state = "ended";
-      if (this.buildDirectory !== undefined) await rm(this.buildDirectory, { recursive: true, force: true });
+      await rm(this.sessionDirectory, { recursive: true, force: true });
     })();
     return this.ending;
   }
@@ -648,7 +683,7 @@ export class DebugSession {
       await this.adapter.process?.stop({ graceMs: 1_000 });
       await killProcesses([...this.debuggeePids], 2_000);
       if (this.state !== "crashed") this.state = "ended";
-      if (this.buildDirectory !== undefined) await rm(this.buildDirectory, { recursive: true, force: true });
+      await rm(this.sessionDirectory, { recursive: true, force: true });
     })();
     return this.ending;
   }

@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { dirname } from "node:path";
-import { displayPath } from "@runbound/runtime-kit";
+import { displayPath, hostPlacement, type Placement } from "@runbound/runtime-kit";
 import { defineResource, ToolError } from "@runbound/tool-kit";
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { checkAdapter, type AdapterAvailability } from "./adapter-availability.js";
@@ -38,6 +38,12 @@ export interface DebugSupervisorSettings {
   debugpyPython?: string;
   /** The adapter table; default {@link ADAPTERS} (a test hands in a fake one for fault injection). */
   adapters?: readonly AdapterDefinition[];
+  /**
+   * Where adapters and the programs they launch run; default the host. The host of the run decides
+   * (a sandbox from `createBubblewrapPlacement`); an attach's adapter always runs on the host, beside
+   * the program it attaches to.
+   */
+  placement?: Placement;
 }
 
 /** What to start: a program to launch, or a port to attach to. */
@@ -104,8 +110,8 @@ export interface DebugSupervisorInstance {
   /** End the conversation's session, leaving no process behind. @returns whether there was one. */
   terminate(conversationId: string): Promise<boolean>;
   /** The settings in force. */
-  readonly settings: Readonly<Required<Omit<DebugSupervisorSettings, "debugpyPython" | "env">>> &
-    Pick<DebugSupervisorSettings, "debugpyPython" | "env">;
+  readonly settings: Readonly<Required<Omit<DebugSupervisorSettings, "debugpyPython" | "env" | "placement">>> &
+    Pick<DebugSupervisorSettings, "debugpyPython" | "env" | "placement">;
   /** For a host's status view: sessions and their state. Starts nothing. */
   describe(): string;
   /** End every session at once, its processes SIGKILLed before anything is awaited (the run is over; its host may exit right after). Later starts are refused. */
@@ -143,6 +149,7 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
     adapters: settings.adapters ?? ADAPTERS,
     ...(settings.env === undefined ? {} : { env: settings.env }),
     ...(settings.debugpyPython === undefined ? {} : { debugpyPython: settings.debugpyPython }),
+    ...(settings.placement === undefined ? {} : { placement: settings.placement }),
   };
   const conversations = new Map<string, Conversation>();
   // lldb's Rust setup asks rustc once per root and toolchain, not at every launch.
@@ -330,6 +337,8 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
             cwd:
               request.request === "launch" && request.cwd !== undefined ? request.cwd : availability.marker!.directory,
             env: resolved.env ?? process.env,
+            root: availability.marker!.directory,
+            ...(settings.placement === undefined ? {} : { placement: settings.placement }),
             breakpoints: entry.breakpoints,
             functionBreakpoints: entry.functions,
             ...(entry.exceptionFilters === undefined ? {} : { exceptionFilters: entry.exceptionFilters }),
@@ -440,9 +449,10 @@ export function createDebugSupervisor(settings: DebugSupervisorSettings = {}): D
       const sessions = [...conversations.values()]
         .map((entry) => entry.session)
         .filter((session): session is DebugSession => session !== undefined);
+      const where = `adapters and programs run ${(settings.placement ?? hostPlacement).describe()}`;
       if (sessions.length === 0)
-        return `no debug session (TTL ${seconds(resolved.ttlMs)}; adapters: ${resolved.adapters.map((adapter) => adapter.id).join(", ")}; op \`adapters\` says which can run here)`;
-      return sessions.map((session) => describeSession(session, undefined)).join("; ");
+        return `no debug session (TTL ${seconds(resolved.ttlMs)}; adapters: ${resolved.adapters.map((adapter) => adapter.id).join(", ")}; op \`adapters\` says which can run here); ${where}`;
+      return `${sessions.map((session) => describeSession(session, undefined)).join("; ")}; ${where}`;
     },
 
     async dispose() {

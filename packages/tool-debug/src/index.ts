@@ -1,6 +1,6 @@
-import { debugPlugin } from "./plugin.js";
+import { createDebugPlugin, debugPlugin, type DebugPluginSettings } from "./plugin.js";
 
-export { debugPlugin };
+export { createDebugPlugin, debugPlugin, type DebugPluginSettings };
 export default debugPlugin;
 export {
   createDebugSupervisor,

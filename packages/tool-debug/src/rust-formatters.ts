@@ -18,19 +18,34 @@ export async function rustFormatterCommands(
   env: NodeJS.ProcessEnv,
   cache: LaunchSetupCache = createLaunchSetupCache(),
 ): Promise<string[]> {
-  if (!(await exists(join(root, "Cargo.toml")))) return [];
-  const key = await toolchainKey(root, env);
-  const sysroot = await cache.remember(key, () => askSysroot(root, env));
-  if (sysroot === undefined) return [];
-  const directory = join(sysroot, "lib", "rustlib", "etc");
+  const directory = await rustFormatterDirectory(root, env, cache);
+  if (directory === undefined) return [];
   const script = join(directory, "lldb_lookup.py");
   const commands = join(directory, "lldb_commands");
-  if (!(await exists(script)) || !(await exists(commands))) {
+  return [`command script import ${quoted(script)}`, `command source -s true ${quoted(commands)}`];
+}
+
+/**
+ * The toolchain's folder of lldb formatter files (`<sysroot>/lib/rustlib/etc`) for a Cargo project in
+ * `root`, as {@link rustFormatterCommands} loads them; undefined where those commands are empty. A
+ * sandboxed lldb reads it.
+ */
+export async function rustFormatterDirectory(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  cache: LaunchSetupCache = createLaunchSetupCache(),
+): Promise<string | undefined> {
+  if (!(await exists(join(root, "Cargo.toml")))) return undefined;
+  const key = await toolchainKey(root, env);
+  const sysroot = await cache.remember(key, () => askSysroot(root, env));
+  if (sysroot === undefined) return undefined;
+  const directory = join(sysroot, "lib", "rustlib", "etc");
+  if (!(await exists(join(directory, "lldb_lookup.py"))) || !(await exists(join(directory, "lldb_commands")))) {
     // A toolchain without the files, or one removed since rustc named it: ask again next time.
     cache.forget(key);
-    return [];
+    return undefined;
   }
-  return [`command script import ${quoted(script)}`, `command source -s true ${quoted(commands)}`];
+  return directory;
 }
 
 function askSysroot(root: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {

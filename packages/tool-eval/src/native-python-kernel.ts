@@ -1,8 +1,13 @@
-import { hostPlacement, spawnOwnedProcess, type OwnedProcess, type Placement } from "@runbound/runtime-kit";
+import {
+  hostPlacement,
+  sandboxedPython,
+  spawnOwnedProcess,
+  type OwnedProcess,
+  type Placement,
+} from "@runbound/runtime-kit";
 import { ToolError, type ToolResult } from "@runbound/tool-kit";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sandboxedInterpreter } from "./interpreter-paths.js";
 import { createChannelSecret, jsonLinesChannel } from "./json-lines-channel.js";
 import type { CellOutput, CellRequest, CellStatus, Kernel, KernelExit, KernelStartOptions } from "./kernel.js";
 import type { PythonInterpreter } from "./resolve-python.js";
@@ -65,7 +70,10 @@ export async function startNativePythonKernel(options: NativePythonKernelOptions
     `starting ${options.interpreter.version === undefined ? "CPython" : `CPython ${options.interpreter.version}`} at ${options.interpreter.shown}`,
   );
   const placement = options.placement ?? hostPlacement;
-  const sandboxed = placement.kind === "sandbox" ? await sandboxedInterpreter(options.interpreter) : undefined;
+  const sandboxed =
+    placement.kind === "sandbox"
+      ? await sandboxedPython(options.interpreter.path, { fromProject: options.interpreter.origin === "project" })
+      : undefined;
   const child = await spawnOwnedProcess({
     command: sandboxed?.command ?? options.interpreter.path,
     args: ["-X", "utf8", NATIVE_RUNNER_PATH],

@@ -1,10 +1,9 @@
 import { readFile, realpath } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { runToCompletion } from "@runbound/runtime-kit";
-import type { PythonInterpreter } from "./resolve-python.js";
+import { runToCompletion } from "./run-to-completion.js";
 
-/** What a sandboxed kernel runs and reads of the host to run it. */
-export interface SandboxedInterpreter {
+/** What a sandboxed Python program (a kernel, a debug adapter, a debuggee) runs and reads of the host to run it. */
+export interface SandboxedPython {
   /** The interpreter binary itself (a sandbox cannot follow a shim script that looks programs up). */
   command: string;
   /** Its prefix, a virtual environment's folder and the base interpreter it was made from: read-only. */
@@ -42,16 +41,17 @@ async function askHostExecutable(path: string): Promise<string | undefined> {
 }
 
 /**
- * The interpreter binary a sandboxed kernel runs and the host folders it needs to read. A project's
- * virtual environment is only read (its `pyvenv.cfg`, its links), never run on the host: the project
- * may not be trusted. An interpreter of the host's own (PATH, a configured one) is asked where it
- * really is once, because a version manager's shim is a script that needs the whole manager.
+ * The interpreter binary a sandboxed program runs and the host folders it needs to read. A project's
+ * virtual environment (`fromProject`) is only read (its `pyvenv.cfg`, its links), never run on the
+ * host: the project may not be trusted. An interpreter of the host's own (PATH, a configured one) is
+ * asked where it really is once, because a version manager's shim is a script that needs the whole
+ * manager.
  */
-export async function sandboxedInterpreter(interpreter: PythonInterpreter): Promise<SandboxedInterpreter> {
-  const command =
-    interpreter.origin === "project"
-      ? interpreter.path
-      : ((await hostExecutable(interpreter.path)) ?? interpreter.path);
+export async function sandboxedPython(
+  path: string,
+  { fromProject }: { fromProject: boolean },
+): Promise<SandboxedPython> {
+  const command = fromProject ? path : ((await hostExecutable(path)) ?? path);
   const paths = new Set<string>();
   const environment = dirname(dirname(command));
   const real = await realOrNothing(command);
