@@ -113,6 +113,7 @@ describe("parseCommandLine", () => {
       sandbox: undefined,
       passEnv: [],
       allowNetwork: false,
+      sandboxServers: false,
       workerEnv: [],
       workerRead: [],
       help: false,
@@ -173,6 +174,7 @@ describe("parseCommandLine", () => {
         "--pass-env",
         "PIP_INDEX_URL",
         "--allow-network",
+        "--sandbox-servers",
         "--worker-env",
         "ANTHROPIC_API_KEY",
         "--worker-read",
@@ -182,6 +184,7 @@ describe("parseCommandLine", () => {
       sandbox: "required",
       passEnv: ["HF_TOKEN", "PIP_INDEX_URL"],
       allowNetwork: true,
+      sandboxServers: true,
       workerEnv: ["ANTHROPIC_API_KEY"],
       workerRead: ["/opt/agent"],
     });

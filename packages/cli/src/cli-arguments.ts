@@ -39,6 +39,8 @@ export interface CommandLine {
   passEnv: string[];
   /** `--allow-network`: sandboxed kernels and debuggees may use the network. */
   allowNetwork: boolean;
+  /** `--sandbox-servers`: language servers and project checkers run in the sandbox too. */
+  sandboxServers: boolean;
   /** `--worker-env NAME`, repeatable: host variables a sandboxed vibe worker gets (its model's API key). */
   workerEnv: string[];
   /** `--worker-read PATH`, repeatable: host paths a sandboxed vibe worker may read (its agent's installation). */
@@ -59,6 +61,8 @@ export interface SandboxChoice {
   passEnv: string[];
   /** Whether sandboxed kernels may use the network. */
   allowNetwork: boolean;
+  /** Whether language servers and project checkers run in the sandbox too (opt-in). */
+  sandboxServers: boolean;
   /** Host variables passed to sandboxed vibe workers besides the allowlist and `passEnv`. */
   workerEnv: string[];
   /** Host paths sandboxed vibe workers may read (absolute). */
@@ -120,6 +124,7 @@ const options = {
   sandbox: { type: "string" },
   "pass-env": { type: "string", multiple: true },
   "allow-network": { type: "boolean" },
+  "sandbox-servers": { type: "boolean" },
   "worker-env": { type: "string", multiple: true },
   "worker-read": { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
@@ -144,6 +149,7 @@ const valueExamples: Record<OptionName, string> = {
   sandbox: "--sandbox required",
   "pass-env": "--pass-env HF_TOKEN",
   "allow-network": "--allow-network",
+  "sandbox-servers": "--sandbox-servers",
   "worker-env": "--worker-env ANTHROPIC_API_KEY",
   "worker-read": "--worker-read ~/.local/share/my-agent",
   help: "--help",
@@ -244,6 +250,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     sandbox: values.sandbox as string | undefined,
     passEnv: (values["pass-env"] as string[] | undefined) ?? [],
     allowNetwork: values["allow-network"] === true,
+    sandboxServers: values["sandbox-servers"] === true,
     workerEnv: (values["worker-env"] as string[] | undefined) ?? [],
     workerRead: (values["worker-read"] as string[] | undefined) ?? [],
     help,

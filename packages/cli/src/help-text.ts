@@ -32,6 +32,8 @@ const common = `Options:
                             off = the host. status says which, and why
       --pass-env <NAME>     also pass this variable into the sandbox (repeatable)
       --allow-network       let sandboxed kernels and debuggees use the network (e.g. for %pip install)
+      --sandbox-servers     run language servers and project checkers in the sandbox too (off by
+                            default: a trusted project's own server is its code)
       --worker-env <NAME>   pass this variable to sandboxed vibe workers (their model's API key;
                             repeatable); workers have the network
       --worker-read <path>  let sandboxed vibe workers read this host path (an agent's installation or

@@ -15,6 +15,8 @@ export interface OfficialPluginSettings {
   kernelPlacement?: Placement | undefined;
   /** `--sandbox` resolved: where debug adapters and the programs they launch run. */
   debugPlacement?: Placement | undefined;
+  /** `--sandbox` and `--sandbox-servers` resolved: where language servers and project checkers run. */
+  serverPlacement?: Placement | undefined;
 }
 
 /**
@@ -44,10 +46,12 @@ export async function loadOfficialPlugins(settings: OfficialPluginSettings = {})
     settings.parseCacheBytes === undefined
       ? astgrep.default
       : astgrep.createAstGrepPlugin({ parser: { parseCacheBytes: settings.parseCacheBytes } });
+  const lspSupervisor = {
+    ...(settings.projectTrust === undefined ? {} : { projectTrust: settings.projectTrust }),
+    ...(settings.serverPlacement === undefined ? {} : { placement: settings.serverPlacement }),
+  };
   const lspPlugin =
-    settings.projectTrust === undefined
-      ? lsp.default
-      : lsp.createLspPlugin({ supervisor: { projectTrust: settings.projectTrust } });
+    Object.keys(lspSupervisor).length === 0 ? lsp.default : lsp.createLspPlugin({ supervisor: lspSupervisor });
   const debugPlugin =
     settings.debugPlacement === undefined
       ? debug.default

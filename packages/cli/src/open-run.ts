@@ -54,7 +54,6 @@ export interface OpenedRun {
 }
 
 // Not placed by --sandbox yet: said in `status`, so nobody takes the sandbox for wider than it is.
-const notYetPlaced = "language servers and project checkers";
 
 function connectToCaller(environment: NodeJS.ProcessEnv): CallerApprovals | undefined {
   try {
@@ -93,6 +92,7 @@ export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
       projectTrust: settings.projectTrust,
       kernelPlacement: placements?.kernels,
       debugPlacement: placements?.debuggers,
+      serverPlacement: placements?.servers,
     })),
   ];
   for (const specifier of settings.plugins) plugins.push(await loadPlugin(specifier, workdir));
@@ -133,7 +133,7 @@ export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
         where: (placements?.debuggers ?? hostPlacement).describe(),
       },
       { programs: "vibe workers", where: (placements?.workers ?? hostPlacement).describe() },
-      { programs: notYetPlaced, where: `${hostPlacement.describe()} (--sandbox does not place them yet)` },
+      { programs: "language servers and project checkers", where: (placements?.servers ?? hostPlacement).describe() },
     ],
   };
 }

@@ -60,6 +60,7 @@ function resolveSandbox(mode: string | undefined, options: Omit<SandboxChoice, "
     mode: (mode as SandboxMode | undefined) ?? "auto",
     passEnv: [...new Set(options.passEnv)],
     allowNetwork: options.allowNetwork,
+    sandboxServers: options.sandboxServers,
     workerEnv: [...new Set(options.workerEnv)],
     // Paths typed on the command line are relative to the current directory, like --workdir.
     workerRead: options.workerRead.map((path) => resolvePath(path)),
@@ -143,6 +144,7 @@ export function resolveCliArguments(
     sandbox,
     passEnv,
     allowNetwork,
+    sandboxServers,
     workerEnv,
     workerRead,
     ...rest
@@ -167,6 +169,6 @@ export function resolveCliArguments(
     parseCacheBytes: resolveParseCacheBytes(parseCacheMib),
     vibe: resolveVibe({ vibe, workerFast, workerGood }),
     projectTrust: resolveProjectTrust(trustProject, noTrustProject, caller, environment),
-    sandbox: resolveSandbox(sandbox, { passEnv, allowNetwork, workerEnv, workerRead }),
+    sandbox: resolveSandbox(sandbox, { passEnv, allowNetwork, sandboxServers, workerEnv, workerRead }),
   };
 }

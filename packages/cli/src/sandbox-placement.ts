@@ -12,6 +12,8 @@ export interface SandboxPlacements {
   kernels: Placement;
   /** debug adapters and the programs they launch: as the kernels. */
   debuggers: Placement;
+  /** language servers and project checkers: as the kernels with `--sandbox-servers`, else the host. */
+  servers: Placement;
   /** vibe workers: the network on (their model's API), `--worker-env` and the worker variables passed. */
   workers: Placement;
   /** Host paths a sandboxed worker reads: this runbound's installation (so `runbound session` works) and `--worker-read`. */
@@ -47,6 +49,7 @@ export async function resolveSandboxPlacements(choice: SandboxChoice, workdir: s
     return {
       kernels: hostBecause("--sandbox off"),
       debuggers: hostBecause("--sandbox off"),
+      servers: hostBecause("--sandbox off"),
       workers: hostBecause("--sandbox off"),
       workerReadOnlyPaths,
     };
@@ -57,6 +60,7 @@ export async function resolveSandboxPlacements(choice: SandboxChoice, workdir: s
     return {
       kernels: programs,
       debuggers: programs,
+      servers: choice.sandboxServers ? programs : hostBecause("without --sandbox-servers"),
       // A worker of a run that does not trust the project must hear it inside the sandbox too.
       workers: createBubblewrapPlacement({
         ...made,
@@ -73,5 +77,5 @@ export async function resolveSandboxPlacements(choice: SandboxChoice, workdir: s
     });
   }
   const fallback = hostBecause(`no sandbox: ${bubblewrap.reason}; --sandbox required would refuse to run`);
-  return { kernels: fallback, debuggers: fallback, workers: fallback, workerReadOnlyPaths };
+  return { kernels: fallback, debuggers: fallback, servers: fallback, workers: fallback, workerReadOnlyPaths };
 }

@@ -63,8 +63,10 @@ describe("runbound --sandbox", () => {
       "debug adapters and the programs they launch (an attach's adapter runs on the host, beside its program): in a sandbox (bubblewrap",
     );
     expect(placed.stdout).toContain(
-      "language servers and project checkers: on the host, with this machine's files, network and environment (--sandbox does not place them yet)",
+      "language servers and project checkers: on the host, with this machine's files, network and environment (without --sandbox-servers)",
     );
+    const servers = await runCli(["status", "-C", project, "--sandbox-servers"]);
+    expect(servers.stdout).toContain("language servers and project checkers: in a sandbox (bubblewrap");
     // No bwrap on PATH: auto falls back to the host and says why; required refuses to open the run.
     const noBubblewrap = { ...process.env, PATH: "/nonexistent" };
     const fallback = await runCli(["status", "-C", project], { env: noBubblewrap });

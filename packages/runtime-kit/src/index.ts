@@ -14,6 +14,8 @@ export { hostPlacement, type PlacedCommand, type Placement, type PlacementReques
 export { createBubblewrapPlacement, type BubblewrapPlacementSettings } from "./bubblewrap-placement.js";
 export { detectBubblewrap, type BubblewrapAvailability } from "./detect-bubblewrap.js";
 export { sandboxedPython, type SandboxedPython } from "./sandboxed-python.js";
+export { sandboxedNodeProgramPaths } from "./sandboxed-node.js";
+export { goSandboxNeeds, type SandboxNeeds } from "./go-sandbox-needs.js";
 export { SANDBOX_ENVIRONMENT_ALLOWLIST, SANDBOX_HOME } from "./sandbox-environment.js";
 export { signalWithDeadline, withDeadline, type DeadlineReasons, type DeadlineSignal } from "./signal-with-deadline.js";
 export { untilAborted } from "./until-aborted.js";

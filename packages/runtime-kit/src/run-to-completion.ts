@@ -1,9 +1,12 @@
 import { captureStreamHead } from "./capture-stream-head.js";
-import { spawnOwnedProcess, type ProcessExit } from "./owned-process.js";
+import { spawnOwnedProcess, type OwnedProcessSettings, type ProcessExit } from "./owned-process.js";
 import { signalWithDeadline } from "./signal-with-deadline.js";
 
-/** Settings of {@link runToCompletion}. */
-export interface RunToCompletionSettings {
+/** Settings of {@link runToCompletion}; `placement` and what it needs as for `spawnOwnedProcess`. */
+export interface RunToCompletionSettings extends Pick<
+  OwnedProcessSettings,
+  "placement" | "ownEnv" | "readOnlyPaths" | "writablePaths"
+> {
   /** The program: an absolute path, or a name looked up on `env.PATH`. */
   command: string;
   /** Its arguments. */
@@ -79,6 +82,10 @@ export async function runToCompletion(settings: RunToCompletionSettings): Promis
     cwd: settings.cwd ?? process.cwd(),
     ...(settings.env === undefined ? {} : { env: settings.env }),
     stderrLines: settings.stderrLines ?? 50,
+    ...(settings.placement === undefined ? {} : { placement: settings.placement }),
+    ...(settings.ownEnv === undefined ? {} : { ownEnv: settings.ownEnv }),
+    ...(settings.readOnlyPaths === undefined ? {} : { readOnlyPaths: settings.readOnlyPaths }),
+    ...(settings.writablePaths === undefined ? {} : { writablePaths: settings.writablePaths }),
   });
   child.stdin.end(settings.input);
   const stdout = captureStreamHead(child.stdout, settings.maxOutputBytes ?? 1024 * 1024);

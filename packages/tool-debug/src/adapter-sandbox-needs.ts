@@ -1,8 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { dirname } from "node:path";
-import { isInside, sandboxedPython } from "@runbound/runtime-kit";
+import { goSandboxNeeds, isInside, sandboxedPython } from "@runbound/runtime-kit";
 import type { AdapterDefinition, LocatedAdapter } from "./adapter-table.js";
-import { goSandboxNeeds } from "./go-sandbox-needs.js";
 import { rustFormatterDirectory } from "./rust-formatters.js";
 import type { NeedsContext, SandboxNeeds } from "./sandbox-needs.js";
 
@@ -49,7 +48,7 @@ export function sandboxNeeds(
     case "lldb":
       return lldbNeeds(located, context);
     case "delve":
-      return goSandboxNeeds(context.root, context.env, context.cache);
+      return goSandboxNeeds(context.root, context.env, "debug-go-build");
     case "dart":
       return sdkNeeds(located);
   }

@@ -1,4 +1,12 @@
-import { displayPath, LineTail, spawnOwnedProcess, type OwnedProcess, type ProcessExit } from "@runbound/runtime-kit";
+import {
+  displayPath,
+  hostPlacement,
+  LineTail,
+  spawnOwnedProcess,
+  type OwnedProcess,
+  type Placement,
+  type ProcessExit,
+} from "@runbound/runtime-kit";
 import { abortedError, ToolError } from "@runbound/tool-kit";
 import { pathToFileURL } from "node:url";
 import {
@@ -38,6 +46,7 @@ import { WORKSPACE_DIAGNOSTICS_WORK_TOKEN } from "./workspace-diagnostic-tokens.
 import { describeBound, RequestWatchdog, type HungRequest } from "./request-watchdog.js";
 import type { LspServerSpec } from "./server-spec.js";
 import { settingsSection } from "./settings-section.js";
+import type { ServerSandboxNeeds } from "./server-sandbox-needs.js";
 
 /** Retries of a request the server answered with `ContentModified`, and the pause before each. */
 const contentModifiedRetries = 3;
@@ -65,6 +74,10 @@ export interface SessionSettings {
   /** The resolved program. */
   binary: string;
   env: NodeJS.ProcessEnv;
+  /** Where the server runs; default the host. */
+  placement?: Placement;
+  /** In a sandbox: what the server needs of the host (see `serverSandboxNeeds`). */
+  sandboxNeeds?: ServerSandboxNeeds;
   /** Bounds the start and `initialize`; aborting it kills the process. */
   signal: AbortSignal;
   /**
@@ -80,6 +93,16 @@ export interface SessionSettings {
    * unresponsive: the process group is killed and every pending request fails. Default: no bound.
    */
   unresponsiveMs?: number;
+}
+
+/** The spec's settings with `python.pythonPath` set, when an interpreter must be named. */
+function withPythonPath(
+  settings: Readonly<Record<string, unknown>> | undefined,
+  pythonPath: string | undefined,
+): Readonly<Record<string, unknown>> | undefined {
+  if (pythonPath === undefined) return settings;
+  const python = (settings?.["python"] ?? {}) as Record<string, unknown>;
+  return { ...settings, python: { ...python, pythonPath } };
 }
 
 /** How long a failed write waits for the server's exit to be reported before it is named the cause itself. */
@@ -154,6 +177,8 @@ export class LanguageServerSession implements SessionRequests {
     private readonly process: OwnedProcess,
     private readonly connection: ProtocolConnection,
     private readonly onExit: (exit: SessionExit) => string,
+    // The settings it is served (`workspace/configuration`): the spec's, with the interpreter named in a sandbox.
+    private readonly settings: Readonly<Record<string, unknown>> | undefined,
   ) {
     this.ended = new Promise((resolve) => (this.endSession = resolve));
   }
@@ -164,11 +189,16 @@ export class LanguageServerSession implements SessionRequests {
    * @throws ToolError `unavailable` (the server would not start or answer), `timeout`/`cancelled`.
    */
   static async start(settings: SessionSettings): Promise<LanguageServerSession> {
+    const needs = settings.sandboxNeeds;
     const child = await spawnOwnedProcess({
       command: settings.binary,
       args: settings.spec.server.args,
       cwd: settings.root,
-      env: settings.env,
+      env: { ...settings.env, ...needs?.env },
+      ...(settings.placement === undefined ? {} : { placement: settings.placement }),
+      ...(needs === undefined
+        ? {}
+        : { readOnlyPaths: needs.readOnlyPaths, writablePaths: needs.writablePaths, ownEnv: Object.keys(needs.env) }),
     }).catch((error: unknown) => {
       throw new ToolError({
         code: "unavailable",
@@ -187,6 +217,7 @@ export class LanguageServerSession implements SessionRequests {
       child,
       connection,
       settings.onExit,
+      withPythonPath(settings.spec.settings, needs?.pythonPath),
     );
     if (settings.onProgress !== undefined) session.progress.listen(settings.onProgress);
     if (settings.unresponsiveMs !== undefined) {
@@ -432,7 +463,7 @@ export class LanguageServerSession implements SessionRequests {
       if (this.exitValue === undefined && !this.pipeFailed) void this.process.stop({ graceMs: 500 });
     });
     connection.onRequest(ConfigurationRequest.type, (params) =>
-      params.items.map((item) => settingsSection(this.spec.settings, item.section)),
+      params.items.map((item) => settingsSection(this.settings, item.section)),
     );
     connection.onRequest(RegistrationRequest.type, (params) => {
       for (const registration of params.registrations) this.registrations.set(registration.id, registration);
@@ -473,7 +504,9 @@ export class LanguageServerSession implements SessionRequests {
         program: settings.binary,
       })) ?? {};
     const params = {
-      processId: process.pid,
+      // A server exits soon after start when this pid does not exist where it runs (a sandbox's own
+      // PID namespace): there it is null, and the session's end stops the server instead.
+      processId: (settings.placement ?? hostPlacement).kind === "sandbox" ? null : process.pid,
       clientInfo: { name: "runbound" },
       rootUri,
       rootPath: settings.root,

@@ -2,9 +2,11 @@ import {
   createRestartBudget,
   displayPath,
   findNearestMarker,
+  hostPlacement,
   readGroupResidentMemoryKiB,
   signalWithDeadline,
   untilAborted,
+  type Placement,
   type RestartBudget,
 } from "@runbound/runtime-kit";
 import { defineResource, ToolError } from "@runbound/tool-kit";
@@ -20,6 +22,7 @@ import { describeUnroutable, routeFile, serverForFile, type FileRoute } from "./
 import type { ActiveProgress } from "./progress-tracker.js";
 import { describeBound, type HungRequest } from "./request-watchdog.js";
 import type { LspServerSpec } from "./server-spec.js";
+import { serverSandboxNeeds } from "./server-sandbox-needs.js";
 
 /** What a caller that stops waiting for a shared server start is told: the start goes on for the others. */
 function startWaitMessages(label: string): { timeout: string; cancelled: string } {
@@ -72,6 +75,13 @@ export interface LspSupervisorSettings {
    * `initialize` has `startTimeoutMs` instead, and a start that runs out of it counts the same way.
    */
   unresponsiveMs?: number;
+  /**
+   * Where the servers and the project checkers run; default the host. A sandbox (the host decides:
+   * `createBubblewrapPlacement`) shows them the workdir and the toolchain they need read-only, no
+   * secrets and no network; the project's own programs (a trusted project's `node_modules/.bin`) run
+   * there too.
+   */
+  placement?: Placement;
 }
 
 /** One (server, root) pair the supervisor knows, and what state it is in. */
@@ -96,6 +106,8 @@ export interface LspSupervisorInstance {
   readonly servers: readonly LspServerSpec[];
   /** The environment servers (and the project checkers) run with. */
   readonly env: NodeJS.ProcessEnv;
+  /** Where servers and checkers run. */
+  readonly placement: Placement;
   /** Whether the project's own programs may run (see {@link LspSupervisorSettings.projectTrust}). */
   readonly projectTrust: ProjectTrust;
   /** What the model has been told about each file's diagnostics in this run (one supervisor per run). */
@@ -165,6 +177,7 @@ function minutes(ms: number): string {
 export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSupervisorInstance {
   const servers = settings.servers ?? DEFAULT_SERVERS;
   const env = settings.env ?? process.env;
+  const placement = settings.placement ?? hostPlacement;
   const pathVariable = settings.pathVariable ?? env["PATH"] ?? "";
   const projectTrust = Object.freeze({ ...(settings.projectTrust ?? TRUSTED_PROJECT) });
   const idleMs = settings.idleMs ?? 30 * 60_000;
@@ -266,6 +279,18 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
           trusted: projectTrust.trusted,
           binary,
           env,
+          ...(placement.kind === "sandbox"
+            ? {
+                placement,
+                sandboxNeeds: await serverSandboxNeeds({
+                  serverId: entry.spec.id,
+                  program: binary,
+                  root: entry.root,
+                  workdir,
+                  env,
+                }),
+              }
+            : {}),
           signal: deadline.signal,
           onExit: (exit) => {
             startExit = exit;
@@ -381,6 +406,7 @@ export function createLspSupervisor(settings: LspSupervisorSettings = {}): LspSu
   return {
     servers,
     env,
+    placement,
     projectTrust,
     ledger: new DiagnosticsLedger(),
     afterWriteBudget: Object.freeze({ ...DEFAULT_AFTER_WRITE_BUDGET, ...settings.afterWrite }),

@@ -249,6 +249,7 @@ async function answer(
       // The supervisor resolves a root's program with its own PATH; here the program is the checker.
       findChecker: (spec, checker, root) => supervisor.findProgram({ ...spec, server: checker }, root, workdir),
       env: supervisor.env,
+      placement: supervisor.placement,
       signal,
       onProgress: (message, done, total) => progress({ message, progress: done, total }),
       // What the checkers report is what the model was told of those files: later writes compare with it.

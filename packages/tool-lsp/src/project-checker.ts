@@ -1,4 +1,5 @@
-import { runToCompletion, type ProcessExit } from "@runbound/runtime-kit";
+import { runToCompletion, type Placement, type ProcessExit } from "@runbound/runtime-kit";
+import type { ServerSandboxNeeds } from "./server-sandbox-needs.js";
 import { abortedError } from "@runbound/tool-kit";
 import type { CheckerFormat } from "./checker-formats.js";
 import type { ParsedDiagnostic } from "./checker-output/parsed-diagnostic.js";
@@ -26,6 +27,10 @@ export interface CheckerRunRequest {
   /** Output kept at most; default {@link MAX_CHECKER_OUTPUT_BYTES}. */
   maxOutputBytes?: number;
   env?: NodeJS.ProcessEnv;
+  /** Where it runs; default the host. */
+  placement?: Placement;
+  /** In a sandbox: what it needs of the host (see `serverSandboxNeeds`). */
+  sandboxNeeds?: ServerSandboxNeeds;
 }
 
 /** How one checker run ended. */
@@ -57,11 +62,16 @@ export async function runProjectChecker(request: CheckerRunRequest): Promise<Che
   const stderrLines = request.format.stream === "stderr" ? STDERR_FINDING_LINES : stderrReportLines;
   let run;
   try {
+    const needs = request.sandboxNeeds;
     run = await runToCompletion({
       command: request.binary,
       args: request.args,
       cwd: request.root,
-      ...(request.env === undefined ? {} : { env: request.env }),
+      env: { ...(request.env ?? process.env), ...needs?.env },
+      ...(request.placement === undefined ? {} : { placement: request.placement }),
+      ...(needs === undefined
+        ? {}
+        : { readOnlyPaths: needs.readOnlyPaths, writablePaths: needs.writablePaths, ownEnv: Object.keys(needs.env) }),
       signal: request.signal,
       timeoutMs: request.timeoutMs,
       maxOutputBytes: request.maxOutputBytes ?? MAX_CHECKER_OUTPUT_BYTES,

@@ -1,4 +1,4 @@
-import { displayPath, isInside } from "@runbound/runtime-kit";
+import { displayPath, isInside, type Placement } from "@runbound/runtime-kit";
 import { stat } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import { boundedRows } from "./bounded-rows.js";
@@ -12,6 +12,7 @@ import { resolveProjectScope } from "./project-scope.js";
 import { describeUntrusted } from "./project-trust.js";
 import type { BinaryResolution, UntrustedPrograms } from "./resolve-binary.js";
 import type { LspServerSpec, ProjectChecker } from "./server-spec.js";
+import { serverSandboxNeeds } from "./server-sandbox-needs.js";
 
 /** How long one project's checker may run by default before it is stopped. */
 export const CHECKER_TIMEOUT_MS = 120_000;
@@ -39,6 +40,8 @@ export interface ProjectDiagnosticsRequest {
   maxProjects?: number;
   /** The checkers' environment; default this process's. */
   env?: NodeJS.ProcessEnv;
+  /** Where the checkers run; default the host. */
+  placement?: Placement;
   /** Told of every project whose checker ran to the end, with all its findings (the diagnostics ledger's baseline). */
   onChecked?: (spec: LspServerSpec, root: string, findings: readonly ParsedDiagnostic[]) => void;
 }
@@ -227,15 +230,28 @@ export async function projectDiagnosticsOp(request: ProjectDiagnosticsRequest): 
       index,
       chosen.length,
     );
+    const needs =
+      request.placement?.kind === "sandbox"
+        ? await serverSandboxNeeds({
+            serverId: project.spec.id,
+            program: binary.path,
+            root: project.root,
+            workdir,
+            env: request.env ?? process.env,
+          })
+        : undefined;
     outcomes.push(
       await runProjectChecker({
         binary: binary.path,
-        args: checker.args,
+        // pyright's checker names its interpreter where the PATH one may not run (see ServerSandboxNeeds).
+        args: needs?.pythonPath === undefined ? checker.args : [...checker.args, "--pythonpath", needs.pythonPath],
         root: project.root,
         format: CHECKER_FORMATS[checker.format],
         signal: request.signal,
         timeoutMs,
-        env: request.env,
+        ...(request.env === undefined ? {} : { env: request.env }),
+        ...(request.placement === undefined ? {} : { placement: request.placement }),
+        ...(needs === undefined ? {} : { sandboxNeeds: needs }),
       }),
     );
   }

@@ -98,8 +98,12 @@ export async function statusOp(
   const trust = supervisor.projectTrust.trusted
     ? ""
     : `\nProject programs are not trusted in this run: none inside the working directory (${PROJECT_BIN_DIRECTORIES.join(", ")}, PATH entries pointing into it) is started, for servers or checkers; PATH's are used instead. Passed over at the top of the working directory: ${untrusted.length === 0 ? "none" : untrusted.map((path) => `\`${path}\``).join(", ")}. To trust the project, ${howToTrust(supervisor.projectTrust)}.`;
+  const placement =
+    supervisor.placement.kind === "sandbox"
+      ? `\nServers and project checkers run ${supervisor.placement.describe()}.`
+      : "";
   return {
-    text: `Language servers (${supervisor.servers.length} known; \`status\` with \`file\` says what one file would use):\n${lines.join("\n")}${trust}`,
+    text: `Language servers (${supervisor.servers.length} known; \`status\` with \`file\` says what one file would use):\n${lines.join("\n")}${trust}${placement}`,
     structured: {
       op: "status",
       entries,

@@ -4,7 +4,12 @@ import { resultText, Workdir } from "@runbound/tool-kit";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
-import { createLspSupervisor, LspSupervisor, type LspSupervisorInstance } from "../lsp-supervisor.js";
+import {
+  createLspSupervisor,
+  LspSupervisor,
+  type LspSupervisorInstance,
+  type LspSupervisorSettings,
+} from "../lsp-supervisor.js";
 import { lspPlugin } from "../plugin.js";
 import { putPlugin } from "./put-tool.js";
 import { copyFixture, devBinary } from "./real-servers.js";
@@ -25,11 +30,11 @@ export interface WriteRun {
 
 /**
  * Inside a `describe`: a fresh copy of the fixture `name`, a supervisor with the npm devDependencies'
- * servers first on its PATH, and a real run of the lsp plugin plus a writer. Correctness, not speed, is
+ * servers first on its PATH (and the settings `more` gives for the workdir), and a real run of the lsp plugin plus a writer. Correctness, not speed, is
  * under test (bench/lsp measures speed), so a loaded machine gets 10 s per check. After the suite every
  * server's process group is checked gone.
  */
-export function useWriteRun(name: string): WriteRun {
+export function useWriteRun(name: string, more: (workdir: string) => LspSupervisorSettings = () => ({})): WriteRun {
   const state: { workdir?: string; supervisor?: LspSupervisorInstance; run?: Run } = {};
   beforeAll(async () => {
     state.workdir = copyFixture(name);
@@ -37,6 +42,7 @@ export function useWriteRun(name: string): WriteRun {
     state.supervisor = createLspSupervisor({
       pathVariable: `${bin}:${process.env["PATH"] ?? ""}`,
       afterWrite: { ceilingMs: 10_000 },
+      ...more(state.workdir),
     });
     state.run = createRun({ plugins: [lspPlugin, putPlugin], observerTimeoutMs: 60_000 });
     await state.run.attach(Workdir, { value: state.workdir });
