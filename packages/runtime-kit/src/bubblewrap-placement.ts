@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute } from "node:path";
 import type { Placement, PlacedCommand, PlacementRequest } from "./placement.js";
+import { sharedEtcView } from "./etc-view.js";
 import { SANDBOX_HOME, sandboxEnvironment } from "./sandbox-environment.js";
 
 /** Settings of {@link createBubblewrapPlacement}. */
@@ -25,6 +26,7 @@ const usrLinks = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
 // What of /etc programs need: the dynamic linker's cache, certificates, name resolution, users and
 // groups (for `getpwuid`), the time zone, fonts, and Debian's per-Python configuration. Not /etc as a
 // whole: it holds the host's secrets (shadow, ssh host keys, credentials some services drop there).
+// Bound as one copy made once per process (see etc-view.ts), else entry by entry.
 const etcEntries = [
   "ld.so.cache",
   "ld.so.conf",
@@ -65,8 +67,10 @@ function systemBinds(): string[] {
     if (stats.isSymbolicLink()) args.push("--symlink", readlinkSync(path), path);
     else args.push("--ro-bind", path, path);
   }
-  for (const entry of [...etcEntries, ...etcPythonEntries()])
-    args.push("--ro-bind-try", `/etc/${entry}`, `/etc/${entry}`);
+  const entries = [...etcEntries, ...etcPythonEntries()];
+  const view = sharedEtcView(entries);
+  if (view !== undefined) args.push("--ro-bind", view, "/etc");
+  else for (const entry of entries) args.push("--ro-bind-try", `/etc/${entry}`, `/etc/${entry}`);
   return args;
 }
 
