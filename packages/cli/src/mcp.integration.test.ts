@@ -76,10 +76,23 @@ function expectHonestAnnotations(tools: readonly ListedTool[]): void {
     },
     required: ["lines", "longest"],
   });
+  // Every official tool whose answer has structure publishes it (ask_user and vibe_* are not served in these runs).
   expect(tools.filter((tool) => tool.outputSchema !== undefined).map((tool) => tool.name)).toEqual([
+    "ast_grep",
+    "ast_edit",
+    "resolve",
+    "lsp",
+    "lsp_rename",
+    "eval",
+    "debug",
     "count_lines",
     "miscount",
   ]);
+  expect(tools.find((tool) => tool.name === "ast_grep")!.outputSchema).toMatchObject({
+    type: "object",
+    required: expect.arrayContaining(["total", "matches"]),
+  });
+  expect(tools.find((tool) => tool.name === "lsp")!.outputSchema).toMatchObject({ type: "object", required: ["op"] });
 }
 
 describe("runbound mcp", () => {
@@ -256,6 +269,7 @@ describe("runbound mcp", () => {
 
   it("lists honest annotations and output schemas, and sends structuredContent the SDK client validates", async () => {
     const project = await realpath(await mkdtemp(join(tmpdir(), "runbound-mcp-structured-")));
+    await writeFile(join(project, "app.ts"), "dispose(a);\nconst b = 1;\n");
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [binPath, "mcp", "--plugin", structuredPlugin, "--workdir", project],
@@ -282,6 +296,24 @@ describe("runbound mcp", () => {
       },
       { type: "text", text: "1 lines." },
     ]);
+
+    // Official tools: the SDK client validates each structuredContent against the outputSchema listed above.
+    const search = await client.callTool({ name: "ast_grep", arguments: { pattern: "dispose($X)" } });
+    expect(search.isError).toBe(false);
+    expect(search.structuredContent).toMatchObject({
+      total: 1,
+      files: 1,
+      matches: [{ path: "app.ts", line: 1, column: 1, text: "dispose(a)" }],
+    });
+    const status = await client.callTool({ name: "lsp", arguments: { op: "status" } });
+    expect(status.isError).toBe(false);
+    expect(status.structuredContent).toMatchObject({ op: "status", entries: [] });
+    const cell = await client.callTool({
+      name: "eval",
+      arguments: { code: "6 * 7", language: "javascript", description: "multiply two numbers in javascript" },
+    });
+    expect(cell.isError).toBe(false);
+    expect(cell.structuredContent).toMatchObject({ language: "javascript", status: "ok", state: "kept" });
     await client.close();
   });
 

@@ -1,6 +1,7 @@
 import { defineTool, textResult, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
+import { astEditOutputSchema } from "./ast-edit-output.js";
 import {
   describeReadings,
   describeScan,
@@ -53,6 +54,7 @@ export const astEditTool = defineTool({
   }),
   requires: [AstGrepParser, Workdir],
   parallelSafe: true,
+  output: astEditOutputSchema,
   run: async (input, context) => {
     const parser = context.resource(AstGrepParser);
     const { query, scope, rule } = await resolveQuery(parser, context.resource(Workdir), input);

@@ -2,6 +2,7 @@ import { displayPath } from "@runbound/runtime-kit";
 import { defineTool, textResult, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
+import { astGrepOutputSchema } from "./ast-grep-output.js";
 import {
   describeReadings,
   describeScan,
@@ -71,6 +72,7 @@ export const astGrepTool = defineTool({
   }),
   requires: [AstGrepParser, Workdir],
   parallelSafe: true,
+  output: astGrepOutputSchema,
   run: async (input, context) => {
     const parser = context.resource(AstGrepParser);
     const maxResults = input.max_results ?? 50;

@@ -3,6 +3,7 @@ import { defineTool, textResult, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { AstGrepParser } from "./astgrep-parser.js";
 import { plural } from "./describe-search.js";
+import { resolveOutputSchema } from "./resolve-output.js";
 
 /** Accept (write all files or none) or discard an edit staged by `ast_edit`. */
 export const resolveTool = defineTool({
@@ -20,6 +21,7 @@ export const resolveTool = defineTool({
   }),
   requires: [AstGrepParser, Workdir],
   parallelSafe: false,
+  output: resolveOutputSchema,
   run: async (input, context) => {
     const parser = context.resource(AstGrepParser);
     const workdir = context.resource(Workdir);

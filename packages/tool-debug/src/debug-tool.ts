@@ -1,6 +1,7 @@
 import { ConversationId, defineTool, ToolError, Workdir } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { requestErrorAsToolError } from "./adapter-request-error.js";
+import { debugOutputSchema } from "./debug-output.js";
 import { DebugSupervisor } from "./debug-supervisor.js";
 import { executionOp, type ExecutionOp } from "./execution-ops.js";
 import {
@@ -247,6 +248,7 @@ export const debugTool = defineTool({
   }),
   requires: [DebugSupervisor, Workdir, ConversationId],
   parallelSafe: false,
+  output: debugOutputSchema,
   // A cold `go build` inside dlv's launch can take minutes; the other ops answer within their budgets.
   timeoutMs: 240_000,
   hints: { openWorld: true },

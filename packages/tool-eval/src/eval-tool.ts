@@ -10,6 +10,7 @@ import {
 import { assertTextLength, emptyText } from "@runbound/runtime-kit";
 import * as v from "valibot";
 import { CellTranscript, DEFAULT_TRANSCRIPT_LIMITS, type CellTranscriptLimits } from "./cell-transcript.js";
+import { evalOutputSchema } from "./eval-output.js";
 import {
   KernelFactory,
   type Kernel,
@@ -187,6 +188,7 @@ export function createEvalTool(settings: EvalSettings = {}): AnyTool {
     }),
     requires: [KernelFactory, Workdir],
     parallelSafe: false,
+    output: evalOutputSchema,
     // The host's default call budget (2 min) would cut long cells: this tool keeps its own clocks.
     timeoutMs: budgets.wallClockMs + budgets.interruptGraceMs + 30_000,
     hints: { destructive: true, openWorld: true },

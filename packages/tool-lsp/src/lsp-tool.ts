@@ -7,6 +7,8 @@ import { dependencyFiles } from "./dependency-files.js";
 import { diagnosticsOp } from "./diagnostics-op.js";
 import { checkKinds } from "./document-outline.js";
 import { hoverOp } from "./hover-op.js";
+import { LSP_OPS, type LspOp } from "./lsp-ops.js";
+import { lspOutputSchema } from "./lsp-output.js";
 import { LspSupervisor, type LspSupervisorInstance } from "./lsp-supervisor.js";
 import { navigationOp } from "./navigation-op.js";
 import { openDocument, syncWithDisk } from "./open-document.js";
@@ -25,25 +27,7 @@ import { typeHierarchyOp } from "./type-hierarchy-op.js";
 /** The budget of every op except the project checkers. */
 const QUERY_BUDGET_MS = 90_000;
 
-/** The ops of `lsp`. */
-export const LSP_OPS = [
-  "status",
-  "definition",
-  "type_definition",
-  "implementation",
-  "references",
-  "incoming_calls",
-  "outgoing_calls",
-  "supertypes",
-  "subtypes",
-  "hover",
-  "symbols",
-  "diagnostics",
-  "code_actions",
-  "source",
-  "reload",
-] as const;
-type LspOp = (typeof LSP_OPS)[number];
+export { LSP_OPS };
 const positionedOps = new Set<LspOp>([
   "definition",
   "type_definition",
@@ -284,6 +268,7 @@ export const lspTool = defineTool({
   input,
   requires: [LspSupervisor, Workdir],
   parallelSafe: true,
+  output: lspOutputSchema,
   // The project checkers of `diagnostics` "*" may take minutes (each is bounded on its own); every other op gets QUERY_BUDGET_MS.
   timeoutMs: 600_000,
   run: async (request, context) => {

@@ -7,6 +7,7 @@ import { LspSupervisor } from "./lsp-supervisor.js";
 import { openDocument } from "./open-document.js";
 import { planWorkspaceEdit, type PlannedFile } from "./plan-workspace-edit.js";
 import { checkRenameCoversReferences } from "./rename-reference-check.js";
+import { renameOutputSchema } from "./rename-output.js";
 import { editTouches, rangeContains, textOfRange } from "./workspace-edit-ranges.js";
 import { requireCapability } from "./require-capability.js";
 import { symbolCheck, symbolPosition } from "./symbol-position.js";
@@ -93,6 +94,7 @@ export const lspRenameTool = defineTool({
   input,
   requires: [LspSupervisor, Workdir],
   parallelSafe: false,
+  output: renameOutputSchema,
   timeoutMs: 90_000,
   run: async (request, context) => {
     const supervisor = context.resource(LspSupervisor);
