@@ -83,7 +83,8 @@ async function stoppedSession(closeStdin: boolean, continueFirst = false): Promi
   const env = { ...process.env, RUNBOUND_TEST_DEBUG_CLIENT_GONE: mark };
   const config = {
     command: process.execPath,
-    args: [binPath, "mcp", "--workdir", project],
+    // The mark travels into the sandbox the debuggee runs in by default (its environment is an allowlist).
+    args: [binPath, "mcp", "--workdir", project, "--pass-env", "RUNBOUND_TEST_DEBUG_CLIENT_GONE"],
     env,
     cwd: project,
     closeStdin,
