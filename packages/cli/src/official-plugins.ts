@@ -1,6 +1,7 @@
 import type { Placement } from "@runbound/runtime-kit";
 import type { Plugin } from "@runbound/tool-kit";
 import type { EvalPythonChoice } from "./cli-arguments.js";
+import { withPlacementNote } from "./placement-note.js";
 import type { ProjectTrustChoice } from "./project-trust.js";
 
 /** What the official plugins take from the command line. */
@@ -17,6 +18,13 @@ export interface OfficialPluginSettings {
   debugPlacement?: Placement | undefined;
   /** `--sandbox` and `--sandbox-servers` resolved: where language servers and project checkers run. */
   serverPlacement?: Placement | undefined;
+  /** `--sandbox` resolved: where vibe workers run. */
+  workerPlacement?: Placement | undefined;
+}
+
+/** The plugin with its tools' descriptions saying where `programs` run, when the placement is known. */
+function noted(plugin: Plugin, programs: string, placement: Placement | undefined): Plugin {
+  return placement === undefined ? plugin : withPlacementNote(plugin, programs, placement);
 }
 
 /**
@@ -56,5 +64,15 @@ export async function loadOfficialPlugins(settings: OfficialPluginSettings = {})
     settings.debugPlacement === undefined
       ? debug.default
       : debug.createDebugPlugin({ supervisor: { placement: settings.debugPlacement } });
-  return [files.default, astgrepPlugin, lspPlugin, evalPlugin, debugPlugin, ask.default, vibe.default];
+  // A read tool on the host is the norm; lsp says where its servers run only when they are sandboxed.
+  const lspPlacement = settings.serverPlacement?.kind === "sandbox" ? settings.serverPlacement : undefined;
+  return [
+    files.default,
+    astgrepPlugin,
+    noted(lspPlugin, "its language servers and project checkers", lspPlacement),
+    noted(evalPlugin, "the kernels", settings.kernelPlacement),
+    noted(debugPlugin, "the debug adapter and the program it launches", settings.debugPlacement),
+    ask.default,
+    noted(vibe.default, "the workers", settings.workerPlacement),
+  ];
 }

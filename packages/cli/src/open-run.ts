@@ -93,6 +93,7 @@ export async function openRun(settings: OpenRunSettings): Promise<OpenedRun> {
       kernelPlacement: placements?.kernels,
       debugPlacement: placements?.debuggers,
       serverPlacement: placements?.servers,
+      workerPlacement: placements?.workers,
     })),
   ];
   for (const specifier of settings.plugins) plugins.push(await loadPlugin(specifier, workdir));

@@ -80,6 +80,26 @@ describe("runbound --sandbox", () => {
     );
   }, 60_000);
 
+  it("the exec tools' descriptions say where their programs run", async () => {
+    const described = async (args: string[]) => {
+      const listed = await runCli(["tools", "--format", "json", "-C", project, ...args]);
+      const tools = JSON.parse(listed.stdout) as Array<{ name: string; description: string }>;
+      return (name: string) => tools.find((tool) => tool.name === name)?.description ?? "";
+    };
+    const sandboxed = await described([]);
+    expect(sandboxed("eval")).toContain("Where it runs: the kernels run in a sandbox (bubblewrap");
+    expect(sandboxed("debug")).toContain(
+      "Where it runs: the debug adapter and the program it launches run in a sandbox (bubblewrap",
+    );
+    expect(sandboxed("lsp")).not.toContain("Where it runs");
+    const host = await described(["--sandbox", "off"]);
+    expect(host("eval")).toContain(
+      "Where it runs: the kernels run on the host, with this machine's files, network and environment (--sandbox off).",
+    );
+    const servers = await described(["--sandbox-servers"]);
+    expect(servers("lsp")).toContain("Where it runs: its language servers and project checkers run in a sandbox");
+  }, 60_000);
+
   it("refuses an unknown mode and a --pass-env that is not a variable name", async () => {
     const mode = await runCli(["status", "-C", project, "--sandbox", "maybe"]);
     expect(mode.code).toBe(2);
