@@ -15,6 +15,7 @@ import { patternSchema, ruleSchema } from "./pattern-schema.js";
 import { planRewrite } from "./rewrite-plan.js";
 import { ruleCaptures } from "./rule-compiler.js";
 import { ruleFix } from "./rule-fix.js";
+import { expansionSpans } from "./fix-expansion.js";
 import { resolveQuery } from "./search-query-input.js";
 import { templateNames } from "./template-expansion.js";
 
@@ -73,6 +74,11 @@ export const astEditTool = defineTool({
         message: `The ${fix.field} uses ${unknown.map((name) => `\`$${name}\``).join(", ")}, which the ${rule === undefined ? "pattern" : "rule"} does not capture (${capturedNames.size > 0 ? `it captures ${[...capturedNames].map((name) => `\`$${name}\``).join(", ")}` : "it captures nothing"}; \`$_\` and names starting with \`_\` capture nothing).`,
       });
     }
+    const languages = parser.languages().available;
+    const spansOf =
+      rule === undefined || fix.expand === undefined
+        ? undefined
+        : expansionSpans(rule, fix.expand, languages, scope.language);
     const outcome = await parser.search({
       ...scope,
       pattern: query,
@@ -89,9 +95,10 @@ export const astEditTool = defineTool({
       scope.workdir,
       outcome.matches,
       fix.template,
-      parser.languages().available,
+      languages,
       outcome.syntaxErrors.regions,
       10 * 1024,
+      spansOf,
     );
     const syntaxErrors = describeSyntaxErrors(outcome, scope.workdir);
     const inErrorText =

@@ -7,6 +7,8 @@ import type { SearchMatch } from "./search-match.js";
 import type { StagedFile } from "./staged-edit-store.js";
 import type { ErrorRegion } from "./syntax-error-ledger.js";
 import { expandTemplate } from "./template-expansion.js";
+import type { Span } from "./fix-expansion.js";
+import { lineOf, lineStarts } from "./line-starts.js";
 
 /** A match left out because it overlaps one that is rewritten (e.g. an inner call inside an outer one). */
 export interface OverlappingMatch {
@@ -42,23 +44,6 @@ interface Replacement {
   start: number;
   end: number;
   text: string;
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) starts.push(index + 1);
-  return starts;
-}
-
-function lineOf(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }
 
 function applyReplacements(text: string, replacements: readonly Replacement[], offset = 0): string {
@@ -138,6 +123,8 @@ export function planRewrite(
   languages: ReadonlyMap<string, LanguageInfo>,
   errorRegions: ReadonlyMap<string, readonly ErrorRegion[]>,
   previewBytes: number,
+  /** The range each match's rewrite replaces when a fix expands it (a file's content → match → span); default the match's own. */
+  spansOf?: (original: string, matches: readonly SearchMatch[]) => ReadonlyMap<SearchMatch, Span>,
 ): RewritePlan {
   const byFile = new Map<string, SearchMatch[]>();
   for (const match of matches) {
@@ -160,7 +147,8 @@ export function planRewrite(
     const starts = lineStarts(original);
     const replacements: Replacement[] = [];
     const regions = errorRegions.get(path) ?? [];
-    let kept: SearchMatch | undefined;
+    const spans = spansOf?.(original, fileMatches);
+    let kept: Span | undefined;
     for (const match of [...fileMatches].sort(
       (first, second) => first.start - second.start || second.end - first.end,
     )) {
@@ -170,7 +158,8 @@ export function planRewrite(
           message: `\`${display}\` changed while it was being searched. Run ast_edit again.`,
         });
       }
-      if (kept !== undefined && match.start < kept.end) {
+      const span = spans?.get(match) ?? { start: match.start, end: match.end };
+      if (kept !== undefined && span.start < kept.end) {
         plan.overlaps.push({
           displayPath: display,
           line: lineOf(starts, match.start) + 1,
@@ -179,7 +168,7 @@ export function planRewrite(
         });
         continue;
       }
-      const region = regions.find((candidate) => candidate.start < match.end && match.start < candidate.end);
+      const region = regions.find((candidate) => candidate.start < span.end && span.start < candidate.end);
       if (region !== undefined) {
         plan.inErrorRegions.push({
           displayPath: display,
@@ -188,15 +177,15 @@ export function planRewrite(
         });
         continue;
       }
-      kept = match;
+      kept = span;
       let text = expandTemplate(rewrite, match.captures, original, match.start);
       // The match took the statement's terminator with it (Dart calls: research astgrep.md §2); give it back.
       if (match.terminator !== undefined && !text.trimEnd().endsWith(match.terminator)) text += match.terminator;
-      if (text === match.text) {
+      if (text === original.slice(span.start, span.end)) {
         plan.unchanged += 1;
         continue;
       }
-      replacements.push({ start: match.start, end: match.end, text });
+      replacements.push({ start: span.start, end: span.end, text });
     }
     if (replacements.length === 0) continue;
     const updated = applyReplacements(original, replacements);

@@ -5,6 +5,8 @@ import type { RuleQuery } from "./rule-text.js";
 export interface Fix {
   template: string;
   field: "rewrite" | "rule's `fix`";
+  /** The fix object's `expandStart` / `expandEnd`, as given (compiled per language by `compileExpansions`). */
+  expand?: { expandStart?: unknown; expandEnd?: unknown };
 }
 
 function invalid(message: string): ToolError {
@@ -42,12 +44,16 @@ export function ruleFix(rule: RuleQuery | undefined, rewrite: string | undefined
       throw invalid(
         `The rule's \`fix.${unknown[0]}\` is not a fix field; a fix object has \`template\`, \`expandStart\` and \`expandEnd\`.`,
       );
-    if (expandStart !== undefined || expandEnd !== undefined) {
-      throw invalid(
-        `The rule's \`fix.${expandStart !== undefined ? "expandStart" : "expandEnd"}\` is not supported yet: give \`fix\` as a template (or \`{template}\`) and widen the rule's match instead (e.g. match the enclosing node).`,
-      );
-    }
-    return { template: template as string, field: "rule's `fix`" };
+    if (expandStart === undefined && expandEnd === undefined)
+      return { template: template as string, field: "rule's `fix`" };
+    return {
+      template: template as string,
+      field: "rule's `fix`",
+      expand: {
+        ...(expandStart === undefined ? {} : { expandStart }),
+        ...(expandEnd === undefined ? {} : { expandEnd }),
+      },
+    };
   }
   throw invalid(
     `The rule's \`fix\` is \`${JSON.stringify(fix).slice(0, 120)}\`; give a template string (\`fix: $X.dispose()\`) or \`{template: …}\`.`,
