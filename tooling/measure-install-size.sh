@@ -4,11 +4,12 @@
 #   1. @runbound/tool-astgrep with its peers tool-kit and valibot, its optional native engine (handed
 #      in as a tarball, as npm would fetch it from the registry), and no grammar package;
 #   2. the same plus @ast-grep/lang-python, installed next to it;
-#   3. the runbound CLI (every tarball), which depends on every grammar.
+#   3. the runbound CLI (every tarball), which depends on the common grammars; then one more grammar
+#      installed next to it, as its README says (`npm install @ast-grep/lang-ruby`).
 # On the way it checks where grammars are found: none in 1 (a Python search names the package to
 # install), Python in 2, Python in a host project that installed only the grammar and links
 # tool-astgrep from project 1 (found from the host's entry script, not from tool-astgrep's own
-# directory), and all of them in 3.
+# directory), the common ones in 3 and the added one after it.
 # Usage: bash tooling/measure-install-size.sh <directory of packed .tgz files>
 #   (pack them first: npm run pack:local -- <directory>)
 set -uo pipefail
@@ -21,7 +22,9 @@ tarballs=("$packs"/*.tgz)
 astgrep=("$packs"/runbound-tool-astgrep-*.tgz)
 toolkit=("$packs"/runbound-tool-kit-*.tgz)
 engine=("$packs"/runbound-astgrep-engine-*.tgz)
-[ "${#astgrep[@]}" -eq 1 ] && [ "${#toolkit[@]}" -eq 1 ] && [ "${#engine[@]}" -eq 1 ] || fail "expected one runbound-tool-astgrep-*.tgz, one runbound-tool-kit-*.tgz and one runbound-astgrep-engine-*.tgz in ${packs}"
+# tool-astgrep's own dependency, handed in as a tarball as npm would fetch it from the registry.
+runtime=("$packs"/runbound-runtime-kit-*.tgz)
+[ "${#astgrep[@]}" -eq 1 ] && [ "${#toolkit[@]}" -eq 1 ] && [ "${#engine[@]}" -eq 1 ] && [ "${#runtime[@]}" -eq 1 ] || fail "expected one runbound-tool-astgrep-*.tgz, one runbound-tool-kit-*.tgz and one runbound-astgrep-engine-*.tgz in ${packs}"
 repository=$(cd "$(dirname "$0")/.." && pwd)
 python_grammar=$(node -p "require('${repository}/packages/cli/package.json').dependencies['@ast-grep/lang-python']") \
   || fail "cannot read the @ast-grep/lang-python version from packages/cli/package.json"
@@ -30,7 +33,11 @@ python_grammar=$(node -p "require('${repository}/packages/cli/package.json').dep
 builtin_grammars="typescript,tsx,javascript,html,css"
 packaged_grammars=$(node -p "Object.keys(require('${repository}/packages/tool-astgrep/package.json').peerDependencies).filter((name) => name.startsWith('@ast-grep/lang-')).length") \
   || fail "cannot count the @ast-grep/lang-* peers in packages/tool-astgrep/package.json"
-all_grammars=$(( $(tr ',' '\n' <<<"$builtin_grammars" | wc -l) + packaged_grammars ))
+cli_grammars=$(node -p "Object.keys(require('${repository}/packages/cli/package.json').dependencies).filter((name) => name.startsWith('@ast-grep/lang-')).length") \
+  || fail "cannot count the @ast-grep/lang-* dependencies of packages/cli/package.json"
+ruby_grammar=$(node -p "require('${repository}/packages/tool-astgrep/package.json').devDependencies['@ast-grep/lang-ruby']") \
+  || fail "cannot read the @ast-grep/lang-ruby version from packages/tool-astgrep/package.json"
+cli_total=$(( $(tr ',' '\n' <<<"$builtin_grammars" | wc -l) + cli_grammars ))
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/runbound-install-size-XXXXXX")
 # Removed however the script ends, a failed check included.
@@ -73,7 +80,7 @@ expect_json() {
 
 alone="$scratch/tool-astgrep-alone"
 new_project "$alone"
-install_into "$alone" "${astgrep[0]}" "${toolkit[0]}" "${engine[0]}" valibot
+install_into "$alone" "${astgrep[0]}" "${toolkit[0]}" "${engine[0]}" "${runtime[0]}" valibot
 alone_mb=$(size_of "$alone")
 seen=$(grammars_in "$alone")
 expect_json "$seen" "seen.available.join() === '${builtin_grammars}' && seen.installable.length === ${packaged_grammars} && seen.python.includes('npm install @ast-grep/lang-python') && seen.engine === 'native'" \
@@ -83,7 +90,7 @@ echo "install-size: tool-astgrep + tool-kit + valibot + the native engine: ${alo
 
 with_python="$scratch/tool-astgrep-python"
 new_project "$with_python"
-install_into "$with_python" "${astgrep[0]}" "${toolkit[0]}" "${engine[0]}" valibot "@ast-grep/lang-python@${python_grammar}"
+install_into "$with_python" "${astgrep[0]}" "${toolkit[0]}" "${engine[0]}" "${runtime[0]}" valibot "@ast-grep/lang-python@${python_grammar}"
 python_mb=$(size_of "$with_python")
 seen=$(grammars_in "$with_python")
 expect_json "$seen" 'seen.python === "python" && seen.installable.includes("go") && !seen.installable.includes("python")' \
@@ -107,8 +114,18 @@ new_project "$cli"
 install_into "$cli" "${tarballs[@]}" valibot
 cli_mb=$(size_of "$cli")
 status=$(cd "$cli" && npx --no-install runbound status 2>&1) || fail "runbound status failed in ${cli}: ${status}"
-grep -q "astgrep.parser: ${all_grammars} grammars" <<<"$status" || fail "runbound status should list ${all_grammars} grammars: ${status}"
+grep -q "astgrep.parser: ${cli_total} grammars" <<<"$status" || fail "runbound status should list ${cli_total} grammars: ${status}"
 grep -q "engine: native (@runbound/astgrep-engine)" <<<"$status" || fail "runbound status should name the native engine: ${status}"
-echo "install-size: runbound CLI (every package): ${cli_mb} MB; runbound status lists ${all_grammars} grammars"
+echo "install-size: runbound CLI (every package): ${cli_mb} MB; runbound status lists ${cli_total} grammars"
+
+# A grammar the CLI does not bring, installed next to it as its README says, is found.
+printf 'class Greeter\n  def hello = puts("hi")\nend\n' > "$cli/greeter.rb"
+refused=$(cd "$cli" && npx --no-install runbound call ast_grep '{"pattern":"puts($A)","path":"greeter.rb"}' 2>&1)
+grep -q "npm install @ast-grep/lang-ruby" <<<"$refused" || fail "a Ruby search without its grammar should name the package to install: ${refused}"
+install_into "$cli" "@ast-grep/lang-ruby@${ruby_grammar}"
+found=$(cd "$cli" && npx --no-install runbound call ast_grep '{"pattern":"puts($A)","path":"greeter.rb"}' 2>&1) \
+  || fail "a Ruby search after installing @ast-grep/lang-ruby failed: ${found}"
+grep -q "greeter.rb:2" <<<"$found" || fail "a Ruby search after installing @ast-grep/lang-ruby should find the call: ${found}"
+echo "install-size: @ast-grep/lang-ruby installed next to the CLI is found"
 
 printf '{"toolAstgrepAloneMB":%s,"engineMB":%s,"withLangPythonMB":%s,"runboundCliMB":%s}\n' "$alone_mb" "$engine_mb" "$python_mb" "$cli_mb"
