@@ -150,34 +150,6 @@ print("done", answer)
 
 const pythonSession = probeSessions("python-app", "probe.py", pythonProbe);
 
-describe.runIf(availability.available && debugpyAvailable)("a debuggee under debugpy in the sandbox", () => {
-  it("reaches nothing of the host, stops at its breakpoint, and leaves nothing behind", async () => {
-    const debug = await pythonSession(sandbox);
-    await debug.call({ op: "breakpoints", file: "probe.py", lines: [debug.doneLine] });
-    const launch = await debug.call({ op: "launch", program: "probe.py" });
-    expect(launch.isError, launch.text).toBe(false);
-    expect(launch.text).toContain(`probe.py:${debug.doneLine}`);
-    const evaluated = await debug.call({ op: "evaluate", expression: "answer * 2" });
-    expect(evaluated.text).toContain("= 84");
-    const ended = await debug.call({ op: "continue" });
-    expect(ended.text).toContain("ended with exit code 0");
-    const output = await debug.call({ op: "output" });
-    expectConfined(output.text);
-    expect(debug.supervisor.describe()).toContain("in a sandbox (bubblewrap");
-    await debug.call({ op: "terminate" });
-    expect(await debug.untilNoChildLeft()).toEqual([]);
-  });
-
-  it("on the host the same program reaches each (so the checks above can fail)", async () => {
-    const debug = await pythonSession(() => hostPlacement);
-    const ended = await debug.call({ op: "launch", program: "probe.py" });
-    expect(ended.text).toContain("ended with exit code 0");
-    expectHostReached((await debug.call({ op: "output" })).text);
-    await debug.call({ op: "terminate" });
-    await debug.expectChildOutlivedThenEnd();
-  });
-});
-
 // The same attempts from a Go program: dlv builds it in the sandbox, with the host's toolchain and
 // module cache read-only and a build cache of the project's own.
 const goProbe = (workdir: string, marker: string) => `package main
@@ -238,32 +210,6 @@ func main() {
 
 const goSession = probeSessions("go-app", "main.go", goProbe);
 
-describe.runIf(availability.available && delveAvailable)("a Go debuggee under dlv in the sandbox", () => {
-  it("builds, stops at its breakpoint, reaches nothing of the host, and leaves nothing behind", async () => {
-    const debug = await goSession(sandbox);
-    await debug.call({ op: "breakpoints", file: "main.go", lines: [debug.doneLine] });
-    const launch = await debug.call({ op: "launch", program: "." });
-    expect(launch.isError, launch.text).toBe(false);
-    expect(launch.text).toContain(`main.go:${debug.doneLine}`);
-    const evaluated = await debug.call({ op: "evaluate", expression: "answer" });
-    expect(evaluated.text).toContain("42");
-    const ended = await debug.call({ op: "continue" });
-    expect(ended.text).toContain("ended with exit code 0");
-    expectConfined((await debug.call({ op: "output" })).text);
-    await debug.call({ op: "terminate" });
-    expect(await debug.untilNoChildLeft()).toEqual([]);
-  }, 240_000);
-
-  it("on the host the same program reaches each (so the checks above can fail)", async () => {
-    const debug = await goSession(() => hostPlacement);
-    const ended = await debug.call({ op: "launch", program: "." });
-    expect(ended.text).toContain("ended with exit code 0");
-    expectHostReached((await debug.call({ op: "output" })).text);
-    await debug.call({ op: "terminate" });
-    await debug.expectChildOutlivedThenEnd();
-  }, 240_000);
-});
-
 // The same attempts from a C program under lldb (which traces it from inside the sandbox).
 const cProbe = (workdir: string, marker: string) => `#include <arpa/inet.h>
 #include <stdio.h>
@@ -315,28 +261,60 @@ const cSession = probeSessions("c-app", "probe.c", cProbe, (workdir) =>
   execFileSync("gcc", ["-g", "-O0", "-o", join(workdir, "probe"), join(workdir, "probe.c")]),
 );
 
-describe.runIf(availability.available && lldbAvailable)("a C debuggee under lldb in the sandbox", () => {
-  it("stops at its breakpoint, reaches nothing of the host, and leaves nothing behind", async () => {
-    const debug = await cSession(sandbox);
-    await debug.call({ op: "breakpoints", file: "probe.c", lines: [debug.doneLine] });
-    const launch = await debug.call({ op: "launch", program: "probe" });
-    expect(launch.isError, launch.text).toBe(false);
-    expect(launch.text).toContain(`probe.c:${debug.doneLine}`);
-    const evaluated = await debug.call({ op: "evaluate", expression: "answer" });
-    expect(evaluated.text).toContain("42");
-    const ended = await debug.call({ op: "continue" });
-    expect(ended.text).toContain("ended with exit code 0");
-    expectConfined((await debug.call({ op: "output" })).text);
-    await debug.call({ op: "terminate" });
-    expect(await debug.untilNoChildLeft()).toEqual([]);
-  });
+// One suite per adapter: in the sandbox the probe reaches nothing of the host, the session still
+// stops, evaluates and continues, and nothing is left; on the host the same probe reaches each.
+const suites = [
+  {
+    name: "a Python debuggee under debugpy",
+    available: debugpyAvailable,
+    session: pythonSession,
+    file: "probe.py",
+    program: "probe.py",
+    answer: "answer * 2",
+    shows: "= 84",
+  },
+  {
+    name: "a Go debuggee under dlv (built in the sandbox)",
+    available: delveAvailable,
+    session: goSession,
+    file: "main.go",
+    program: ".",
+    answer: "answer",
+    shows: "42",
+  },
+  {
+    name: "a C debuggee under lldb",
+    available: lldbAvailable,
+    session: cSession,
+    file: "probe.c",
+    program: "probe",
+    answer: "answer",
+    shows: "42",
+  },
+];
 
-  it("on the host the same program reaches each (so the checks above can fail)", async () => {
-    const debug = await cSession(() => hostPlacement);
-    const ended = await debug.call({ op: "launch", program: "probe" });
-    expect(ended.text).toContain("ended with exit code 0");
-    expectHostReached((await debug.call({ op: "output" })).text);
-    await debug.call({ op: "terminate" });
-    await debug.expectChildOutlivedThenEnd();
+for (const suite of suites) {
+  describe.runIf(availability.available && suite.available)(`${suite.name} in the sandbox`, () => {
+    it("stops at its breakpoint, reaches nothing of the host, and leaves nothing behind", async () => {
+      const debug = await suite.session(sandbox);
+      await debug.call({ op: "breakpoints", file: suite.file, lines: [debug.doneLine] });
+      const launch = await debug.call({ op: "launch", program: suite.program });
+      expect(launch.isError, launch.text).toBe(false);
+      expect(launch.text).toContain(`${suite.file}:${debug.doneLine}`);
+      expect((await debug.call({ op: "evaluate", expression: suite.answer })).text).toContain(suite.shows);
+      expect((await debug.call({ op: "continue" })).text).toContain("ended with exit code 0");
+      expectConfined((await debug.call({ op: "output" })).text);
+      expect(debug.supervisor.describe()).toContain("in a sandbox (bubblewrap");
+      await debug.call({ op: "terminate" });
+      expect(await debug.untilNoChildLeft()).toEqual([]);
+    }, 240_000);
+
+    it("on the host the same program reaches each (so the checks above can fail)", async () => {
+      const debug = await suite.session(() => hostPlacement);
+      expect((await debug.call({ op: "launch", program: suite.program })).text).toContain("ended with exit code 0");
+      expectHostReached((await debug.call({ op: "output" })).text);
+      await debug.call({ op: "terminate" });
+      await debug.expectChildOutlivedThenEnd();
+    }, 240_000);
   });
-});
+}
