@@ -116,6 +116,7 @@ export function createBubblewrapPlacement(settings: BubblewrapPlacementSettings)
     kind: "sandbox",
     // bwrap, then its PID namespace's init, then the program.
     wrapperDepth: 2,
+    network,
     describe: () =>
       `in a sandbox (bubblewrap ${settings.version}): the workdir read-write, the toolchain read-only, a private /tmp and HOME, ` +
       `the environment's allowlist${passEnv.length > 0 ? ` and ${passEnv.join(", ")}` : ""}, ${network ? "the network" : "no network"}; everything it starts ends with it`,

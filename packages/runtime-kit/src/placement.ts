@@ -17,6 +17,8 @@ export interface Placement {
    * cell) goes to the program, not the wrapper, which would end the whole sandbox.
    */
   readonly wrapperDepth: number;
+  /** Whether its programs can use the network (a program that needs it, such as `pip install`, says how to allow it when not). */
+  readonly network: boolean;
 }
 
 /** One program to start, and what of the machine it needs besides what the placement always gives. */
@@ -51,6 +53,7 @@ export interface PlacedCommand {
 export const hostPlacement: Placement = Object.freeze({
   kind: "host" as const,
   wrapperDepth: 0,
+  network: true,
   describe: () => "on the host, with this machine's files, network and environment",
   place: (request: PlacementRequest): PlacedCommand => ({
     command: request.command,

@@ -252,6 +252,16 @@ print("signal:", attempt(lambda: js.process.kill(${process.pid}, 0)))
       await factory.dispose();
     }, 60_000);
 
+    it("`%pip install` in a sandbox without the network fails without retrying, saying why and how to allow it", async () => {
+      const { factory, call } = await evalSession(sandbox);
+      const answer = await call("%pip install runbound-no-such-package-for-the-sandbox-test");
+      expect(answer).toContain("this kernel runs in a sandbox without the network");
+      expect(answer).toContain("--allow-network");
+      // pip's default is five retries with back-off ("Retrying (Retry(total=4, …"); without the network it tries once.
+      expect(answer).not.toContain("Retrying");
+      await factory.dispose();
+    }, 60_000);
+
     it("interrupts a sandboxed cell without losing the kernel's state, and ends every process with the factory", async () => {
       // A cell silent for 1.5 s is interrupted: SIGINT must reach the interpreter, not the sandbox around it.
       const { factory, call } = await evalSession(sandbox, { inactivityTimeoutMs: 1_500 });

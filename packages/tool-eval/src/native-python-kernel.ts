@@ -30,6 +30,14 @@ export interface NativePythonKernelOptions extends KernelStartOptions {
 // What the runner needs whatever else the kernel's environment holds (a sandbox passes these too).
 const kernelVariables = { PYTHONUNBUFFERED: "1", PYTHONIOENCODING: "utf-8", MPLBACKEND: "Agg" };
 
+/**
+ * For a kernel placed without the network: `%pip` fails at once instead of retrying for seconds
+ * (`PIP_RETRIES=0`), and says why and how to allow it (the runner reads `RUNBOUND_EVAL_OFFLINE`).
+ */
+function offlineVariables(placement: Placement): Record<string, string> {
+  return placement.network ? {} : { RUNBOUND_EVAL_OFFLINE: "1", PIP_RETRIES: "0", PIP_TIMEOUT: "5" };
+}
+
 type RunnerMessage =
   | { type: "ready"; version: string; implementation: string; executable: string }
   | { type: "output"; output: CellOutput }
@@ -78,9 +86,9 @@ export async function startNativePythonKernel(options: NativePythonKernelOptions
     command: sandboxed?.command ?? options.interpreter.path,
     args: ["-X", "utf8", NATIVE_RUNNER_PATH],
     cwd: options.workdir,
-    env: { ...(options.env ?? process.env), ...kernelVariables },
+    env: { ...(options.env ?? process.env), ...kernelVariables, ...offlineVariables(placement) },
     placement,
-    ownEnv: Object.keys(kernelVariables),
+    ownEnv: [...Object.keys(kernelVariables), ...Object.keys(offlineVariables(placement))],
     readOnlyPaths: [...(sandboxed?.readOnlyPaths ?? []), dirname(NATIVE_RUNNER_PATH)],
   });
   const exited = kernelExit(child);

@@ -193,6 +193,13 @@ class NativeHooks:
             raise
         if status != 0:
             print(f"[pip exited with status {status}]", file=sys.stderr)
+            if os.environ.get("RUNBOUND_EVAL_OFFLINE") == "1":
+                print(
+                    "[this kernel runs in a sandbox without the network, so pip can install only from files in the "
+                    "workdir (`%pip install ./wheels/x.whl`); to let it reach a package index, the host allows the "
+                    "network (the runbound CLI: --allow-network)]",
+                    file=sys.stderr,
+                )
             return
         installed = []
         for line in output:
