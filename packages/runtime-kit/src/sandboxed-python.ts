@@ -22,19 +22,27 @@ async function virtualenvHome(environment: string): Promise<string | undefined> 
   return config === undefined ? undefined : /^\s*home\s*=\s*(.+?)\s*$/m.exec(config)?.[1];
 }
 
-// Asked once per interpreter in this process: every sandboxed kernel start would otherwise run it.
+// Asked once per interpreter and folder in this process: every start would otherwise run it.
 const hostExecutables = new Map<string, Promise<string | undefined>>();
 
-function hostExecutable(path: string): Promise<string | undefined> {
-  let answer = hostExecutables.get(path);
-  if (answer === undefined) hostExecutables.set(path, (answer = askHostExecutable(path)));
+/**
+ * The interpreter binary a host interpreter's path stands for (`sys.executable`), asked once per path
+ * and folder: a version manager's shim (pyenv's is a shell script, ~100 ms a start) picks the version
+ * for the folder it runs in (`.python-version`), so it is asked in `cwd`, in isolated mode (`-I`: no
+ * module of that folder, such as a `sitecustomize.py`, runs). Undefined when it cannot be asked.
+ */
+export function hostPythonExecutable(path: string, cwd?: string): Promise<string | undefined> {
+  const key = `${path}\0${cwd ?? ""}`;
+  let answer = hostExecutables.get(key);
+  if (answer === undefined) hostExecutables.set(key, (answer = askHostExecutable(path, cwd)));
   return answer;
 }
 
-async function askHostExecutable(path: string): Promise<string | undefined> {
+async function askHostExecutable(path: string, cwd: string | undefined): Promise<string | undefined> {
   const probe = await runToCompletion({
     command: path,
-    args: ["-c", "import sys; print(sys.executable)"],
+    args: ["-I", "-c", "import sys; print(sys.executable)"],
+    ...(cwd === undefined ? {} : { cwd }),
     timeoutMs: probeTimeoutMs,
   }).catch(() => undefined);
   return probe?.ending === "exited" && probe.exit.code === 0 ? probe.stdout.trim() || undefined : undefined;
@@ -44,14 +52,14 @@ async function askHostExecutable(path: string): Promise<string | undefined> {
  * The interpreter binary a sandboxed program runs and the host folders it needs to read. A project's
  * virtual environment (`fromProject`) is only read (its `pyvenv.cfg`, its links), never run on the
  * host: the project may not be trusted. An interpreter of the host's own (PATH, a configured one) is
- * asked where it really is once, because a version manager's shim is a script that needs the whole
- * manager.
+ * asked where it really is once (in `cwd`, the folder it will run for: see {@link hostPythonExecutable}),
+ * because a version manager's shim is a script that needs the whole manager.
  */
 export async function sandboxedPython(
   path: string,
-  { fromProject }: { fromProject: boolean },
+  { fromProject, cwd }: { fromProject: boolean; cwd?: string },
 ): Promise<SandboxedPython> {
-  const command = fromProject ? path : ((await hostExecutable(path)) ?? path);
+  const command = fromProject ? path : ((await hostPythonExecutable(path, cwd)) ?? path);
   const paths = new Set<string>();
   const environment = dirname(dirname(command));
   const real = await realOrNothing(command);

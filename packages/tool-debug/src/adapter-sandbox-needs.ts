@@ -1,7 +1,8 @@
 import { realpath } from "node:fs/promises";
 import { dirname } from "node:path";
-import { goSandboxNeeds, isInside, sandboxedPython } from "@runbound/runtime-kit";
+import { goSandboxNeeds, sandboxedPython } from "@runbound/runtime-kit";
 import type { AdapterDefinition, LocatedAdapter } from "./adapter-table.js";
+import { withRealInterpreters } from "./real-interpreters.js";
 import { rustFormatterDirectory } from "./rust-formatters.js";
 import type { NeedsContext, SandboxNeeds } from "./sandbox-needs.js";
 
@@ -9,18 +10,16 @@ import type { NeedsContext, SandboxNeeds } from "./sandbox-needs.js";
 // (a pyenv shim is a script needing all of pyenv). A project's own interpreter is only read, never run
 // on the host to ask where it is.
 async function debugpyNeeds(located: LocatedAdapter, { root }: NeedsContext): Promise<SandboxNeeds> {
-  const place = (path: string) => sandboxedPython(path, { fromProject: isInside(root, path) });
-  const adapter = await place(located.command);
-  const debuggee = located.debuggeePython === undefined ? undefined : await place(located.debuggeePython);
+  const real = await withRealInterpreters(located, root);
+  const prefixes = async (path: string) => (await sandboxedPython(path, { fromProject: true })).readOnlyPaths;
   return {
-    readOnlyPaths: [...adapter.readOnlyPaths, ...(debuggee?.readOnlyPaths ?? [])],
+    readOnlyPaths: [
+      ...(await prefixes(real.command)),
+      ...(real.debuggeePython === undefined ? [] : await prefixes(real.debuggeePython)),
+    ],
     writablePaths: [],
     env: {},
-    located: {
-      ...located,
-      command: adapter.command,
-      ...(debuggee === undefined ? {} : { debuggeePython: debuggee.command }),
-    },
+    located: real,
   };
 }
 

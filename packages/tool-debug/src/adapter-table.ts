@@ -4,6 +4,7 @@ import { extname, join } from "node:path";
 import { cargoTestBinary } from "./cargo-test-binary.js";
 import { findExecutable, pathDirectories, runToCompletion, versionedNames } from "@runbound/runtime-kit";
 import type { LaunchSetupCache } from "./launch-setup-cache.js";
+import { DEBUGPY_ADAPTER_ARGS } from "./debugpy-quickack.js";
 import { rustFormatterCommands } from "./rust-formatters.js";
 
 /** The debug adapters runbound drives. */
@@ -172,7 +173,7 @@ const debugpy: AdapterDefinition = {
         const debuggeePython = project ?? onPath ?? python;
         return {
           command: python,
-          args: ["-m", "debugpy.adapter"],
+          args: [...DEBUGPY_ADAPTER_ARGS],
           detail: `adapter ${python} -m debugpy.adapter, program runs under ${debuggeePython}`,
           debuggeePython,
         };

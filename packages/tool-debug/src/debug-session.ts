@@ -11,6 +11,7 @@ import { killGroupsNow, killProcesses } from "./kill-processes.js";
 import { createLaunchSetupCache, type LaunchSetupCache } from "./launch-setup-cache.js";
 import { OutputBuffer } from "./output-buffer.js";
 import { sandboxNeeds } from "./adapter-sandbox-needs.js";
+import { withRealInterpreters } from "./real-interpreters.js";
 import type { SandboxNeeds } from "./sandbox-needs.js";
 
 /** Where a session is in its life. */
@@ -205,7 +206,12 @@ export class DebugSession {
         placement.kind === "sandbox"
           ? await sandboxNeeds(settings.adapter, settings.located, { root: settings.root, env: settings.env, cache })
           : undefined;
-      located = needs?.located ?? located;
+      // On the host too, debugpy's interpreters are started as the binaries, not through a shim.
+      located =
+        needs?.located ??
+        (settings.adapter.id === "debugpy" && settings.attachPort === undefined
+          ? await withRealInterpreters(located, settings.root)
+          : located);
       adapter = await connectAdapter({
         transport: settings.adapter.transport,
         ...(settings.attachPort !== undefined && settings.adapter.attachConnectsDirectly === true

@@ -80,7 +80,10 @@ export async function startNativePythonKernel(options: NativePythonKernelOptions
   const placement = options.placement ?? hostPlacement;
   const sandboxed =
     placement.kind === "sandbox"
-      ? await sandboxedPython(options.interpreter.path, { fromProject: options.interpreter.origin === "project" })
+      ? await sandboxedPython(options.interpreter.path, {
+          fromProject: options.interpreter.origin === "project",
+          cwd: options.workdir,
+        })
       : undefined;
   const child = await spawnOwnedProcess({
     command: sandboxed?.command ?? options.interpreter.path,

@@ -50,7 +50,7 @@ export async function serverSandboxNeeds(server: ServerProgram): Promise<ServerS
   if (server.serverId === "python") {
     const python = await findExecutable(["python3", "python"], pathDirectories(server.env["PATH"]));
     if (python === undefined) return needs;
-    const placed = await sandboxedPython(python, { fromProject: isInside(server.workdir, python) });
+    const placed = await sandboxedPython(python, { fromProject: isInside(server.workdir, python), cwd: server.root });
     return { ...needs, readOnlyPaths: [...needs.readOnlyPaths, ...placed.readOnlyPaths], pythonPath: placed.command };
   }
   return needs;
