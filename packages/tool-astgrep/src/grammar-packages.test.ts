@@ -165,7 +165,9 @@ function satisfiesPeerRange(version: string, range: string): boolean {
 // workspace tests with) are three lists of one set: a grammar added to one alone would be searched
 // here but not installable. The CLI installs the common ones of that set (issue 28: its install stays
 // small), each at the tested version; the others are one `npm install @ast-grep/lang-<id>` away.
-const cliGrammars = ["bash", "c", "cpp", "go", "java", "json", "python", "rust", "yaml"].map((id) => `@ast-grep/lang-${id}`);
+const cliGrammars = ["bash", "c", "cpp", "go", "java", "json", "python", "rust", "yaml"].map(
+  (id) => `@ast-grep/lang-${id}`,
+);
 describe("the lists of grammar packages", () => {
   const astgrep = manifest("../package.json");
   const cli = manifest("../../cli/package.json");
