@@ -13,7 +13,12 @@ export { isExecutableFile } from "./is-executable-file.js";
 export { hostPlacement, type PlacedCommand, type Placement, type PlacementRequest } from "./placement.js";
 export { createBubblewrapPlacement, type BubblewrapPlacementSettings } from "./bubblewrap-placement.js";
 export { detectBubblewrap, type BubblewrapAvailability } from "./detect-bubblewrap.js";
-export { hostPythonExecutable, sandboxedPython, type SandboxedPython } from "./sandboxed-python.js";
+export {
+  hostPythonExecutable,
+  pythonReadOnlyPaths,
+  sandboxedPython,
+  type SandboxedPython,
+} from "./sandboxed-python.js";
 export { sandboxedNodeProgramPaths } from "./sandboxed-node.js";
 export { goSandboxNeeds, type SandboxNeeds } from "./go-sandbox-needs.js";
 export { SANDBOX_ENVIRONMENT_ALLOWLIST, SANDBOX_HOME } from "./sandbox-environment.js";

@@ -49,6 +49,24 @@ async function askHostExecutable(path: string, cwd: string | undefined): Promise
 }
 
 /**
+ * The host folders a sandboxed program needs to read to run the interpreter binary `command`: its
+ * prefix and, for a virtual environment, the environment's folder and the base interpreter's.
+ */
+export async function pythonReadOnlyPaths(command: string): Promise<string[]> {
+  const paths = new Set<string>();
+  const environment = dirname(dirname(command));
+  const real = await realOrNothing(command);
+  if (real !== undefined) paths.add(dirname(dirname(real)));
+  const home = await virtualenvHome(environment);
+  if (home !== undefined) {
+    paths.add((await realOrNothing(environment)) ?? environment);
+    const base = await realOrNothing(home);
+    if (base !== undefined) paths.add(dirname(base));
+  }
+  return [...paths];
+}
+
+/**
  * The interpreter binary a sandboxed program runs and the host folders it needs to read. A project's
  * virtual environment (`fromProject`) is only read (its `pyvenv.cfg`, its links), never run on the
  * host: the project may not be trusted. An interpreter of the host's own (PATH, a configured one) is
@@ -60,15 +78,5 @@ export async function sandboxedPython(
   { fromProject, cwd }: { fromProject: boolean; cwd?: string },
 ): Promise<SandboxedPython> {
   const command = fromProject ? path : ((await hostPythonExecutable(path, cwd)) ?? path);
-  const paths = new Set<string>();
-  const environment = dirname(dirname(command));
-  const real = await realOrNothing(command);
-  if (real !== undefined) paths.add(dirname(dirname(real)));
-  const home = await virtualenvHome(environment);
-  if (home !== undefined) {
-    paths.add((await realOrNothing(environment)) ?? environment);
-    const base = await realOrNothing(home);
-    if (base !== undefined) paths.add(dirname(base));
-  }
-  return { command, readOnlyPaths: [...paths] };
+  return { command, readOnlyPaths: await pythonReadOnlyPaths(command) };
 }

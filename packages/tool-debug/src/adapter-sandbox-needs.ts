@@ -1,25 +1,17 @@
 import { realpath } from "node:fs/promises";
 import { dirname } from "node:path";
-import { goSandboxNeeds, sandboxedPython } from "@runbound/runtime-kit";
+import { goSandboxNeeds, pythonReadOnlyPaths, type SandboxNeeds } from "@runbound/runtime-kit";
 import type { AdapterDefinition, LocatedAdapter } from "./adapter-table.js";
-import { withRealInterpreters } from "./real-interpreters.js";
 import { rustFormatterDirectory } from "./rust-formatters.js";
-import type { NeedsContext, SandboxNeeds } from "./sandbox-needs.js";
+import type { NeedsContext } from "./sandbox-needs.js";
 
-// debugpy: the adapter's interpreter and the debuggee's, each as the binary itself with its prefix
-// (a pyenv shim is a script needing all of pyenv). A project's own interpreter is only read, never run
-// on the host to ask where it is.
-async function debugpyNeeds(located: LocatedAdapter, { root }: NeedsContext): Promise<SandboxNeeds> {
-  const real = await withRealInterpreters(located, root);
-  const prefixes = async (path: string) => (await sandboxedPython(path, { fromProject: true })).readOnlyPaths;
+// debugpy: the prefixes of its interpreters (already the binaries: see the adapter's `startedAs`).
+async function debugpyNeeds(located: LocatedAdapter): Promise<SandboxNeeds> {
+  const interpreters = [located.command, ...(located.debuggeePython === undefined ? [] : [located.debuggeePython])];
   return {
-    readOnlyPaths: [
-      ...(await prefixes(real.command)),
-      ...(real.debuggeePython === undefined ? [] : await prefixes(real.debuggeePython)),
-    ],
+    readOnlyPaths: (await Promise.all(interpreters.map(pythonReadOnlyPaths))).flat(),
     writablePaths: [],
     env: {},
-    located: real,
   };
 }
 
@@ -35,7 +27,7 @@ async function sdkNeeds(located: LocatedAdapter): Promise<SandboxNeeds> {
   return { readOnlyPaths: [dirname(dirname(program))], writablePaths: [], env: {} };
 }
 
-/** What `adapter` needs of the host to run in a sandbox. */
+/** What `adapter` needs of the host to run in a sandbox, `located` as it is started (see `startedAs`). */
 export function sandboxNeeds(
   adapter: AdapterDefinition,
   located: LocatedAdapter,
@@ -43,7 +35,7 @@ export function sandboxNeeds(
 ): Promise<SandboxNeeds> {
   switch (adapter.id) {
     case "debugpy":
-      return debugpyNeeds(located, context);
+      return debugpyNeeds(located);
     case "lldb":
       return lldbNeeds(located, context);
     case "delve":

@@ -5,6 +5,7 @@ import { cargoTestBinary } from "./cargo-test-binary.js";
 import { findExecutable, pathDirectories, runToCompletion, versionedNames } from "@runbound/runtime-kit";
 import type { LaunchSetupCache } from "./launch-setup-cache.js";
 import { DEBUGPY_ADAPTER_ARGS } from "./debugpy-quickack.js";
+import { withRealInterpreters } from "./real-interpreters.js";
 import { rustFormatterCommands } from "./rust-formatters.js";
 
 /** The debug adapters runbound drives. */
@@ -123,6 +124,11 @@ export interface AdapterDefinition {
    * supervisor keeps for its life.
    */
   launchSetup?(root: string, env: NodeJS.ProcessEnv, cache: LaunchSetupCache): Promise<Record<string, unknown>>;
+  /**
+   * The located programs as a launch starts them, wherever it runs (debugpy: its interpreters as the
+   * binaries, not through a version manager's shim); absent when the located command is started as is.
+   */
+  startedAs?(located: LocatedAdapter, root: string): Promise<LocatedAdapter>;
 }
 
 const debugpyProbes = new Map<string, Promise<boolean>>();
@@ -224,6 +230,7 @@ const debugpy: AdapterDefinition = {
   accepts: (program) => extname(program) === ".py",
   builds: () => false,
   exceptionFilters: ["raised", "uncaught (default)", "userUnhandled"],
+  startedAs: withRealInterpreters,
   testMode: "python -m pytest [program] -k <test> (pytest must be installed for the program's interpreter)",
   traceCalls: true,
   features: "conditions, hit conditions, logpoints, function breakpoints; no data breakpoints",

@@ -11,8 +11,6 @@ import { killGroupsNow, killProcesses } from "./kill-processes.js";
 import { createLaunchSetupCache, type LaunchSetupCache } from "./launch-setup-cache.js";
 import { OutputBuffer } from "./output-buffer.js";
 import { sandboxNeeds } from "./adapter-sandbox-needs.js";
-import { withRealInterpreters } from "./real-interpreters.js";
-import type { SandboxNeeds } from "./sandbox-needs.js";
 
 /** Where a session is in its life. */
 export type SessionState = "running" | "stopped" | "exited" | "crashed" | "ended";
@@ -202,16 +200,12 @@ export class DebugSession {
     let adapter: AdapterConnection;
     let located = settings.located;
     try {
-      const needs: SandboxNeeds | undefined =
+      if (settings.attachPort === undefined)
+        located = (await settings.adapter.startedAs?.(located, settings.root)) ?? located;
+      const needs =
         placement.kind === "sandbox"
-          ? await sandboxNeeds(settings.adapter, settings.located, { root: settings.root, env: settings.env, cache })
+          ? await sandboxNeeds(settings.adapter, located, { root: settings.root, env: settings.env, cache })
           : undefined;
-      // On the host too, debugpy's interpreters are started as the binaries, not through a shim.
-      located =
-        needs?.located ??
-        (settings.adapter.id === "debugpy" && settings.attachPort === undefined
-          ? await withRealInterpreters(located, settings.root)
-          : located);
       adapter = await connectAdapter({
         transport: settings.adapter.transport,
         ...(settings.attachPort !== undefined && settings.adapter.attachConnectsDirectly === true

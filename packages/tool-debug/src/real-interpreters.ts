@@ -1,5 +1,4 @@
 import { hostPythonExecutable, isInside } from "@runbound/runtime-kit";
-import type { LocatedAdapter } from "./adapter-table.js";
 
 /**
  * debugpy's adapter and debuggee interpreters as the binaries themselves: one found on PATH may be a
@@ -7,7 +6,10 @@ import type { LocatedAdapter } from "./adapter-table.js";
  * and the program's starts, and cannot run in a sandbox). A project's own interpreter (inside `root`)
  * is kept as it is: it is not run on the host to be asked. A path that cannot be asked is kept too.
  */
-export async function withRealInterpreters(located: LocatedAdapter, root: string): Promise<LocatedAdapter> {
+export async function withRealInterpreters<Located extends { command: string; debuggeePython?: string }>(
+  located: Located,
+  root: string,
+): Promise<Located> {
   const real = async (path: string) =>
     isInside(root, path) ? path : ((await hostPythonExecutable(path, root)) ?? path);
   return {
