@@ -1,6 +1,5 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { definePlugin, defineTool, resultErrorCode, resultText, type ToolResult } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
@@ -128,9 +127,8 @@ describe("a lone surrogate anywhere in a call's input is invalid_input, before t
 
   it("over MCP: tools/call answers an error result and the connection goes on", async () => {
     const { run, ran } = setUp();
-    const server = new Server({ name: "test", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-    await serveRunOverMcp(server, serverTransport, run);
+    serveRunOverMcp(serverTransport, run);
     const client = new Client({ name: "client", version: "1.0.0" });
     await client.connect(clientTransport);
     // Over stdio the JSON text carries `"\ud800x"` as an escape, which JSON.parse turns back into the lone surrogate.

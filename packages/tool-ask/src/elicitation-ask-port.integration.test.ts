@@ -75,7 +75,7 @@ describe("createElicitationAskPort with the official MCP client, over serveRunOv
       },
     });
     expect(text(result)).toBe("The operator chose 2) SQLite.");
-    expect(asked[0]).toEqual({
+    expect(asked[0]).toMatchObject({
       mode: "form",
       message: "Which database?\n\nTests need one.\n\nDecline to skip this question.",
       requestedSchema: {

@@ -1,4 +1,3 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { serveRunOverMcp, SizeLimitedStdioServerTransport } from "@runbound/runner-adapter/mcp";
 import { createElicitationAskPort } from "@runbound/tool-ask";
 import type { CliArguments } from "../cli-arguments.js";
@@ -27,34 +26,31 @@ export async function mcpCommand(args: CliArguments, io: CliIo): Promise<number>
 
 async function serve(args: CliArguments, io: CliIo): Promise<number> {
   const { run } = await openRun(args);
-  const server = new Server(
-    { name: "runbound", version: CLI_VERSION },
-    { capabilities: { tools: { listChanged: true } } },
-  );
   // A message over the SDK's 10 MiB limit is refused with an error; the SDK's own transport would end the run.
   const transport = new SizeLimitedStdioServerTransport(io.stdin, io.stdout, {
     onOversizedMessage: (message, answer) =>
       void writeLine(io.stderr, describeOversizedMessage(message, answer)).catch(() => undefined),
   });
+  const { closed, close } = serveRunOverMcp(transport, run, {
+    serverInfo: { name: "runbound", version: CLI_VERSION },
+    caller: args.caller,
+    closeGraceMs: CLIENT_GONE_GRACE_MS,
+    // Questions and permission prompts both go through the ask port, as one kind of card.
+    elicitationApprovals: false,
+    onClientInitialized: async (client) => {
+      if (!client.supportsElicitation) return;
+      const label = client.clientInfo === undefined ? "the MCP client" : `the MCP client ${client.clientInfo.name}`;
+      await attachAskPort(run, createElicitationAskPort(client.elicit), { id: "mcp-client", label }, args.askTiers);
+    },
+  });
   // Every way the connection can end means the client is gone: stdin closing (how an MCP client
   // says goodbye over stdio), stdout breaking (EPIPE: no one reads the answers), or a signal.
-  const stop = (): void => void server.close();
+  const stop = (): void => void close();
   io.stdin.once("end", stop);
   io.stdout.on("error", stop);
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   try {
-    const { closed } = await serveRunOverMcp(server, transport, run, {
-      caller: args.caller,
-      closeGraceMs: CLIENT_GONE_GRACE_MS,
-      // Questions and permission prompts both go through the ask port, as one kind of card.
-      elicitationApprovals: false,
-      onClientInitialized: async (client) => {
-        if (!client.supportsElicitation) return;
-        const label = client.clientInfo === undefined ? "the MCP client" : `the MCP client ${client.clientInfo.name}`;
-        await attachAskPort(run, createElicitationAskPort(client.elicit), { id: "mcp-client", label }, args.askTiers);
-      },
-    });
     await closed;
     stopProcessIfCallsRemain(run);
     return 0;

@@ -1,19 +1,18 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { describe, expect, it, vi } from "vitest";
 import { bump } from "../__fixtures__/example-plugin.js";
 import { createElicitationApprover } from "./elicitation-approver.js";
 
 describe("createElicitationApprover", () => {
   it("shows at most 500 characters of a long input and approves only an accepted `approve: true`", async () => {
-    const elicitInput = vi.fn().mockResolvedValueOnce({ action: "accept", content: { approve: false } });
-    const approver = createElicitationApprover({ elicitInput } as unknown as Server);
+    const elicit = vi.fn().mockResolvedValueOnce({ action: "accept", content: { approve: false } });
+    const approver = createElicitationApprover({ elicit });
     const input = { by: 1, file: "x".repeat(2_000) };
     const approved = await approver.approve(
       { tool: bump, input, caller: { name: "main", ceiling: "exec" }, runId: "r" },
       new AbortController().signal,
     );
     expect(approved).toBe(false);
-    const message = elicitInput.mock.calls[0]![0].message as string;
+    const message = elicit.mock.calls[0]![0].message as string;
     expect(message.length).toBeLessThan(600);
     expect(message).toContain(`… (${JSON.stringify(input).length} characters)?`);
   });

@@ -1,6 +1,5 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Approver } from "../approval.js";
-import { formElicitation } from "./mcp-client-session.js";
+import type { McpClientSession } from "./mcp-client-session.js";
 
 // Enough of the input for a human to judge the call, without pasting a whole file into the prompt.
 const maxShownInput = 500;
@@ -10,12 +9,11 @@ function shownInput(input: unknown): string {
   return text.length > maxShownInput ? `${text.slice(0, maxShownInput)}… (${text.length} characters)` : text;
 }
 
-/** An approver that asks the MCP client's user through elicitation ("accept" with approve=true allows). */
-export function createElicitationApprover(server: Server): Approver {
-  const elicit = formElicitation(server);
+/** An approver that asks the MCP client's user with a form ("accept" with approve=true allows). */
+export function createElicitationApprover(client: Pick<McpClientSession, "elicit">): Approver {
   return {
     async approve(request, signal) {
-      const answer = await elicit(
+      const answer = await client.elicit(
         {
           message: `Allow \`${request.tool.name}\` (${request.tool.tier}) with input ${shownInput(request.input)}?`,
           requestedSchema: {

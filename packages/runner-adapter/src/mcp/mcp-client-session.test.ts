@@ -1,6 +1,5 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Counter, examplePlugin } from "../__fixtures__/example-plugin.js";
@@ -12,11 +11,10 @@ import { serveRunOverMcp, type McpServeSettings } from "./serve-run-over-mcp.js"
 async function serve(clientCapabilities: Record<string, unknown>, settings: McpServeSettings = {}) {
   const run = createRun({ plugins: [examplePlugin], approvalPolicy: askFor(["write"]) });
   await run.attach(Counter, { value: { count: 0 } });
-  const server = new Server({ name: "test", version: "1.0.0" }, { capabilities: { tools: {} } });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   let session!: (client: McpClientSession) => void;
   const initialized = new Promise<McpClientSession>((resolve) => (session = resolve));
-  await serveRunOverMcp(server, serverTransport, run, {
+  serveRunOverMcp(serverTransport, run, {
     onClientInitialized: (client) => session(client),
     ...settings,
   });
@@ -122,10 +120,9 @@ describe("serveRunOverMcp's client session", () => {
   it("answers a call made right after `initialized` only once `onClientInitialized` has attached what it attaches", async () => {
     const run = createRun({ plugins: [examplePlugin], approvalPolicy: askFor(["write"]) });
     await run.attach(Counter, { value: { count: 0 } });
-    const server = new Server({ name: "test", version: "1.0.0" }, { capabilities: { tools: {} } });
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
     // A host whose attach takes a while (an ask port resource), as the CLI's does under load.
-    await serveRunOverMcp(server, serverTransport, run, {
+    serveRunOverMcp(serverTransport, run, {
       elicitationApprovals: false,
       onClientInitialized: async () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -142,12 +139,11 @@ describe("serveRunOverMcp's client session", () => {
 
   it("reports a failing `onClientInitialized` to the server's error handler", async () => {
     const run = createRun({ plugins: [examplePlugin] });
-    const server = new Server({ name: "test", version: "1.0.0" }, { capabilities: { tools: {} } });
     const errors: Error[] = [];
-    server.onerror = (error) => errors.push(error);
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-    await serveRunOverMcp(server, serverTransport, run, {
+    serveRunOverMcp(serverTransport, run, {
       onClientInitialized: () => Promise.reject(new Error("attach failed")),
+      onError: (error) => errors.push(error),
     });
     const client = new Client({ name: "probe", version: "2.0.0" });
     await client.connect(clientTransport);

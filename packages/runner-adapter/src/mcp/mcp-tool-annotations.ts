@@ -1,4 +1,4 @@
-import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import type { AnyTool } from "@runbound/tool-kit";
 
 /** A tool's title for people: its own, or its name with spaces for `_` and a capital first letter. */

@@ -1,6 +1,5 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { definePlugin, defineTool } from "@runbound/tool-kit";
 import * as v from "valibot";
@@ -18,9 +17,8 @@ async function connect(
   const run = createRun({ plugins: [examplePlugin], ...settings });
   const dispose = vi.fn();
   await run.attach(Counter, { value: { count: 0 }, dispose });
-  const server = new Server({ name: "test", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const { closed } = await serveRunOverMcp(server, serverTransport, run, serveSettings);
+  const { closed } = serveRunOverMcp(serverTransport, run, serveSettings);
   const client = new Client({ name: "client", version: "1.0.0" }, { capabilities: clientCapabilities });
   return { run, client, dispose, closed, ready: client.connect(clientTransport) };
 }

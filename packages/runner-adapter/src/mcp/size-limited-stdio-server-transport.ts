@@ -1,6 +1,6 @@
 import type { Readable, Writable } from "node:stream";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { ErrorCode, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { ProtocolErrorCode, type JSONRPCMessage } from "@modelcontextprotocol/server";
 import { MessageSizeGate, type OversizedMessage } from "./message-size-gate.js";
 
 /** The SDK's own stdio limit (`STDIO_DEFAULT_MAX_BUFFER_SIZE`, 10 MiB), kept as the default. */
@@ -37,7 +37,7 @@ export function oversizedMessageError(
 ): { code: number; message: string; data: { messageBytes: number; maxMessageBytes: number } } {
   const what = message.method === undefined ? "The message" : `The \`${message.method}\` request`;
   return {
-    code: ErrorCode.InvalidRequest,
+    code: ProtocolErrorCode.InvalidRequest,
     message: `${what} is ${message.bytes.toLocaleString("en-US")} bytes, over this stdio connection's limit of ${sizeText(maxMessageBytes)} per message, so it was not read. Send less in one message: write large content to a file in the working directory and pass its path, or split it over several calls.`,
     data: { messageBytes: message.bytes, maxMessageBytes },
   };

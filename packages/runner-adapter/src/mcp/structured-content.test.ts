@@ -1,6 +1,5 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { definePlugin, defineTool, textResult, ToolError, type ToolOutput } from "@runbound/tool-kit";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
@@ -25,9 +24,8 @@ function answering(name: string, answer: () => ToolOutput, output?: v.GenericSch
 
 async function connectTo(...tools: ReturnType<typeof answering>[]) {
   const run = createRun({ plugins: [definePlugin({ name: "answers", version: "1.0.0", tools })] });
-  const server = new Server({ name: "test", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await serveRunOverMcp(server, serverTransport, run);
+  serveRunOverMcp(serverTransport, run);
   const client = new Client({ name: "client", version: "1.0.0" });
   await client.connect(clientTransport);
   // The SDK client validates structuredContent only against output schemas it has listed.
@@ -207,13 +205,14 @@ describe("structured results over MCP", () => {
         }),
       ],
     });
-    const server = new Server({ name: "test", version: "1.0.0" }, { capabilities: { tools: {} } });
     const [, serverTransport] = InMemoryTransport.createLinkedPair();
-    await expect(serveRunOverMcp(server, serverTransport, run)).rejects.toMatchObject({
-      code: "invalid_plugin",
-      message: expect.stringMatching(
-        /^The output schema of `dated` cannot be exported as JSON Schema: The "date" schema cannot be converted to JSON Schema\./,
-      ),
-    });
+    expect(() => serveRunOverMcp(serverTransport, run)).toThrow(
+      expect.objectContaining({
+        code: "invalid_plugin",
+        message: expect.stringMatching(
+          /^The output schema of `dated` cannot be exported as JSON Schema: The "date" schema cannot be converted to JSON Schema\./,
+        ),
+      }),
+    );
   });
 });

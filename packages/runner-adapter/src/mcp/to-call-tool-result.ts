@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { errorResult, ToolError, type AnyTool, type ToolResult } from "@runbound/tool-kit";
 import { structuredResultProblem } from "./structured-result-problem.js";
 

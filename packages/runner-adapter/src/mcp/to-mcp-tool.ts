@@ -1,4 +1,4 @@
-import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool as McpTool } from "@modelcontextprotocol/server";
 import type { AnyTool } from "@runbound/tool-kit";
 import { exportInputSchema } from "../schema/export-input-schema.js";
 import type { ObjectJsonSchema } from "./export-output-schema.js";

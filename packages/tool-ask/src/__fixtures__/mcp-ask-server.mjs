@@ -1,8 +1,7 @@
 // An MCP server over stdio as `runbound mcp` is to wire it: when the client declares elicitation,
 // an elicitation ask port (and a target space) is attached and approvals go through the port
 // approver. `ASK_TIMEOUT_MS` sets ask_user's budget. Prints "closed" on stderr once the run is closed.
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { askFor, createRun } from "@runbound/runner-adapter";
 import { serveRunOverMcp } from "@runbound/runner-adapter/mcp";
 import { definePlugin, defineTool, TargetSpace } from "@runbound/tool-kit";
@@ -20,8 +19,8 @@ const save = defineTool({
 });
 const timeoutMs = Number(process.env["ASK_TIMEOUT_MS"] ?? 600_000);
 const run = createRun({ plugins: [createAskPlugin({ timeoutMs }), definePlugin({ name: "fixture-writes", version: "1.0.0", tools: [save] })], approvalPolicy: askFor(["write"]) });
-const server = new Server({ name: "ask-fixture", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
-const { closed } = await serveRunOverMcp(server, new StdioServerTransport(), run, {
+const { closed, close } = serveRunOverMcp(new StdioServerTransport(), run, {
+  serverInfo: { name: "ask-fixture", version: "1.0.0" },
   closeGraceMs: 250,
   elicitationApprovals: false,
   onClientInitialized: async (client) => {
@@ -32,6 +31,6 @@ const { closed } = await serveRunOverMcp(server, new StdioServerTransport(), run
     await run.attach(AskPort, { value: port });
   },
 });
-process.stdin.once("end", () => void server.close());
+process.stdin.once("end", () => void close());
 await closed;
 process.stderr.write("closed\n");
