@@ -29,7 +29,8 @@ const { values: options } = parseArgs({
     json: { type: "string" },
     language: { type: "string" },
     grammar: { type: "string", multiple: true },
-    // Build HCL, Nix, Solidity and Zig from the tree-sitter crates ast-grep-language locks (needs `cc`).
+    // Build HCL, Nix, Solidity and Zig from the tree-sitter crates ast-grep-language locks (needs `cc`):
+    // for a run without the native engine, which has them built in.
     "crate-grammars": { type: "boolean", default: false },
   },
 });
@@ -93,6 +94,9 @@ function theirs(workdir, file, benchCase) {
   }
 }
 
+/** A refusal because the language has no grammar here (not installed, or built into the engine that is not loaded). */
+const notAvailable = /is not available|not installed|no grammar|built into the native engine/i;
+
 function agrees(benchCase, answer) {
   return benchCase.shouldMatch ? answer.outcome === "match" : answer.outcome !== "match";
 }
@@ -101,7 +105,7 @@ function agrees(benchCase, answer) {
 function classify(benchCase, answer) {
   if (answer.outcome === "refused") {
     if (/lone metavariable/.test(answer.reason)) return "refused by design: a lone metavariable";
-    if (/is not available|not installed|no grammar/i.test(answer.reason)) return "language not available";
+    if (notAvailable.test(answer.reason)) return "language not available";
     if (/against itself|refused the reading/.test(answer.reason)) return "the pattern's self-check failed";
     if (/does not parse/.test(answer.reason)) return "refused: no clean reading";
     return "refused: other";
@@ -137,7 +141,7 @@ try {
     const id = languages[benchCase.language].id;
     const tally = perLanguage.get(id) ?? { cases: 0, ours: 0, cli: 0, available: true, loneMetavariable: 0 };
     tally.cases++;
-    if (answers.ours.outcome === "refused" && /is not available/.test(answers.ours.reason)) tally.available = false;
+    if (answers.ours.outcome === "refused" && notAvailable.test(answers.ours.reason)) tally.available = false;
     if (answers.ours.outcome === "refused" && /lone metavariable/.test(answers.ours.reason)) tally.loneMetavariable++;
     for (const side of ["ours", "cli"]) {
       if (agrees(benchCase, answers[side])) tally[side]++;

@@ -177,6 +177,25 @@ export interface DynamicGrammar {
 }
 
 /**
+ * A grammar compiled into the engine that @ast-grep/napi lacks (HCL, Nix, Solidity, Zig:
+ * `EngineGrammar` in engine_grammars.rs). Queries name it by `name`; napi can read the same grammar
+ * from the engine binary: `registerDynamicLanguage({ [name]: { libraryPath: engineBinaryPath(),
+ * languageSymbol, expandoChar, extensions } })`.
+ */
+export interface EngineGrammar {
+  /** The id queries give as `language`, e.g. `hcl`. */
+  name: string;
+  /** The C symbol in the engine binary that answers the grammar's tree-sitter language. */
+  languageSymbol: string;
+  /** The character patterns have instead of `$` when they are parsed (`$` when the grammar keeps it). */
+  expandoChar: string;
+  /** File extensions, lowercase without the dot. */
+  extensions: string[];
+  /** The named node kinds the grammar can produce, sorted. */
+  kinds: string[];
+}
+
+/**
  * Parsed trees kept for a host, and searches over sources and over those trees (`TreeStore` in
  * tree_store.rs). Searches run on the engine's threads; kept trees live until released.
  */
@@ -223,4 +242,6 @@ export interface AstGrepEngine {
    * rather than being ignored, so give every grammar in one call.
    */
   registerDynamicLanguages(grammars: DynamicGrammar[]): void;
+  /** The grammars compiled into the engine that @ast-grep/napi lacks (HCL, Nix, Solidity, Zig). */
+  engineGrammars(): EngineGrammar[];
 }

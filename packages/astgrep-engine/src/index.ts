@@ -3,6 +3,7 @@ export type {
   AstGrepEngine,
   CaptureData,
   DynamicGrammar,
+  EngineGrammar,
   ErrorRegion,
   ErrorSite,
   FileIdentity,

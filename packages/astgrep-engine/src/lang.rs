@@ -5,6 +5,7 @@ use ast_grep_core::tree_sitter::{LanguageExt, TSLanguage};
 use ast_grep_core::Language;
 use ast_grep_dynamic::DynamicLang;
 use ast_grep_language::SupportLang;
+use crate::engine_grammars::engine_grammar;
 use std::borrow::Cow;
 
 #[derive(Clone, Copy)]
@@ -14,7 +15,9 @@ pub enum EngineLang {
 }
 
 impl EngineLang {
-  /// The language napi calls `name`: a built-in one by its napi name, else a registered dynamic one.
+  /// The language napi calls `name`: a built-in one by its napi name, else a registered dynamic one,
+  /// else one of the grammars only the engine has built in (`hcl`), so that a grammar a host
+  /// registered under that id is searched with the host's library, as napi parses it.
   pub fn named(name: &str) -> Option<Self> {
     let builtin = match name {
       "TypeScript" => Some(SupportLang::TypeScript),
@@ -24,10 +27,13 @@ impl EngineLang {
       "Css" => Some(SupportLang::Css),
       _ => None,
     };
-    match builtin {
-      Some(lang) => Some(Self::Builtin(lang)),
-      None => name.parse::<DynamicLang>().ok().map(Self::Dynamic),
+    if let Some(lang) = builtin {
+      return Some(Self::Builtin(lang));
     }
+    if let Ok(lang) = name.parse::<DynamicLang>() {
+      return Some(Self::Dynamic(lang));
+    }
+    engine_grammar(name).map(Self::Builtin)
   }
 }
 

@@ -1,6 +1,7 @@
 //! A native search engine for @runbound/tool-astgrep. It parses UTF-8 on every core with the
 //! ast-grep crates the ast-grep CLI is built from, counts matches without making JavaScript objects
 //! of them, and keeps parsed trees for later searches in a store the host frees explicitly.
+mod engine_grammars;
 mod file_read;
 mod first_matches;
 mod lang;
@@ -12,6 +13,7 @@ mod syntax_errors;
 mod tree_store;
 mod utf16;
 
+pub use engine_grammars::engine_grammars;
 pub use registration::register_dynamic_languages;
 pub use path_search::SearchCancellation;
 pub use tree_store::TreeStore;

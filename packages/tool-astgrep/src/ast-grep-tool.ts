@@ -59,7 +59,7 @@ export const astGrepTool = defineTool({
       v.pipe(
         v.string(),
         v.description(
-          "Grammar id: typescript, tsx, javascript, python, go, rust, c, cpp, java, kotlin, swift, csharp, ruby, php, scala, bash, lua, elixir, dart, haskell, html, css, json, yaml, toml, sql, markdown, angular. Default: from a file's extension; for a directory, every programming language present in which the pattern parses.",
+          "Grammar id: typescript, tsx, javascript, python, go, rust, c, cpp, java, kotlin, swift, csharp, ruby, php, scala, bash, lua, elixir, dart, haskell, solidity, zig, nix, hcl, html, css, json, yaml, toml, sql, markdown, angular. Default: from a file's extension; for a directory, every programming language present in which the pattern parses.",
         ),
       ),
     ),

@@ -1,4 +1,5 @@
 import { displayPath } from "@runbound/runtime-kit";
+import { isEngineGrammar } from "./grammar-catalog.js";
 import { describeReading } from "./pattern-compiler.js";
 import { describeRule, ruleHints } from "./rule-compiler.js";
 import type { SkippedEntry, SkipReason } from "./skip-ledger.js";
@@ -35,7 +36,9 @@ export function describeScan(outcome: SearchOutcome, maxFileBytes: number): stri
   for (const entry of outcome.notInstalled) {
     const why = entry.leftOut
       ? `the parser's \`languages\` setting leaves ${entry.language} out`
-      : `no ${entry.language} grammar here: npm install @ast-grep/lang-${entry.language}`;
+      : isEngineGrammar(entry.language)
+        ? `the ${entry.language} grammar is built into the native engine, which is not loaded here`
+        : `no ${entry.language} grammar here: npm install @ast-grep/lang-${entry.language}`;
     text += `; not searched: ${plural(entry.files, `${entry.language} file`)} (${why})`;
   }
   for (const entry of outcome.notParsed)

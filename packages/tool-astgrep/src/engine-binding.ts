@@ -1,4 +1,4 @@
-import type { AstGrepEngine, DynamicGrammar, TreeStore } from "@runbound/astgrep-engine";
+import type { AstGrepEngine, DynamicGrammar, EngineGrammar, TreeStore } from "@runbound/astgrep-engine";
 import { createRequire } from "node:module";
 import type { LanguageInfo } from "./language-info.js";
 
@@ -7,6 +7,7 @@ const builtinNames = new Set(["TypeScript", "Tsx", "JavaScript", "Html", "Css"])
 const dynamicNames = new Set<string>();
 
 let engine: AstGrepEngine | null | undefined;
+let binaryPath = "";
 let missingBecause = "";
 let shared: TreeStore | undefined;
 
@@ -21,8 +22,12 @@ export function nativeEngine(): AstGrepEngine | undefined {
   if (engine !== undefined) return engine ?? undefined;
   engine = null;
   try {
-    const module = createRequire(import.meta.url)("@runbound/astgrep-engine") as { loadAstGrepEngine(): AstGrepEngine };
+    const module = createRequire(import.meta.url)("@runbound/astgrep-engine") as {
+      loadAstGrepEngine(): AstGrepEngine;
+      engineBinaryPath(): string;
+    };
     engine = module.loadAstGrepEngine();
+    binaryPath = module.engineBinaryPath();
   } catch (error) {
     // An optional dependency: left out on purpose, or no binary for this platform.
     missingBecause = error instanceof Error ? error.message.split("\n")[0]! : String(error);
@@ -37,9 +42,39 @@ export function describeEngine(): string {
   return `engine: @ast-grep/napi (the native engine did not load: ${missingBecause})`;
 }
 
+/** Why the native engine is not loaded here, as a clause ("RUNBOUND_ASTGREP_ENGINE=napi turns it off"). */
+function engineMissingReason(): string {
+  if (process.env.RUNBOUND_ASTGREP_ENGINE === "napi")
+    return "RUNBOUND_ASTGREP_ENGINE=napi turns it off; unset it to load the engine";
+  return nativeEngine() === undefined ? missingBecause : "it is loaded";
+}
+
+/** The engine's own grammars (HCL, Nix, Solidity, Zig) and the binary napi reads them from, or why there are none. */
+export type EngineGrammars = { libraryPath: string; grammars: readonly EngineGrammar[] } | { reason: string };
+
+/**
+ * The grammars compiled into the engine that napi lacks. napi registers them from the engine binary
+ * itself (each grammar's language is a C symbol there), so patterns are read with the grammar the
+ * engine searches with.
+ */
+export function engineGrammars(): EngineGrammars {
+  const native = nativeEngine();
+  if (native === undefined) return { reason: engineMissingReason() };
+  // A binary built before the engine had grammars of its own (cargo was absent when the sources changed).
+  if (typeof native.engineGrammars !== "function") {
+    return {
+      reason: `the engine binary \`${binaryPath}\` was built before it had grammars of its own; rebuild it with \`npm run build -w @runbound/astgrep-engine\``,
+    };
+  }
+  return { libraryPath: binaryPath, grammars: native.engineGrammars() };
+}
+
 /** Whether searches of this language run on the native engine. */
 export function engineReads(language: LanguageInfo): boolean {
-  return nativeEngine() !== undefined && (builtinNames.has(language.napiLang) || dynamicNames.has(language.napiLang));
+  return (
+    nativeEngine() !== undefined &&
+    (language.source === "engine" || builtinNames.has(language.napiLang) || dynamicNames.has(language.napiLang))
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ToolError } from "@runbound/tool-kit";
 import { statSync } from "node:fs";
-import { canonicalLanguageId, packagedGrammars } from "./grammar-catalog.js";
-import type { LanguageInfo } from "./language-info.js";
+import { canonicalLanguageId, engineGrammars, packagedGrammars, type PackagedGrammar } from "./grammar-catalog.js";
+import type { GrammarSource, LanguageInfo } from "./language-info.js";
 import { availableLanguageIds, extensionOf, languageOfPath, type LanguageTable } from "./language-registry.js";
 
 /** Why a known grammar is not offered by this table, as the error to answer; none when it is offered or unknown. */
@@ -21,9 +21,11 @@ function missingGrammarError(table: LanguageTable, id: string): ToolError | unde
   }
   const unavailable = table.unavailable.find((entry) => entry.id === id);
   if (unavailable !== undefined) {
+    const way =
+      unavailable.needsEngine === true ? ` Until then search one of: ${availableLanguageIds(table).join(", ")}.` : "";
     return new ToolError({
       code: "unavailable",
-      message: `The \`${id}\` grammar cannot be used here: ${unavailable.reason}`,
+      message: `The \`${id}\` grammar cannot be used here: ${unavailable.reason}${way}`,
     });
   }
   return undefined;
@@ -42,6 +44,9 @@ export function offeredLanguage(table: LanguageTable, name: string): LanguageInf
   if (missing !== undefined) throw missing;
   return undefined;
 }
+
+/** Every grammar known by id: the `@ast-grep/lang-*` packages, then the native engine's own. */
+const knownGrammars: readonly PackagedGrammar[] = [...packagedGrammars, ...engineGrammars];
 
 /**
  * For a search of one file without `language`: when no offered grammar reads the file's extension
@@ -67,19 +72,33 @@ export function assertGrammarForFile(table: LanguageTable, path: string): void {
 export function missingGrammarOfPath(table: LanguageTable, path: string): string | undefined {
   const extension = extensionOf(path);
   if (extension === undefined || languageOfPath(table, path) !== undefined) return undefined;
-  return packagedGrammars.find(
+  return knownGrammars.find(
     (candidate) => candidate.extensions.includes(extension) || candidate.extraExtensions?.includes(extension) === true,
   )?.id;
 }
 
-/** Whether a directory search without `language` would read this packaged grammar's files (not data or markup). */
+/** Whether a directory search without `language` would read this known grammar's files (not data or markup). */
 export function searchedByDefaultGrammar(id: string): boolean {
-  return packagedGrammars.some((candidate) => candidate.id === id && candidate.searchedByDefault);
+  return knownGrammars.some((candidate) => candidate.id === id && candidate.searchedByDefault);
 }
 
-/** One status line: the grammars offered, those one `npm install` away, and those that failed. */
+const sourceLabels: Record<GrammarSource, string> = {
+  napi: "built into @ast-grep/napi",
+  package: "@ast-grep/lang-* packages",
+  host: "grammar modules handed in",
+  engine: "built into the native engine (unavailable without it)",
+};
+
+/**
+ * One status line: the grammars offered by where they come from, those one `npm install` away, those
+ * that need the native engine when it is not loaded, and those that failed.
+ */
 export function describeLanguageTable(table: LanguageTable): string {
-  const parts = [`${table.available.size} grammars: ${[...table.available.keys()].join(", ")}`];
+  const bySource = new Map<GrammarSource, string[]>();
+  for (const info of table.available.values())
+    bySource.set(info.source, [...(bySource.get(info.source) ?? []), info.id]);
+  const sources = [...bySource].map(([source, ids]) => `${sourceLabels[source]}: ${ids.join(", ")}`);
+  const parts = [`${table.available.size} grammars${sources.length === 0 ? "" : ` — ${sources.join("; ")}`}`];
   if (table.installable.length > 0) {
     parts.push(
       `installable: ${table.installable.map((entry) => entry.id).join(", ")} (npm install @ast-grep/lang-<id>)`,
@@ -87,7 +106,13 @@ export function describeLanguageTable(table: LanguageTable): string {
   }
   if (table.notSelected.length > 0)
     parts.push(`installed, not in this parser's languages: ${table.notSelected.join(", ")}`);
-  if (table.unavailable.length > 0)
-    parts.push(`unavailable: ${table.unavailable.map((entry) => `${entry.id} (${entry.reason})`).join("; ")}`);
+  const needEngine = table.unavailable.filter((entry) => entry.needsEngine === true);
+  if (needEngine.length > 0)
+    parts.push(
+      `unavailable without the native engine: ${needEngine.map((entry) => entry.id).join(", ")} (${needEngine[0]!.reason})`,
+    );
+  const failed = table.unavailable.filter((entry) => entry.needsEngine !== true);
+  if (failed.length > 0)
+    parts.push(`unavailable: ${failed.map((entry) => `${entry.id} (${entry.reason})`).join("; ")}`);
   return parts.join("; ");
 }

@@ -47,6 +47,32 @@ export const packagedGrammars: readonly PackagedGrammar[] = [
   { id: "angular", extensions: ["html"], ownedElsewhere: ["html"], searchedByDefault: false },
 ];
 
+/**
+ * A grammar the ast-grep CLI has built in and no `@ast-grep/lang-*` package provides: compiled into
+ * the native engine (@runbound/astgrep-engine), which also hands it to napi, so it is searchable only
+ * where the engine loads.
+ */
+export interface EngineGrammar {
+  id: string;
+  /** What it reads, as ast-grep-language declares them; the loaded engine's own list is the one used. */
+  extensions: readonly string[];
+  searchedByDefault: boolean;
+}
+
+/** Every grammar only the native engine provides (src/engine_grammars.rs in @runbound/astgrep-engine). */
+export const engineGrammars: readonly EngineGrammar[] = [
+  // Terraform and Nomad configuration: left out of a search without `language`, like the data formats.
+  { id: "hcl", extensions: ["hcl", "nomad", "tf", "tfvars", "workflow"], searchedByDefault: false },
+  { id: "nix", extensions: ["nix"], searchedByDefault: true },
+  { id: "solidity", extensions: ["sol"], searchedByDefault: true },
+  { id: "zig", extensions: ["zig"], searchedByDefault: true },
+];
+
+/** Whether only the native engine provides this grammar (no `@ast-grep/lang-*` package does). */
+export function isEngineGrammar(id: string): boolean {
+  return engineGrammars.some((candidate) => candidate.id === id);
+}
+
 /** The npm package that holds a packaged grammar. */
 export function grammarPackageName(id: string): string {
   return `@ast-grep/lang-${id}`;
@@ -71,6 +97,9 @@ const aliases: Readonly<Record<string, string>> = {
   hs: "haskell",
   yml: "yaml",
   md: "markdown",
+  sol: "solidity",
+  tf: "hcl",
+  terraform: "hcl",
 };
 
 /** The id a language name or common alias (`ts`, `py`, `c++` …) stands for, case-insensitive. */

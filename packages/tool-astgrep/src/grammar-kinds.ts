@@ -35,8 +35,9 @@ function nodeTypesFile(language: LanguageInfo): string | undefined {
   return undefined;
 }
 
-/** The named node kinds of a grammar, as far as its package lists them (empty when it does not). */
+/** The named node kinds of a grammar, as far as its package (or the engine) lists them (empty when it does not). */
 export function grammarKinds(language: LanguageInfo): readonly string[] {
+  if (language.kinds !== undefined) return language.kinds;
   let kinds = kindsByLanguage.get(language.id);
   if (kinds === undefined) {
     const file = nodeTypesFile(language);

@@ -13,8 +13,9 @@ import {
   offeredLanguage,
 } from "./grammar-availability.js";
 import type { GrammarModule } from "./grammar-packages.js";
+import { nativeEngine } from "./engine-binding.js";
 import { AstGrepParser, astGrepPlugin, createAstGrepParser, type AstGrepParserInstance } from "./index.js";
-import { selectLanguages } from "./language-registry.js";
+import { selectLanguages, type LanguageTable } from "./language-registry.js";
 
 // napi registers grammars once per process, so this one file drives that registration: the parsers
 // below are created before the first search, and the search paths are those of a scratch project
@@ -36,6 +37,23 @@ const customId = createAstGrepParser({
 const brokenModule = createAstGrepParser({
   languages: [{ id: "kotlin", grammar: { extensions: ["kt"] } as unknown as GrammarModule }],
 });
+
+// The native engine's own grammars are offered by every parser where the engine loads; in the
+// package's napi pass (RUNBOUND_ASTGREP_ENGINE=napi) they are unavailable, needing the engine.
+const engineIds = ["hcl", "nix", "solidity", "zig"];
+const engineLoaded = nativeEngine() !== undefined;
+const fromEngine = engineLoaded ? engineIds : [];
+const engineStatus = engineLoaded
+  ? `; built into the native engine (unavailable without it): ${engineIds.join(", ")}`
+  : "";
+const needEngineStatus = engineLoaded
+  ? ""
+  : `; unavailable without the native engine: ${engineIds.join(", ")} (it is built into the native engine (@runbound/astgrep-engine), which is not loaded here: RUNBOUND_ASTGREP_ENGINE=napi turns it off; unset it to load the engine.)`;
+/** The grammars that failed for another reason than a missing engine. */
+const failedOf = (table: LanguageTable) => table.unavailable.filter((entry) => entry.needsEngine !== true);
+/** `search one of: …` with these ids besides the built-in and the engine's grammars. */
+const searchable = (...ids: string[]) =>
+  ["typescript", "tsx", "javascript", "html", "css", ...ids, ...fromEngine].sort().join(", ");
 
 let project: GrammarHostProject;
 beforeAll(() => {
@@ -97,7 +115,16 @@ const missingIds = [
 describe("grammars that are not installed", () => {
   it("offers the built-in grammars and the registered ones, and lists every known grammar that did not resolve as installable", () => {
     const table = createAstGrepParser().languages();
-    expect([...table.available.keys()]).toEqual(["typescript", "tsx", "javascript", "html", "css", "python", "rust"]);
+    expect([...table.available.keys()]).toEqual([
+      "typescript",
+      "tsx",
+      "javascript",
+      "html",
+      "css",
+      "python",
+      "rust",
+      ...fromEngine,
+    ]);
     expect(table.installable.map((entry) => entry.id)).toEqual(missingIds);
     expect(table.installable).toContainEqual({ id: "go", packageName: "@ast-grep/lang-go" });
     expect(table.notSelected).toEqual([]);
@@ -110,7 +137,7 @@ describe("grammars that are not installed", () => {
     const error = thrown(() => offeredLanguage(table, "golang"));
     expect(error.code).toBe("unavailable");
     expect(error.message).toBe(
-      "The `go` grammar is not installed. Install it next to @runbound/tool-astgrep with `npm install @ast-grep/lang-go` and start the program again; until then search one of: css, html, javascript, python, rust, tsx, typescript.",
+      `The \`go\` grammar is not installed. Install it next to @runbound/tool-astgrep with \`npm install @ast-grep/lang-go\` and start the program again; until then search one of: ${searchable("python", "rust")}.`,
     );
     expect(offeredLanguage(table, "PY")?.id).toBe("python");
     expect(offeredLanguage(table, "cobol")).toBeUndefined();
@@ -172,19 +199,24 @@ describe("grammars that are not installed", () => {
   it("lists installed, installable and failed grammars in the parser's status line", async () => {
     const table = createAstGrepParser().languages();
     const installable = `installable: ${missingIds.join(", ")} (npm install @ast-grep/lang-<id>)`;
+    const napiGrammars = "built into @ast-grep/napi: typescript, tsx, javascript, html, css";
     expect(describeLanguageTable(table)).toBe(
-      `7 grammars: typescript, tsx, javascript, html, css, python, rust; ${installable}; unavailable: ${table.unavailable.map((entry) => `${entry.id} (${entry.reason})`).join("; ")}`,
+      `${7 + fromEngine.length} grammars — ${napiGrammars}; @ast-grep/lang-* packages: python; grammar modules handed in: rust${engineStatus}; ${installable}${needEngineStatus}; unavailable: ${failedOf(
+        table,
+      )
+        .map((entry) => `${entry.id} (${entry.reason})`)
+        .join("; ")}`,
     );
     expect(describeLanguageTable(pythonOnly.languages())).toBe(
-      `6 grammars: typescript, tsx, javascript, html, css, python; ${installable}; installed, not in this parser's languages: rust, java, kotlin`,
+      `${6 + fromEngine.length} grammars — ${napiGrammars}; @ast-grep/lang-* packages: python${engineStatus}; ${installable}; installed, not in this parser's languages: rust, java, kotlin${needEngineStatus}`,
     );
     const empty = { available: new Map(), unavailable: [], installable: [], notSelected: [], byExtension: new Map() };
-    expect(describeLanguageTable(empty)).toBe("0 grammars: ");
+    expect(describeLanguageTable(empty)).toBe("0 grammars");
     const provider = astGrepPlugin.resourceProviders[0]!;
     const instance = await provider.create({ workdir: project.dir, signal: new AbortController().signal });
     try {
-      expect(await instance.describe?.()).toMatch(
-        /^7 grammars: typescript, tsx, javascript, html, css, python, rust; installable: go, c, cpp, /,
+      expect(await instance.describe?.()).toContain(
+        `${7 + fromEngine.length} grammars — ${napiGrammars}; @ast-grep/lang-* packages: python; grammar modules handed in: rust${engineStatus}; installable: go, c, cpp, `,
       );
     } finally {
       await instance.dispose?.();
@@ -195,13 +227,21 @@ describe("grammars that are not installed", () => {
 describe("createAstGrepParser({ languages })", () => {
   it("offers the built-in grammars and only the named ones, and says the installed others are left out", async () => {
     const table = pythonOnly.languages();
-    expect([...table.available.keys()]).toEqual(["typescript", "tsx", "javascript", "html", "css", "python"]);
+    expect([...table.available.keys()]).toEqual([
+      "typescript",
+      "tsx",
+      "javascript",
+      "html",
+      "css",
+      "python",
+      ...fromEngine,
+    ]);
     expect(table.notSelected).toEqual(["rust", "java", "kotlin"]);
-    expect(table.unavailable).toEqual([]);
+    expect(failedOf(table)).toEqual([]);
     const error = thrown(() => pythonOnly.language("rs"));
     expect(error.code).toBe("invalid_input");
     expect(error.message).toBe(
-      'The `rust` grammar is installed but this parser leaves it out: its `languages` setting does not name it. Add `"rust"` to `createAstGrepParser({ languages })`, or search one of: css, html, javascript, python, tsx, typescript.',
+      `The \`rust\` grammar is installed but this parser leaves it out: its \`languages\` setting does not name it. Add \`"rust"\` to \`createAstGrepParser({ languages })\`, or search one of: ${searchable("python")}.`,
     );
     const result = await callIn(
       pythonOnly,
@@ -233,7 +273,7 @@ describe("createAstGrepParser({ languages })", () => {
   });
 
   it("reports a handed-in module that is not a grammar as unavailable, saying why", () => {
-    expect(brokenModule.languages().unavailable).toEqual([
+    expect(failedOf(brokenModule.languages())).toEqual([
       {
         id: "kotlin",
         reason:
@@ -250,14 +290,10 @@ describe("createAstGrepParser({ languages })", () => {
   it("says an installed grammar no parser named before the process's one registration cannot be added any more", () => {
     const late = createAstGrepParser({ languages: ["java", "rust"] }).languages();
     expect(late.available.has("rust")).toBe(true);
-    expect(late.unavailable).toEqual([
+    expect(failedOf(late)).toEqual([
       { id: "java", reason: expect.stringContaining("napi registers grammars once per process") },
     ]);
-    expect(
-      createAstGrepParser()
-        .languages()
-        .unavailable.map((entry) => entry.id),
-    ).toEqual(["java", "kotlin"]);
+    expect(failedOf(createAstGrepParser().languages()).map((entry) => entry.id)).toEqual(["java", "kotlin"]);
     const error = thrown(() => createAstGrepParser().language("java"));
     expect(error.code).toBe("unavailable");
     expect(error.message).toMatch(
@@ -269,12 +305,14 @@ describe("createAstGrepParser({ languages })", () => {
     const unknown = thrown(() => createAstGrepParser({ languages: ["pyton"] }));
     expect(unknown.code).toBe("invalid_input");
     expect(unknown.message).toMatch(
-      /^Unknown grammar `pyton` in `createAstGrepParser\(\{ languages \}\)`\. Name one of: angular, bash, c, cpp, .*, yaml; or pass `\{ id, grammar \}`/,
+      /^Unknown grammar `pyton` in `createAstGrepParser\(\{ languages \}\)`\. Name one of: angular, bash, c, cpp, .*, yaml, zig; or pass `\{ id, grammar \}`/,
     );
     expect(thrown(() => createAstGrepParser({ languages: [{ id: "TS", grammar: goModule }] })).message).toBe(
       "`typescript` is built into @ast-grep/napi and always available; leave its `{ id, grammar }` out of `createAstGrepParser({ languages })`.",
     );
     expect(thrown(() => createAstGrepParser({ languages: [" "] })).message).toContain('has no id (`" "`)');
     expect(createAstGrepParser({ languages: ["typescript", "css"] }).language("css")?.id).toBe("css");
+    // The engine's grammars are offered to every parser, like napi's: naming one changes nothing.
+    expect(() => createAstGrepParser({ languages: ["hcl", "sol"] })).not.toThrow();
   });
 });

@@ -1,3 +1,9 @@
+/**
+ * Where a grammar comes from: built into @ast-grep/napi, an `@ast-grep/lang-*` package, a grammar
+ * module the host handed in, or built into the native engine (@runbound/astgrep-engine).
+ */
+export type GrammarSource = "napi" | "package" | "host" | "engine";
+
 /** One language the parser can read. */
 export interface LanguageInfo {
   /** The id a caller passes as `language`, e.g. `python`. */
@@ -15,4 +21,8 @@ export interface LanguageInfo {
   libraryPath?: string;
   /** Whether a directory search without `language` includes this language (not for data or markup files). */
   searchedByDefault: boolean;
+  /** Where the grammar comes from. */
+  source: GrammarSource;
+  /** The grammar's named node kinds, when its source lists them itself (the native engine's grammars). */
+  kinds?: readonly string[];
 }

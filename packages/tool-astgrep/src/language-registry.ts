@@ -1,7 +1,13 @@
 import { ToolError } from "@runbound/tool-kit";
 import { existsSync } from "node:fs";
-import { registerEngineGrammars } from "./engine-binding.js";
-import { canonicalLanguageId, grammarPackageName, packagedGrammars, type PackagedGrammar } from "./grammar-catalog.js";
+import { engineGrammars as loadEngineGrammars, registerEngineGrammars } from "./engine-binding.js";
+import {
+  canonicalLanguageId,
+  engineGrammars,
+  grammarPackageName,
+  packagedGrammars,
+  type PackagedGrammar,
+} from "./grammar-catalog.js";
 import {
   grammarSearchPaths,
   loadGrammarPackage,
@@ -13,10 +19,12 @@ import {
 import type { LanguageInfo } from "./language-info.js";
 import { napi } from "./napi-binding.js";
 
-/** A grammar that is installed (or was handed in) but could not be used here, and why. */
+/** A grammar that is installed (or was handed in, or is built into the native engine) but could not be used here, and why. */
 export interface UnavailableLanguage {
   id: string;
   reason: string;
+  /** Set for a grammar only the native engine provides, when the engine is not loaded (`reason` says why). */
+  needsEngine?: boolean;
 }
 
 /** A known grammar whose package is not installed where the parser looks for it. */
@@ -53,17 +61,26 @@ const builtinGrammars: readonly LanguageInfo[] = [
     extensions: ["ts", "mts", "cts"],
     expandoChar: "$",
     searchedByDefault: true,
+    source: "napi",
   },
-  { id: "tsx", napiLang: "Tsx", extensions: ["tsx"], expandoChar: "$", searchedByDefault: true },
+  { id: "tsx", napiLang: "Tsx", extensions: ["tsx"], expandoChar: "$", searchedByDefault: true, source: "napi" },
   {
     id: "javascript",
     napiLang: "JavaScript",
     extensions: ["js", "mjs", "cjs", "jsx"],
     expandoChar: "$",
     searchedByDefault: true,
+    source: "napi",
   },
-  { id: "html", napiLang: "Html", extensions: ["html", "htm", "xhtml"], expandoChar: "z", searchedByDefault: false },
-  { id: "css", napiLang: "Css", extensions: ["css"], expandoChar: "_", searchedByDefault: false },
+  {
+    id: "html",
+    napiLang: "Html",
+    extensions: ["html", "htm", "xhtml"],
+    expandoChar: "z",
+    searchedByDefault: false,
+    source: "napi",
+  },
+  { id: "css", napiLang: "Css", extensions: ["css"], expandoChar: "_", searchedByDefault: false, source: "napi" },
 ];
 
 interface WantedGrammar {
@@ -79,6 +96,8 @@ interface LoadedGrammars {
   failed: ReadonlyMap<string, string>;
   /** Known grammars whose package did not resolve. */
   missing: ReadonlySet<string>;
+  /** Why the native engine's own grammars are not offered, when they are not. */
+  engineMissing?: string;
 }
 
 interface ProcessGrammars {
@@ -135,6 +154,7 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
     { libraryPath: string; extensions: string[]; languageSymbol?: string; expandoChar?: string }
   > = {};
   const pending: LanguageInfo[] = [];
+  let engineMissing: string | undefined;
   for (const { grammar, module } of wanted.values()) {
     let loaded: LoadedGrammarModule;
     if (module !== undefined) {
@@ -167,16 +187,48 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
       extensions: [...loaded.module.extensions, ...(grammar.extraExtensions ?? [])],
       expandoChar: expandoChar ?? "$",
       searchedByDefault: grammar.searchedByDefault,
+      source: module === undefined ? "package" : "host",
     });
   }
-  if (pending.length === 0) return { available, failed, missing };
+  // The native engine's own grammars, registered with napi from the engine binary, unless the host
+  // handed in a module for the same id (then both napi and the engine read the host's library).
+  const fromEngine = loadEngineGrammars();
+  if ("reason" in fromEngine) engineMissing = fromEngine.reason;
+  else {
+    for (const grammar of fromEngine.grammars) {
+      const known = engineGrammars.find((candidate) => candidate.id === grammar.name);
+      if (known === undefined || wanted.get(grammar.name)?.module !== undefined) continue;
+      registrations[grammar.name] = {
+        libraryPath: fromEngine.libraryPath,
+        extensions: grammar.extensions,
+        languageSymbol: grammar.languageSymbol,
+        expandoChar: grammar.expandoChar,
+      };
+      pending.push({
+        id: grammar.name,
+        napiLang: grammar.name,
+        extensions: grammar.extensions,
+        expandoChar: grammar.expandoChar,
+        searchedByDefault: known.searchedByDefault,
+        source: "engine",
+        kinds: grammar.kinds,
+      });
+    }
+  }
+  const outcome = (): LoadedGrammars => ({
+    available,
+    failed,
+    missing,
+    ...(engineMissing === undefined ? {} : { engineMissing }),
+  });
+  if (pending.length === 0) return outcome();
 
   try {
     napi().registerDynamicLanguage(registrations);
   } catch (error) {
     for (const info of pending)
       failed.set(info.id, `registration failed: ${error instanceof Error ? error.message : String(error)}`);
-    return { available, failed, missing };
+    return outcome();
   }
   // A second registerDynamicLanguage call is silently ignored (research astgrep.md §0.2): if the host
   // registered grammars before us, ours are missing. A probe parse tells which ones really work.
@@ -193,7 +245,7 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
   }
   registerEngineGrammars(
     pending
-      .filter((info) => available.has(info.id))
+      .filter((info) => available.has(info.id) && info.source !== "engine")
       .map((info) => {
         const { libraryPath, extensions, languageSymbol, expandoChar } = registrations[info.id]!;
         return {
@@ -205,10 +257,11 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
         };
       }),
   );
-  return { available, failed, missing };
+  return outcome();
 }
 
 const builtinIds = new Set(builtinGrammars.map((info) => info.id));
+const engineIds = new Set(engineGrammars.map((grammar) => grammar.id));
 const knownGrammars = new Map(packagedGrammars.map((grammar) => [grammar.id, grammar]));
 
 function invalidChoice(message: string): ToolError {
@@ -225,10 +278,11 @@ function wantedGrammar(choice: LanguageChoice): WantedGrammar | undefined {
   const id = canonicalLanguageId(name);
   const known = knownGrammars.get(id);
   if (typeof choice === "string") {
-    if (builtinIds.has(id)) return undefined;
+    // The built-in grammars and the engine's are offered to every parser; naming one changes nothing.
+    if (builtinIds.has(id) || engineIds.has(id)) return undefined;
     if (known === undefined) {
       throw invalidChoice(
-        `Unknown grammar \`${choice}\` in \`createAstGrepParser({ languages })\`. Name one of: ${[...knownGrammars.keys()].sort().join(", ")}; or pass \`{ id, grammar }\` with a grammar module you imported.`,
+        `Unknown grammar \`${choice}\` in \`createAstGrepParser({ languages })\`. Name one of: ${[...knownGrammars.keys(), ...engineIds].sort().join(", ")}; or pass \`{ id, grammar }\` with a grammar module you imported.`,
       );
     }
     return { grammar: known };
@@ -283,12 +337,33 @@ function viewOf(
       });
     }
   }
+  const handedIn = new Set(own.filter((wanted) => wanted.module !== undefined).map((wanted) => wanted.grammar.id));
+  for (const { id } of engineGrammars) {
+    if (handedIn.has(id)) continue; // This parser's own module, offered above.
+    const info = loaded.available.get(id);
+    if (info?.source === "engine") available.set(id, info);
+    else if (loaded.engineMissing !== undefined)
+      unavailable.push({
+        id,
+        reason: `it is built into the native engine (@runbound/astgrep-engine), which is not loaded here: ${loaded.engineMissing}.`,
+        needsEngine: true,
+      });
+    else
+      unavailable.push({
+        id,
+        reason:
+          info === undefined
+            ? (loaded.failed.get(id) ?? "the native engine does not offer it.")
+            : "another parser of this process handed in its own grammar module for it, which replaced the native engine's; name that module in this parser's `languages` too.",
+      });
+  }
   return withExtensionIndex({ available, unavailable, installable, notSelected });
 }
 
 /**
- * The grammars of one parser: the built-in ones plus every known `@ast-grep/lang-*` package that
- * resolves (see {@link grammarSearchPaths}), or only those `choices` name. The grammars are loaded
+ * The grammars of one parser: the built-in ones, the native engine's own (HCL, Nix, Solidity, Zig,
+ * when the engine loads), plus every known `@ast-grep/lang-*` package that resolves (see
+ * {@link grammarSearchPaths}), or only those `choices` name. The grammars are loaded
  * and registered lazily on the first call of any parser's table, once per process, covering what
  * every parser created until then asked for. `searchPaths` replaces where packages are looked for,
  * when this selection is the one that loads them (tests pass a scratch project).

@@ -50,7 +50,8 @@ describe("registering the dynamic grammars", () => {
     const late = createAstGrepParser({
       languages: [{ id: "gotemplate", grammar: require("@ast-grep/lang-go") as GrammarModule }],
     });
-    expect(late.languages().unavailable).toEqual([]);
+    // (The native engine's grammars are unavailable in the package's napi pass; they need no registration order.)
+    expect(late.languages().unavailable.filter((entry) => entry.needsEngine !== true)).toEqual([]);
     expect(late.language("gotemplate")?.extensions).toContain("go");
     const go = await search(
       late,

@@ -48,7 +48,7 @@ describe("plugin", () => {
       parser: { parseCacheBytes: 64 * 1024 * 1024 },
     }).resourceProviders[0]!.create(context);
     expect(small.value.parseCache?.stats().budgetBytes).toBe(64 * 1024 * 1024);
-    expect(await small.describe?.()).toMatch(/^\d+ grammars: .*; parse cache: 0 files, 0\.0 MiB of 64 MiB;/);
+    expect(await small.describe?.()).toMatch(/^\d+ grammars — .*; parse cache: 0 files, 0\.0 MiB of 64 MiB;/);
     const off = await createAstGrepPlugin({ parser: { parseCacheBytes: 0 } }).resourceProviders[0]!.create(context);
     expect(off.value.parseCache).toBeUndefined();
     expect(await off.describe?.()).toMatch(/; parse cache: off; engine: /);

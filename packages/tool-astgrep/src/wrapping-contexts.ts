@@ -210,6 +210,18 @@ const table: Readonly<Record<string, LanguageContexts>> = {
     ],
     weakKinds: [],
   },
+  // The native engine's grammars. Solidity reads only declarations at the top of a file (ast-grep's
+  // reading of a Zig statement as-is, with an ERROR node, already matches the statement in a function).
+  solidity: {
+    contexts: [
+      asIs,
+      ...functionBody("contract __W {\nfunction __w() public {\n", "\n}\n}"),
+      { name: "contract member", prefix: "contract __W {\n", suffix: "\n}" },
+    ],
+    weakKinds: [],
+  },
+  nix: { contexts: [asIs, { name: "binding in an attribute set", prefix: "{\n", suffix: "\n}" }], weakKinds: [] },
+  hcl: { contexts: [asIs, { name: "expression", prefix: "__w = ", suffix: "" }], weakKinds: [] },
   sql: {
     contexts: [
       asIs,

@@ -1,0 +1,108 @@
+// The grammars compiled into the engine that napi lacks (HCL, Nix, Solidity, Zig), against the
+// ast-grep CLI 0.51.1, which has the same grammar crates built in.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { QueryInput } from "./engine-types.js";
+import { builtEngine } from "./test-support/built-engine.js";
+
+const engine = builtEngine();
+/** The ast-grep CLI of @ast-grep/cli (its postinstall puts the platform's binary there). */
+const cli = join(dirname(createRequire(import.meta.url).resolve("@ast-grep/cli/package.json")), "ast-grep");
+const scratch = mkdtempSync(join(tmpdir(), "runbound-engine-grammars-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** How many matches `ast-grep run` finds for a pattern in one source. */
+function cliCount(language: string, extension: string, pattern: string, source: string): number {
+  const file = join(scratch, `source.${extension}`);
+  writeFileSync(file, source);
+  const run = spawnSync(cli, ["run", "--pattern", pattern, "--lang", language, "--json=stream", file], {
+    encoding: "utf8",
+  });
+  if (run.error !== undefined || run.status !== 0)
+    throw new Error(
+      `\`ast-grep run --pattern ${pattern} --lang ${language}\` failed: ${run.error?.message ?? run.stderr}`,
+    );
+  return run.stdout.split("\n").filter((line) => line.trim() !== "").length;
+}
+
+function query(language: string, pattern: string): QueryInput {
+  return { language, config: { rule: { pattern } }, single: [], multi: [], rewriting: false };
+}
+
+const cases = [
+  {
+    language: "hcl",
+    extension: "tf",
+    source:
+      'resource "aws_instance" "web" {\n  ami           = "ami-123"\n  instance_type = "t3.micro"\n}\n\nresource "aws_s3_bucket" "logs" {\n  bucket = "logs"\n}\n\noutput "ip" {\n  value = aws_instance.web.public_ip\n}\n',
+    patterns: ["resource $TYPE $NAME $BODY", "$A = $B"],
+  },
+  {
+    language: "nix",
+    extension: "nix",
+    source:
+      '{ pkgs ? import <nixpkgs> {} }:\nlet\n  version = "1.2.3";\nin\npkgs.stdenv.mkDerivation {\n  pname = "tool";\n  inherit version;\n  buildInputs = with pkgs; [ openssl zlib ];\n  meta = with pkgs.lib; { license = licenses.mit; };\n}\n',
+    patterns: ["with $A; $B", "pkgs.stdenv.mkDerivation $ARGS"],
+  },
+  {
+    language: "solidity",
+    extension: "sol",
+    source:
+      'pragma solidity ^0.8.20;\n\ncontract Token {\n    mapping(address => uint256) public balances;\n\n    function transfer(address to, uint256 amount) external {\n        require(balances[msg.sender] >= amount, "insufficient");\n        balances[msg.sender] -= amount;\n        balances[to] += amount;\n    }\n\n    function burn(uint256 amount) external {\n        require(amount > 0, "zero");\n        balances[msg.sender] -= amount;\n    }\n}\n',
+    // A Solidity pattern is read as a whole file, where only declarations parse (the CLI reads
+    // `require($C, $M)` as an ERROR node and finds nothing).
+    patterns: ["function $F($$$PARAMETERS) external { $$$BODY }", "contract $C { $$$BODY }"],
+  },
+  {
+    language: "zig",
+    extension: "zig",
+    source:
+      'const std = @import("std");\n\npub fn main() !void {\n    const stdout = std.io.getStdOut().writer();\n    try stdout.print("Hello, {s}!\\n", .{"world"});\n    try stdout.print("{d}\\n", .{42});\n}\n',
+    patterns: ["try $W.print($$$ARGS)"],
+  },
+];
+
+describe.runIf(engine !== undefined)("the engine's own grammars", () => {
+  it("lists HCL, Nix, Solidity and Zig with the symbol napi reads each from the binary, its `$` substitute and kinds", () => {
+    const grammars = engine!.engineGrammars();
+    expect(
+      grammars.map(({ name, languageSymbol, expandoChar, extensions }) => ({
+        name,
+        languageSymbol,
+        expandoChar,
+        extensions,
+      })),
+    ).toEqual([
+      {
+        name: "hcl",
+        languageSymbol: "runbound_astgrep_engine_hcl",
+        expandoChar: "µ",
+        extensions: ["hcl", "nomad", "tf", "tfvars", "workflow"],
+      },
+      { name: "nix", languageSymbol: "runbound_astgrep_engine_nix", expandoChar: "_", extensions: ["nix"] },
+      { name: "solidity", languageSymbol: "runbound_astgrep_engine_solidity", expandoChar: "$", extensions: ["sol"] },
+      { name: "zig", languageSymbol: "runbound_astgrep_engine_zig", expandoChar: "_", extensions: ["zig"] },
+    ]);
+    const kinds = Object.fromEntries(grammars.map((grammar) => [grammar.name, grammar.kinds]));
+    expect(kinds["hcl"]).toEqual(expect.arrayContaining(["attribute", "block", "identifier"]));
+    expect(kinds["nix"]).toEqual(expect.arrayContaining(["binding", "with_expression"]));
+    expect(kinds["solidity"]).toEqual(expect.arrayContaining(["contract_declaration", "function_definition"]));
+    expect(kinds["solidity"]).toEqual([...kinds["solidity"]!].sort());
+  });
+
+  it.each(cases.flatMap((entry) => entry.patterns.map((pattern) => ({ ...entry, pattern }))))(
+    "$language `$pattern`: as many matches as the ast-grep CLI",
+    async ({ language, extension, source, pattern }) => {
+      const expected = cliCount(language, extension, pattern, source);
+      expect(expected).toBeGreaterThan(0);
+      const store = new engine!.TreeStore();
+      const { results } = await store.searchSources(query(language, pattern), [Buffer.from(source)], [0], false);
+      expect(results[0]!.count).toBe(expected);
+      expect(results[0]!.errors).toBeUndefined();
+    },
+  );
+});
