@@ -28,9 +28,10 @@ runtime=("$packs"/runbound-runtime-kit-*.tgz)
 repository=$(cd "$(dirname "$0")/.." && pwd)
 python_grammar=$(node -p "require('${repository}/packages/cli/package.json').dependencies['@ast-grep/lang-python']") \
   || fail "cannot read the @ast-grep/lang-python version from packages/cli/package.json"
-# The grammars @ast-grep/napi builds in, and the @ast-grep/lang-* packages tool-astgrep lists as optional
-# peers (grammar-packages.test.ts keeps that list equal to the grammar catalog and the CLI's dependencies).
-builtin_grammars="typescript,tsx,javascript,html,css"
+# The grammars @ast-grep/napi builds in and those the native engine builds in (installed in every case
+# here), and the @ast-grep/lang-* packages tool-astgrep lists as optional peers (grammar-packages.test.ts
+# keeps that list equal to the grammar catalog and the CLI's dependencies).
+builtin_grammars="typescript,tsx,javascript,html,css,hcl,nix,solidity,zig"
 packaged_grammars=$(node -p "Object.keys(require('${repository}/packages/tool-astgrep/package.json').peerDependencies).filter((name) => name.startsWith('@ast-grep/lang-')).length") \
   || fail "cannot count the @ast-grep/lang-* peers in packages/tool-astgrep/package.json"
 cli_grammars=$(node -p "Object.keys(require('${repository}/packages/cli/package.json').dependencies).filter((name) => name.startsWith('@ast-grep/lang-')).length") \
