@@ -85,9 +85,9 @@ export interface McpServe {
  * clients (an `initialize` opening). `tools/list` is the caller's visible set (with titles,
  * annotations from tier and hints, and output schemas where declared); `tools/call` goes through
  * the run's dispatch, with progress notices when the client asked for them; a changed tool set is
- * announced. Approvals and `ask_user` reach the client's user through "input required" results
- * (MCP 2026-07-28's multi-round-trip requests), which the SDK turns into `elicitation/create`
- * requests for a 2025-era client. The run closes with the connection.
+ * announced. Approvals and `ask_user` reach a 2026-07-28 client's user through "input required"
+ * results (its multi-round-trip requests: see {@link CallRounds}) and a 2025-era client's through
+ * `elicitation/create` requests. The run closes with the connection.
  */
 export function serveRunOverMcp(transport: Transport, run: Run, settings: McpServeSettings = {}): McpServe {
   const caller = settings.caller ?? run.caller;
