@@ -1,7 +1,7 @@
 // Agreement with ast-grep's own unit tests: every (language, pattern, source, should-match) case of
 // the ast-grep-core and ast-grep-language crates (the calls its `cargo test` runs: none commented out
 // or in an `#[ignore]` test), run through our ast_grep and through the ast-grep CLI, scored against
-// the test's expectation per language. Usage:
+// the test's expectation per language; then the rule tests of ast-grep-config (rule-agreement.mjs). Usage:
 //   node bench/astgrep/agreement.mjs [--version 0.51.1] [--json results/astgrep-agreement.json] [--language go]
 //     [--crate-grammars] [--grammar id=libraryPath[:languageSymbol[:expandoChar]] …]
 // `--grammar` hands a grammar library to the parser as a host can (`createAstGrepParser({ languages })`),
@@ -18,6 +18,7 @@ import { resultText, Workdir } from "@runbound/tool-kit";
 import { extractCases, languages } from "./agreement-cases.mjs";
 import { crateGrammars } from "./crate-grammars.mjs";
 import { crateCache as cache, fetchCrate } from "./crates.mjs";
+import { printRuleAgreement, runRuleAgreement } from "./rule-agreement.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repository = join(here, "..", "..");
@@ -115,6 +116,7 @@ function classify(benchCase, answer) {
 }
 
 const crateDirectories = crates.map((name) => fetchCrate(name, options.version));
+const configDirectory = fetchCrate("ast-grep-config", options.version);
 const extracted = extractCases(crateDirectories);
 const cases = extracted.cases.filter(
   (benchCase) => options.language === undefined || languages[benchCase.language].id === options.language,
@@ -132,6 +134,7 @@ const perLanguage = new Map();
 const disagreements = [];
 /** Cases the CLI answers as the test expects and we do not, in a language both have: the goal is none. */
 const behindTheCli = [];
+let rules;
 try {
   for (const [index, benchCase] of cases.entries()) {
     const file = `case-${index}.${languages[benchCase.language].extension}`;
@@ -161,6 +164,7 @@ try {
     if (tally.available && agrees(benchCase, answers.cli) && !agrees(benchCase, answers.ours))
       behindTheCli.push(`${id} \`${benchCase.pattern.replace(/\n/g, "⏎")}\``);
   }
+  rules = await runRuleAgreement({ run, workdir, cli, crateDirectory: configDirectory, language: options.language });
 } finally {
   await run.close();
   rmSync(workdir, { recursive: true, force: true });
@@ -221,10 +225,11 @@ for (const [name, entries] of [...byClass].sort(([first], [second]) => first.loc
     );
   }
 }
+printRuleAgreement(rules, { version: options.version, cache });
 if (options.json !== undefined) {
   mkdirSync(dirname(options.json), { recursive: true });
   writeFileSync(
     options.json,
-    `${JSON.stringify({ version: options.version, leftOut: extracted.leftOut, perLanguage: Object.fromEntries(perLanguage), behindTheCli, disagreements }, null, 2)}\n`,
+    `${JSON.stringify({ version: options.version, leftOut: extracted.leftOut, perLanguage: Object.fromEntries(perLanguage), behindTheCli, disagreements, rules }, null, 2)}\n`,
   );
 }

@@ -74,6 +74,18 @@ describe("ast_grep with an ast-grep rule", () => {
     expect((await grep({ rule: "matches: isLog" })).text).toContain("`isLog` is not defined");
   });
 
+  it("refuses `rewriters` as a field of ast-grep's rule files that it does not support, not as one ast-grep does not know", async () => {
+    // Shaped like the rule file of ast-grep-config's `test_add_rewriters` (rule_config.rs).
+    const found = await grep({
+      rule: "rule: {pattern: 'console.log($A)'}\ntransform:\n  B:\n    rewrite:\n      rewriters: [re]\n      source: $A\nrewriters:\n- id: re\n  rule: {kind: number}\n  fix: yjsnp\n",
+    });
+    expect(found.result.isError).toBe(true);
+    expect(found.text).toContain(
+      "`rewriters`, which ast-grep's rule files have but ast_grep and ast_edit do not support",
+    );
+    expect(found.text).not.toContain("which ast-grep does not know");
+  });
+
   it("explains a rule that matches nothing: how it was read, the files scanned, and the `stopBy` hint", async () => {
     const found = await grep({ rule: "pattern: console.log($A)\ninside:\n  kind: function_declaration\n" });
     expect(found.total).toBe(0);

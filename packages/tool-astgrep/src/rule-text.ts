@@ -109,7 +109,12 @@ export function parseRuleText(text: string): RuleQuery {
       throw invalid(
         `The rule file has \`${key}\` at the top beside \`rule\`; move it inside \`rule\` (or drop \`rule:\` and write the rule's fields at the top).`,
       );
-    else if (!isField(configFields, key) && !isField(descriptiveFields, key)) {
+    else if (key === "rewriters") {
+      // ast-grep's rule files have it (for the `rewrite` transform), but napi's rule objects do not.
+      throw invalid(
+        "The rule file has `rewriters`, which ast-grep's rule files have but ast_grep and ast_edit do not support. Drop `rewriters` and the `transform` entries that `rewrite` with them: a transform changes what a `fix` writes, not what the rule matches.",
+      );
+    } else if (!isField(configFields, key) && !isField(descriptiveFields, key)) {
       throw invalid(
         `The rule has a field \`${key}\`, which ast-grep does not know. A rule file has ${configFields.map((name) => `\`${name}\``).join(", ")}; the rule itself (under \`rule\`, or at the top without it) has ${ruleFields.map((name) => `\`${name}\``).join(", ")}.`,
       );
