@@ -4,12 +4,14 @@
 #   1. @runbound/tool-astgrep with its peers tool-kit and valibot, its optional native engine (handed
 #      in as a tarball, as npm would fetch it from the registry), and no grammar package;
 #   2. the same plus @ast-grep/lang-python, installed next to it;
-#   3. the runbound CLI (every tarball), which depends on the common grammars; then one more grammar
-#      installed next to it, as its README says (`npm install @ast-grep/lang-ruby`).
-# On the way it checks where grammars are found: none in 1 (a Python search names the package to
-# install), Python in 2, Python in a host project that installed only the grammar and links
-# tool-astgrep from project 1 (found from the host's entry script, not from tool-astgrep's own
-# directory), the common ones in 3 and the added one after it.
+#   3. the runbound CLI (every tarball), which depends on the common grammars the native engine has no
+#      copy of; then one more grammar installed next to it, as its README says
+#      (`npm install @ast-grep/lang-ruby`).
+# On the way it checks where grammars are found: in 1 only the built-in ones and the engine's (a
+# Python search names the package to install), Python in 2, Python in a host project that installed
+# only the grammar and links tool-astgrep from project 1 (found from the host's entry script, not
+# from tool-astgrep's own directory), the common ones in 3 (C++ and Bash searched with the engine's
+# copies) and the added one after it.
 # Usage: bash tooling/measure-install-size.sh <directory of packed .tgz files>
 #   (pack them first: npm run pack:local -- <directory>)
 set -uo pipefail
@@ -29,9 +31,12 @@ repository=$(cd "$(dirname "$0")/.." && pwd)
 python_grammar=$(node -p "require('${repository}/packages/cli/package.json').dependencies['@ast-grep/lang-python']") \
   || fail "cannot read the @ast-grep/lang-python version from packages/cli/package.json"
 # The grammars @ast-grep/napi builds in and those the native engine builds in (installed in every case
-# here), and the @ast-grep/lang-* packages tool-astgrep lists as optional peers (grammar-packages.test.ts
-# keeps that list equal to the grammar catalog and the CLI's dependencies).
-builtin_grammars="typescript,tsx,javascript,html,css,hcl,nix,solidity,zig"
+# here): its copies of packaged grammars (packagedGrammarsInEngine in tool-astgrep's grammar-catalog.ts,
+# listed in the catalog's order), which are then not installable, and its own. And the @ast-grep/lang-*
+# packages tool-astgrep lists as optional peers (grammar-packages.test.ts keeps that list equal to the
+# grammar catalog and the CLI's dependencies).
+engine_copies="rust,c,cpp,bash"
+builtin_grammars="typescript,tsx,javascript,html,css,${engine_copies},hcl,nix,solidity,zig"
 packaged_grammars=$(node -p "Object.keys(require('${repository}/packages/tool-astgrep/package.json').peerDependencies).filter((name) => name.startsWith('@ast-grep/lang-')).length") \
   || fail "cannot count the @ast-grep/lang-* peers in packages/tool-astgrep/package.json"
 cli_grammars=$(node -p "Object.keys(require('${repository}/packages/cli/package.json').dependencies).filter((name) => name.startsWith('@ast-grep/lang-')).length") \
@@ -39,6 +44,7 @@ cli_grammars=$(node -p "Object.keys(require('${repository}/packages/cli/package.
 ruby_grammar=$(node -p "require('${repository}/packages/tool-astgrep/package.json').devDependencies['@ast-grep/lang-ruby']") \
   || fail "cannot read the @ast-grep/lang-ruby version from packages/tool-astgrep/package.json"
 cli_total=$(( $(tr ',' '\n' <<<"$builtin_grammars" | wc -l) + cli_grammars ))
+installable_alone=$(( packaged_grammars - $(tr ',' '\n' <<<"$engine_copies" | wc -l) ))
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/runbound-install-size-XXXXXX")
 # Removed however the script ends, a failed check included.
@@ -84,8 +90,8 @@ new_project "$alone"
 install_into "$alone" "${astgrep[0]}" "${toolkit[0]}" "${engine[0]}" "${runtime[0]}" valibot
 alone_mb=$(size_of "$alone")
 seen=$(grammars_in "$alone")
-expect_json "$seen" "seen.available.join() === '${builtin_grammars}' && seen.installable.length === ${packaged_grammars} && seen.python.includes('npm install @ast-grep/lang-python') && seen.engine === 'native'" \
-  "tool-astgrep alone should offer the built-in grammars (${builtin_grammars}), list the ${packaged_grammars} packaged ones as installable, name @ast-grep/lang-python for a Python search and load its native engine"
+expect_json "$seen" "seen.available.join() === '${builtin_grammars}' && seen.installable.length === ${installable_alone} && seen.python.includes('npm install @ast-grep/lang-python') && seen.engine === 'native'" \
+  "tool-astgrep alone should offer the built-in grammars (${builtin_grammars}), list the other ${installable_alone} packaged ones as installable, name @ast-grep/lang-python for a Python search and load its native engine"
 engine_mb=$(du -sm "$alone/node_modules/@runbound/astgrep-engine" | cut -f1)
 echo "install-size: tool-astgrep + tool-kit + valibot + the native engine: ${alone_mb} MB, of which the engine ${engine_mb} MB ($(ls "$alone/node_modules/@ast-grep" | tr '\n' ' '))"
 
@@ -117,7 +123,18 @@ cli_mb=$(size_of "$cli")
 status=$(cd "$cli" && npx --no-install runbound status 2>&1) || fail "runbound status failed in ${cli}: ${status}"
 grep -q "astgrep.parser: ${cli_total} grammars" <<<"$status" || fail "runbound status should list ${cli_total} grammars: ${status}"
 grep -q "engine: native (@runbound/astgrep-engine)" <<<"$status" || fail "runbound status should name the native engine: ${status}"
+grep -q "built into the native engine (their @ast-grep/lang-\* packages without it): ${engine_copies//,/, }" <<<"$status" \
+  || fail "runbound status should name the native engine's copies (${engine_copies}) as where those grammars come from: ${status}"
 echo "install-size: runbound CLI (every package): ${cli_mb} MB; runbound status lists ${cli_total} grammars"
+
+# C++ and Bash, which the CLI no longer installs as packages, are searched with the engine's copies.
+printf 'int main() {\n  values.push_back(add(1, 2));\n}\n' > "$cli/main.cpp"
+printf 'set -eu\nmake all\n' > "$cli/build.sh"
+found=$(cd "$cli" && npx --no-install runbound call ast_grep '{"pattern":"$V.push_back($X)","path":"main.cpp"}' 2>&1)
+grep -q "main.cpp:2" <<<"$found" || fail "a C++ search in the CLI install should find the call: ${found}"
+found=$(cd "$cli" && npx --no-install runbound call ast_grep '{"pattern":"make $T","path":"build.sh"}' 2>&1)
+grep -q "build.sh:2" <<<"$found" || fail "a Bash search in the CLI install should find the command: ${found}"
+echo "install-size: C++ and Bash are searched in the CLI install with the native engine's grammars"
 
 # A grammar the CLI does not bring, installed next to it as its README says, is found.
 printf 'class Greeter\n  def hello = puts("hi")\nend\n' > "$cli/greeter.rb"

@@ -1,5 +1,6 @@
-// The grammars compiled into the engine that napi lacks (HCL, Nix, Solidity, Zig), against the
-// ast-grep CLI 0.51.1, which has the same grammar crates built in.
+// The grammars compiled into the engine that napi lacks (HCL, Nix, Solidity, Zig, and the copies of
+// the packaged C++, Bash, Rust and C), against the ast-grep CLI 0.51.1, which has the same grammar
+// crates built in.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -35,6 +36,34 @@ function query(language: string, pattern: string): QueryInput {
 
 const cases = [
   {
+    language: "cpp",
+    extension: "cpp",
+    source:
+      "#define _GNU_SOURCE 1\ntemplate <typename T>\nT add(T a, T b) { return a + b; }\nint main() {\n  std::vector<int> values;\n  values.push_back(add(1, 2));\n  if (values.size() > 1) { return 0; }\n  return _GNU_SOURCE;\n}\n",
+    // `_GNU_SOURCE` is a name: C and C++ substitute U+10000 for `$`, not `_`.
+    patterns: ["$V.push_back($X)", "return _GNU_SOURCE;"],
+  },
+  {
+    language: "c",
+    extension: "c",
+    source:
+      '#include <stdio.h>\nint add(int a, int b) { return a + b; }\nint main(void) {\n  printf("%d\\n", add(1, 2));\n  return 0;\n}\n',
+    patterns: ["add($A, $B)", "printf($$$ARGS);"],
+  },
+  {
+    language: "rust",
+    extension: "rs",
+    source:
+      'fn main() {\n    let mut map = std::collections::HashMap::new();\n    map.insert("a", 1);\n    map.insert("b", 2);\n    println!("{:?}", map);\n}\n',
+    patterns: ["$M.insert($K, $V)", "println!($$$ARGS)"],
+  },
+  {
+    language: "bash",
+    extension: "sh",
+    source: 'name="world"\necho "hello $name"\nfor file in *.txt; do\n  cat "$file"\ndone\n',
+    patterns: ["echo $$$ARGS", "cat $FILE"],
+  },
+  {
     language: "hcl",
     extension: "tf",
     source:
@@ -67,7 +96,7 @@ const cases = [
 ];
 
 describe.runIf(engine !== undefined)("the engine's own grammars", () => {
-  it("lists HCL, Nix, Solidity and Zig with the symbol napi reads each from the binary, its `$` substitute and kinds", () => {
+  it("lists its grammars with the symbol napi reads each from the binary, its `$` substitute and kinds", () => {
     const grammars = engine!.engineGrammars();
     expect(
       grammars.map(({ name, languageSymbol, expandoChar, extensions }) => ({
@@ -78,12 +107,26 @@ describe.runIf(engine !== undefined)("the engine's own grammars", () => {
       })),
     ).toEqual([
       {
+        name: "bash",
+        languageSymbol: "runbound_astgrep_engine_bash",
+        expandoChar: "$",
+        extensions: ["bash", "bats", "cgi", "command", "env", "fcgi", "ksh", "sh", "tmux", "tool", "zsh"],
+      },
+      { name: "c", languageSymbol: "runbound_astgrep_engine_c", expandoChar: "\u{10000}", extensions: ["c", "h"] },
+      {
+        name: "cpp",
+        languageSymbol: "runbound_astgrep_engine_cpp",
+        expandoChar: "\u{10000}",
+        extensions: ["cc", "hpp", "cpp", "c++", "hh", "cxx", "cu", "ino"],
+      },
+      {
         name: "hcl",
         languageSymbol: "runbound_astgrep_engine_hcl",
         expandoChar: "µ",
         extensions: ["hcl", "nomad", "tf", "tfvars", "workflow"],
       },
       { name: "nix", languageSymbol: "runbound_astgrep_engine_nix", expandoChar: "_", extensions: ["nix"] },
+      { name: "rust", languageSymbol: "runbound_astgrep_engine_rust", expandoChar: "µ", extensions: ["rs"] },
       { name: "solidity", languageSymbol: "runbound_astgrep_engine_solidity", expandoChar: "$", extensions: ["sol"] },
       { name: "zig", languageSymbol: "runbound_astgrep_engine_zig", expandoChar: "_", extensions: ["zig"] },
     ]);
@@ -92,6 +135,9 @@ describe.runIf(engine !== undefined)("the engine's own grammars", () => {
     expect(kinds["nix"]).toEqual(expect.arrayContaining(["binding", "with_expression"]));
     expect(kinds["solidity"]).toEqual(expect.arrayContaining(["contract_declaration", "function_definition"]));
     expect(kinds["solidity"]).toEqual([...kinds["solidity"]!].sort());
+    expect(kinds["cpp"]).toEqual(expect.arrayContaining(["template_declaration", "call_expression"]));
+    expect(kinds["rust"]).toEqual(expect.arrayContaining(["function_item", "macro_invocation"]));
+    expect(kinds["bash"]).toEqual(expect.arrayContaining(["command", "for_statement"]));
   });
 
   it.each(cases.flatMap((entry) => entry.patterns.map((pattern) => ({ ...entry, pattern }))))(

@@ -177,7 +177,7 @@ export interface DynamicGrammar {
 }
 
 /**
- * A grammar compiled into the engine that @ast-grep/napi lacks (HCL, Nix, Solidity, Zig:
+ * A grammar compiled into the engine that @ast-grep/napi lacks (Bash, C, C++, HCL, Nix, Rust, Solidity, Zig:
  * `EngineGrammar` in engine_grammars.rs). Queries name it by `name`; napi can read the same grammar
  * from the engine binary: `registerDynamicLanguage({ [name]: { libraryPath: engineBinaryPath(),
  * languageSymbol, expandoChar, extensions } })`.
@@ -187,7 +187,10 @@ export interface EngineGrammar {
   name: string;
   /** The C symbol in the engine binary that answers the grammar's tree-sitter language. */
   languageSymbol: string;
-  /** The character patterns have instead of `$` when they are parsed (`$` when the grammar keeps it). */
+  /**
+   * The character patterns have instead of `$` when they are parsed (`$` when the grammar keeps it);
+   * C and C++ take U+10000, two UTF-16 units.
+   */
   expandoChar: string;
   /** File extensions, lowercase without the dot. */
   extensions: string[];
@@ -242,6 +245,6 @@ export interface AstGrepEngine {
    * rather than being ignored, so give every grammar in one call.
    */
   registerDynamicLanguages(grammars: DynamicGrammar[]): void;
-  /** The grammars compiled into the engine that @ast-grep/napi lacks (HCL, Nix, Solidity, Zig). */
+  /** The grammars compiled into the engine that @ast-grep/napi lacks (Bash, C, C++, HCL, Nix, Rust, Solidity, Zig). */
   engineGrammars(): EngineGrammar[];
 }

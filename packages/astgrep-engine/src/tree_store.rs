@@ -57,7 +57,7 @@ fn with_causes(error: &dyn std::error::Error) -> String {
 
 fn compile(input: QueryInput) -> Result<(EngineLang, Query)> {
   let lang = EngineLang::named(&input.language)
-    .ok_or_else(|| invalid(format!("The engine has no grammar `{}`: give a built-in one (TypeScript, Tsx, JavaScript, Html, Css, hcl, nix, solidity, zig) or register it first.", input.language)))?;
+    .ok_or_else(|| invalid(format!("The engine has no grammar `{}`: give a built-in one (TypeScript, Tsx, JavaScript, Html, Css, bash, c, cpp, hcl, nix, rust, solidity, zig) or register it first.", input.language)))?;
   let serialized: SerializableRuleCore = serde_json::from_value(input.config).map_err(|error| invalid(format!("The rule is not a valid ast-grep rule: {error}")))?;
   let rule = serialized.get_matcher(DeserializeEnv::new(lang)).map_err(|error| invalid(format!("The rule does not compile: {}.", with_causes(&error))))?;
   Ok((lang, Query { rule, single: input.single, multi: input.multi, transformed: input.transformed.unwrap_or_default(), reading_kind: input.reading_kind, rewriting: input.rewriting }))

@@ -134,7 +134,7 @@ describe("runbound CLI", () => {
       /✗ write\s+write\s+@runbound\/tool-files — tier `write` is above caller `plan`'s ceiling `read`/,
     );
     expect(stdout).toContain("✓ run.workdir");
-    expect(stdout).toMatch(/✓ astgrep\.parser: \d+ grammars: typescript, tsx, javascript/);
+    expect(stdout).toMatch(/✓ astgrep\.parser: \d+ grammars — built into @ast-grep\/napi: typescript, tsx, javascript/);
   });
 
   it("keeps one run across session requests and answers bad lines without stopping", async () => {

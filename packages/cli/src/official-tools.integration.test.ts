@@ -86,16 +86,35 @@ describe("eval in the reference runner", () => {
   });
 });
 
+describe("ast-grep's grammars in the reference runner", () => {
+  // C++, Bash, Rust and C come from the native engine (a dependency of the CLI), not from packages the
+  // CLI installs; status says so.
+  it("searches C++ and Bash files with the native engine's grammars, and status says where they come from", async () => {
+    await writeFile(join(project, "main.cpp"), "int main() {\n  values.push_back(add(1, 2));\n}\n");
+    await writeFile(join(project, "build.sh"), 'set -eu\necho "building"\nmake all\n');
+    const cpp = await runCli(["call", "ast_grep", '{"pattern":"$V.push_back($X)","path":"main.cpp"}', "-C", project]);
+    expect(cpp.code, cpp.stderr).toBe(0);
+    expect(cpp.stdout).toContain("main.cpp:2");
+    const bash = await runCli(["call", "ast_grep", '{"pattern":"make $TARGET","language":"bash"}', "-C", project]);
+    expect(bash.code, bash.stderr).toBe(0);
+    expect(bash.stdout).toContain("build.sh:3");
+    const status = await runCli(["status", "-C", project]);
+    expect(status.stdout).toContain(
+      "built into the native engine (their @ast-grep/lang-* packages without it): rust, c, cpp, bash",
+    );
+  });
+});
+
 describe("ast-grep's parse cache in the reference runner", () => {
   it("takes its budget from --parse-cache-mib, which status shows; 0 turns it off; a bad value is named", async () => {
     const chosen = await runCli(["status", "--parse-cache-mib", "64", "-C", project]);
     expect(chosen.code).toBe(0);
-    expect(chosen.stdout).toMatch(/✓ astgrep\.parser: \d+ grammars: .*; parse cache: 0 files, 0\.0 MiB of 64 MiB;/);
+    expect(chosen.stdout).toMatch(/✓ astgrep\.parser: \d+ grammars — .*; parse cache: 0 files, 0\.0 MiB of 64 MiB;/);
     expect((await runCli(["status", "-C", project])).stdout).toMatch(
       /✓ astgrep\.parser: .*; parse cache: 0 files, 0\.0 MiB of 256 MiB;/,
     );
     expect((await runCli(["status", "--parse-cache-mib=0", "-C", project])).stdout).toMatch(
-      /✓ astgrep\.parser: \d+ grammars: .*; parse cache: off; engine: native \(@runbound\/astgrep-engine\)$/m,
+      /✓ astgrep\.parser: \d+ grammars — .*; parse cache: off; engine: native \(@runbound\/astgrep-engine\)$/m,
     );
     const bad = await runCli(["status", "--parse-cache-mib", "banana", "-C", project]);
     expect(bad.code).toBe(2);

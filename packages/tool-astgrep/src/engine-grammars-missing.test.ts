@@ -48,6 +48,18 @@ describe("the native engine's grammars without the engine", () => {
     ]);
   });
 
+  it("searches C++, Bash, Rust and C with their @ast-grep/lang-* packages instead of the engine's copies", async () => {
+    const table = createAstGrepParser().languages();
+    for (const id of ["cpp", "bash", "rust", "c"]) expect(table.available.get(id)?.source, id).toBe("package");
+    expect(table.replacedByEngine).toEqual([]);
+    expect(describeLanguageTable(table)).not.toContain("built into the native engine (their");
+    const run = await runs.runIn({ "main.cpp": "int main() { f(1); f(2); }\n", "run.sh": "echo hi\n" });
+    const cpp = await run.call("ast_grep", { pattern: "f($A)", path: "main.cpp" });
+    expect(cpp.structured?.["total"], resultText(cpp)).toBe(2);
+    const bash = await run.call("ast_grep", { pattern: "echo $$$ARGS", language: "bash" });
+    expect(bash.structured?.["total"], resultText(bash)).toBe(1);
+  });
+
   it("says in the parser's status which grammars are unavailable without the engine, and why", async () => {
     const table = createAstGrepParser().languages();
     expect(table.unavailable.filter((entry) => entry.needsEngine === true).map((entry) => entry.id)).toEqual([

@@ -1,5 +1,6 @@
 // HCL, Nix, Solidity and Zig: no @ast-grep/lang-* package has them; the native engine has them built
-// in (as the ast-grep CLI has) and hands them to napi from its binary. Compared with the CLI's counts.
+// in (as the ast-grep CLI has) and hands them to napi from its binary. C++, Bash, Rust and C: the engine
+// has copies of them at the CLI's versions, used over their packages. Compared with the CLI's counts.
 // Under RUNBOUND_ASTGREP_ENGINE=napi (the package's second test pass) they are refused instead, as
 // engine-grammars-missing.test.ts checks in every pass.
 import { resultErrorCode, resultText } from "@runbound/tool-kit";
@@ -11,7 +12,7 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parserRunsInTempWorkspaces } from "./__fixtures__/create-parser-run.js";
 import { nativeEngine } from "./engine-binding.js";
-import { engineGrammars } from "./grammar-catalog.js";
+import { engineGrammars, packagedGrammarsInEngine } from "./grammar-catalog.js";
 import { astGrepPlugin, createAstGrepParser } from "./index.js";
 
 /** The ast-grep CLI of @ast-grep/cli (its postinstall puts the platform's binary there). */
@@ -131,7 +132,77 @@ pub fn main() !void {
 }
 `;
 
+const vectors = `#include <vector>
+#define _GNU_SOURCE 1
+
+template <typename T>
+T add(T a, T b) {
+  return a + b;
+}
+
+int main() {
+  std::vector<int> values;
+  values.push_back(add(1, 2));
+  values.push_back(add(3, 4));
+  if (values.size() > 1) {
+    return 0;
+  }
+  return _GNU_SOURCE;
+}
+`;
+
+const counter = `#include <stdio.h>
+
+static int count = 0;
+
+int add(int a, int b) { return a + b; }
+
+int main(void) {
+  printf("%d\n", add(1, 2));
+  printf("done\n");
+  count++;
+  return 0;
+}
+`;
+
+const words = `use std::collections::HashMap;
+
+fn main() {
+    let mut map = HashMap::new();
+    map.insert("a", 1);
+    map.insert("b", 2);
+    if let Some(value) = map.get("a") {
+        println!("{}", value);
+    }
+    let total: i32 = map.values().sum();
+    println!("{}", total);
+}
+`;
+
+const script = `#!/usr/bin/env bash
+set -euo pipefail
+name="world"
+echo "hello $name"
+if [ -n "$name" ]; then
+  echo "set"
+fi
+for file in *.txt; do
+  cat "$file"
+done
+`;
+
 const cases = [
+  { language: "cpp", file: "main.cpp", source: vectors, pattern: "$V.push_back($X)" },
+  { language: "cpp", file: "main.cpp", source: vectors, pattern: "add($A, $B)" },
+  // A literal `_GNU_SOURCE`: with `@ast-grep/lang-cpp`'s `_` for `$` it would be a metavariable
+  // matching every return; the CLI's C++ (and the engine's copy) substitute U+10000 instead.
+  { language: "cpp", file: "main.cpp", source: vectors, pattern: "return _GNU_SOURCE;" },
+  { language: "c", file: "main.c", source: counter, pattern: "printf($$$ARGS);" },
+  { language: "c", file: "main.c", source: counter, pattern: "add($A, $B)" },
+  { language: "rust", file: "main.rs", source: words, pattern: "$M.insert($K, $V)" },
+  { language: "rust", file: "main.rs", source: words, pattern: "println!($$$ARGS)" },
+  { language: "bash", file: "run.sh", source: script, pattern: "echo $$$ARGS" },
+  { language: "bash", file: "run.sh", source: script, pattern: "cat $FILE" },
   { language: "hcl", file: "main.tf", source: terraform, pattern: "resource $TYPE $NAME $BODY" },
   { language: "hcl", file: "main.tf", source: terraform, pattern: "$A = $B" },
   { language: "nix", file: "default.nix", source: derivation, pattern: "with $A; $B" },
@@ -226,6 +297,7 @@ describe.runIf(engineOn && nativeEngine() !== undefined)("the native engine's ow
   it("says in the parser's status where each grammar comes from, and which need the engine", async () => {
     const table = createAstGrepParser().languages();
     for (const { id } of engineGrammars) expect(table.available.get(id)?.source).toBe("engine");
+    for (const id of packagedGrammarsInEngine) expect(table.available.get(id)?.source).toBe("engine");
     expect(table.available.get("typescript")?.source).toBe("napi");
     const provider = astGrepPlugin.resourceProviders[0]!;
     const instance = await provider.create({ workdir: tmpdir(), signal: new AbortController().signal });
@@ -233,6 +305,13 @@ describe.runIf(engineOn && nativeEngine() !== undefined)("the native engine's ow
       const status = await instance.describe?.();
       expect(status).toMatch(/^\d+ grammars — built into @ast-grep\/napi: typescript, tsx, javascript, html, css; /);
       expect(status).toContain("; built into the native engine (unavailable without it): hcl, nix, solidity, zig");
+      // The workspace installs every @ast-grep/lang-* package: the engine's copies are used over four.
+      expect(status).toContain(
+        "; built into the native engine (their @ast-grep/lang-* packages without it): rust, c, cpp, bash; ",
+      );
+      expect(status).toContain(
+        "; installed, not used (the native engine's copy, the ast-grep CLI's grammar, is): @ast-grep/lang-rust, @ast-grep/lang-c, @ast-grep/lang-cpp, @ast-grep/lang-bash",
+      );
       expect(status).not.toContain("unavailable without the native engine");
     } finally {
       await instance.dispose?.();

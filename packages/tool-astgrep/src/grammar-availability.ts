@@ -1,6 +1,13 @@
 import { ToolError } from "@runbound/tool-kit";
 import { statSync } from "node:fs";
-import { canonicalLanguageId, engineGrammars, packagedGrammars, type PackagedGrammar } from "./grammar-catalog.js";
+import {
+  canonicalLanguageId,
+  engineGrammars,
+  grammarPackageName,
+  isEngineGrammar,
+  packagedGrammars,
+  type PackagedGrammar,
+} from "./grammar-catalog.js";
 import type { GrammarSource, LanguageInfo } from "./language-info.js";
 import { availableLanguageIds, extensionOf, languageOfPath, type LanguageTable } from "./language-registry.js";
 
@@ -8,9 +15,13 @@ import { availableLanguageIds, extensionOf, languageOfPath, type LanguageTable }
 function missingGrammarError(table: LanguageTable, id: string): ToolError | undefined {
   const installable = table.installable.find((entry) => entry.id === id);
   if (installable !== undefined) {
+    const engine =
+      installable.engineMissing === undefined
+        ? ""
+        : ` It is built into the native engine (@runbound/astgrep-engine), which is not loaded here (${installable.engineMissing}); without the engine it comes from its package.`;
     return new ToolError({
       code: "unavailable",
-      message: `The \`${id}\` grammar is not installed. Install it next to @runbound/tool-astgrep with \`npm install ${installable.packageName}\` and start the program again; until then search one of: ${availableLanguageIds(table).join(", ")}.`,
+      message: `The \`${id}\` grammar is not installed.${engine} Install it next to @runbound/tool-astgrep with \`npm install ${installable.packageName}\` and start the program again; until then search one of: ${availableLanguageIds(table).join(", ")}.`,
     });
   }
   if (table.notSelected.includes(id)) {
@@ -88,16 +99,21 @@ const sourceLabels: Record<GrammarSource, string> = {
   host: "grammar modules handed in",
   engine: "built into the native engine (unavailable without it)",
 };
+/** The engine's copies of packaged grammars (C++, Bash, Rust, C), which have a package to fall back on. */
+const engineCopyLabel = "built into the native engine (their @ast-grep/lang-* packages without it)";
 
 /**
- * One status line: the grammars offered by where they come from, those one `npm install` away, those
- * that need the native engine when it is not loaded, and those that failed.
+ * One status line: the grammars offered by where they come from, those one `npm install` away, the
+ * installed packages the native engine's copies replace, those that need the native engine when it is
+ * not loaded, and those that failed.
  */
 export function describeLanguageTable(table: LanguageTable): string {
-  const bySource = new Map<GrammarSource, string[]>();
-  for (const info of table.available.values())
-    bySource.set(info.source, [...(bySource.get(info.source) ?? []), info.id]);
-  const sources = [...bySource].map(([source, ids]) => `${sourceLabels[source]}: ${ids.join(", ")}`);
+  const bySource = new Map<string, string[]>();
+  for (const info of table.available.values()) {
+    const label = info.source === "engine" && !isEngineGrammar(info.id) ? engineCopyLabel : sourceLabels[info.source];
+    bySource.set(label, [...(bySource.get(label) ?? []), info.id]);
+  }
+  const sources = [...bySource].map(([label, ids]) => `${label}: ${ids.join(", ")}`);
   const parts = [`${table.available.size} grammars${sources.length === 0 ? "" : ` — ${sources.join("; ")}`}`];
   if (table.installable.length > 0) {
     parts.push(
@@ -106,6 +122,11 @@ export function describeLanguageTable(table: LanguageTable): string {
   }
   if (table.notSelected.length > 0)
     parts.push(`installed, not in this parser's languages: ${table.notSelected.join(", ")}`);
+  const replaced = table.replacedByEngine ?? [];
+  if (replaced.length > 0)
+    parts.push(
+      `installed, not used (the native engine's copy, the ast-grep CLI's grammar, is): ${replaced.map(grammarPackageName).join(", ")}`,
+    );
   const needEngine = table.unavailable.filter((entry) => entry.needsEngine === true);
   if (needEngine.length > 0)
     parts.push(

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGrammarHostProject, type GrammarHostProject } from "./__fixtures__/grammar-host-project.js";
-import { grammarPackageName, packagedGrammars } from "./grammar-catalog.js";
+import { grammarPackageName, packagedGrammars, packagedGrammarsInEngine } from "./grammar-catalog.js";
 import {
   grammarSearchPaths,
   loadGrammarPackage,
@@ -164,10 +164,12 @@ function satisfiesPeerRange(version: string, range: string): boolean {
 // The grammar catalog, this package's optional peers and its dev dependencies (the versions the
 // workspace tests with) are three lists of one set: a grammar added to one alone would be searched
 // here but not installable. The CLI installs the common ones of that set (issue 28: its install stays
-// small), each at the tested version; the others are one `npm install @ast-grep/lang-<id>` away.
-const cliGrammars = ["bash", "c", "cpp", "go", "java", "json", "python", "rust", "yaml"].map(
-  (id) => `@ast-grep/lang-${id}`,
-);
+// small), each at the tested version, but for those the native engine (a CLI dependency) has copies
+// of; the others are one `npm install @ast-grep/lang-<id>` away.
+const commonGrammars = ["bash", "c", "cpp", "go", "java", "json", "python", "rust", "yaml"];
+const cliGrammars = commonGrammars
+  .filter((id) => !packagedGrammarsInEngine.includes(id))
+  .map((id) => `@ast-grep/lang-${id}`);
 describe("the lists of grammar packages", () => {
   const astgrep = manifest("../package.json");
   const cli = manifest("../../cli/package.json");
@@ -181,6 +183,10 @@ describe("the lists of grammar packages", () => {
     expect(grammarEntries(astgrep.devDependencies).map(([name]) => name)).toEqual(catalog);
     expect(grammarEntries(cli.dependencies).map(([name]) => name)).toEqual(cliGrammars);
     for (const name of cliGrammars) expect(catalog).toContain(name);
+    // The engine's copies are of packaged grammars (their packages serve where the engine does not
+    // load), and the CLI brings the engine that has them.
+    for (const id of packagedGrammarsInEngine) expect(catalog).toContain(grammarPackageName(id));
+    expect(Object.keys(cli.dependencies ?? {})).toContain("@runbound/astgrep-engine");
     expect(Object.keys(astgrep.peerDependenciesMeta ?? {}).sort((left, right) => left.localeCompare(right))).toEqual(
       catalog,
     );

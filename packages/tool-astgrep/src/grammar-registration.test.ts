@@ -43,8 +43,11 @@ const brokenModule = createAstGrepParser({
 const engineIds = ["hcl", "nix", "solidity", "zig"];
 const engineLoaded = nativeEngine() !== undefined;
 const fromEngine = engineLoaded ? engineIds : [];
+// Its copies of packaged grammars (C++, Bash, Rust, C) too, in the catalog's order: the scratch
+// project has none of their packages, and rust is handed in as a module, which wins over the copy.
+const engineCopies = engineLoaded ? ["c", "cpp", "bash"] : [];
 const engineStatus = engineLoaded
-  ? `; built into the native engine (unavailable without it): ${engineIds.join(", ")}`
+  ? `; built into the native engine (their @ast-grep/lang-* packages without it): ${engineCopies.join(", ")}; built into the native engine (unavailable without it): ${engineIds.join(", ")}`
   : "";
 const needEngineStatus = engineLoaded
   ? ""
@@ -53,7 +56,7 @@ const needEngineStatus = engineLoaded
 const failedOf = (table: LanguageTable) => table.unavailable.filter((entry) => entry.needsEngine !== true);
 /** `search one of: …` with these ids besides the built-in and the engine's grammars. */
 const searchable = (...ids: string[]) =>
-  ["typescript", "tsx", "javascript", "html", "css", ...ids, ...fromEngine].sort().join(", ");
+  ["typescript", "tsx", "javascript", "html", "css", ...ids, ...engineCopies, ...fromEngine].sort().join(", ");
 
 let project: GrammarHostProject;
 beforeAll(() => {
@@ -110,7 +113,7 @@ const missingIds = [
   "sql",
   "markdown",
   "angular",
-];
+].filter((id) => !engineCopies.includes(id));
 
 describe("grammars that are not installed", () => {
   it("offers the built-in grammars and the registered ones, and lists every known grammar that did not resolve as installable", () => {
@@ -123,9 +126,15 @@ describe("grammars that are not installed", () => {
       "css",
       "python",
       "rust",
+      ...engineCopies,
       ...fromEngine,
     ]);
     expect(table.installable.map((entry) => entry.id)).toEqual(missingIds);
+    if (engineLoaded) {
+      expect(table.available.get("cpp")).toMatchObject({ source: "engine", expandoChar: "\u4e00" });
+      expect(table.byExtension.get("hxx")?.id).toBe("cpp");
+      expect(table.byExtension.get("h")?.id).toBe("c");
+    }
     expect(table.installable).toContainEqual({ id: "go", packageName: "@ast-grep/lang-go" });
     expect(table.notSelected).toEqual([]);
     expect(table.byExtension.get("pyi")?.id).toBe("python");
@@ -141,6 +150,11 @@ describe("grammars that are not installed", () => {
     );
     expect(offeredLanguage(table, "PY")?.id).toBe("python");
     expect(offeredLanguage(table, "cobol")).toBeUndefined();
+    if (engineLoaded) expect(offeredLanguage(table, "c++")?.source).toBe("engine");
+    else
+      expect(thrown(() => offeredLanguage(table, "c++")).message).toBe(
+        `The \`cpp\` grammar is not installed. It is built into the native engine (@runbound/astgrep-engine), which is not loaded here (RUNBOUND_ASTGREP_ENGINE=napi turns it off; unset it to load the engine); without the engine it comes from its package. Install it next to @runbound/tool-astgrep with \`npm install @ast-grep/lang-cpp\` and start the program again; until then search one of: ${searchable("python", "rust")}.`,
+      );
   });
 
   it("names the package for a single file of a missing grammar, not for other files or directories", async () => {
@@ -153,7 +167,8 @@ describe("grammars that are not installed", () => {
     });
     const at = (name: string) => join(workspace!.dir, name);
     expect(() => assertGrammarForFile(table, at("main.go"))).toThrow("`npm install @ast-grep/lang-go`");
-    expect(() => assertGrammarForFile(table, at("lib.hpp"))).toThrow("`npm install @ast-grep/lang-cpp`");
+    if (engineLoaded) expect(() => assertGrammarForFile(table, at("lib.hpp"))).not.toThrow();
+    else expect(() => assertGrammarForFile(table, at("lib.hpp"))).toThrow("`npm install @ast-grep/lang-cpp`");
     expect(() => assertGrammarForFile(table, at("notes.txt"))).not.toThrow();
     expect(() => assertGrammarForFile(table, at("absent.go"))).not.toThrow();
     mkdirSync(at("vendor.go"));
@@ -172,12 +187,12 @@ describe("grammars that are not installed", () => {
     ];
     expect(paths.map((path) => missingGrammarOfPath(table, path))).toEqual([
       "go",
-      "c",
+      engineLoaded ? undefined : "c",
       undefined,
       undefined,
       undefined,
-      "bash",
-      "cpp",
+      engineLoaded ? undefined : "bash",
+      engineLoaded ? undefined : "cpp",
       undefined,
       undefined,
     ]);
@@ -201,22 +216,29 @@ describe("grammars that are not installed", () => {
     const installable = `installable: ${missingIds.join(", ")} (npm install @ast-grep/lang-<id>)`;
     const napiGrammars = "built into @ast-grep/napi: typescript, tsx, javascript, html, css";
     expect(describeLanguageTable(table)).toBe(
-      `${7 + fromEngine.length} grammars — ${napiGrammars}; @ast-grep/lang-* packages: python; grammar modules handed in: rust${engineStatus}; ${installable}${needEngineStatus}; unavailable: ${failedOf(
+      `${7 + engineCopies.length + fromEngine.length} grammars — ${napiGrammars}; @ast-grep/lang-* packages: python; grammar modules handed in: rust${engineStatus}; ${installable}${needEngineStatus}; unavailable: ${failedOf(
         table,
       )
         .map((entry) => `${entry.id} (${entry.reason})`)
         .join("; ")}`,
     );
     expect(describeLanguageTable(pythonOnly.languages())).toBe(
-      `${6 + fromEngine.length} grammars — ${napiGrammars}; @ast-grep/lang-* packages: python${engineStatus}; ${installable}; installed, not in this parser's languages: rust, java, kotlin${needEngineStatus}`,
+      `${6 + engineCopies.length + fromEngine.length} grammars — ${napiGrammars}; @ast-grep/lang-* packages: python${engineStatus}; ${installable}; installed, not in this parser's languages: rust, java, kotlin${needEngineStatus}`,
     );
-    const empty = { available: new Map(), unavailable: [], installable: [], notSelected: [], byExtension: new Map() };
+    const empty = {
+      available: new Map(),
+      unavailable: [],
+      installable: [],
+      notSelected: [],
+      replacedByEngine: [],
+      byExtension: new Map(),
+    };
     expect(describeLanguageTable(empty)).toBe("0 grammars");
     const provider = astGrepPlugin.resourceProviders[0]!;
     const instance = await provider.create({ workdir: project.dir, signal: new AbortController().signal });
     try {
       expect(await instance.describe?.()).toContain(
-        `${7 + fromEngine.length} grammars — ${napiGrammars}; @ast-grep/lang-* packages: python; grammar modules handed in: rust${engineStatus}; installable: go, c, cpp, `,
+        `${7 + engineCopies.length + fromEngine.length} grammars — ${napiGrammars}; @ast-grep/lang-* packages: python; grammar modules handed in: rust${engineStatus}; installable: go, ${engineLoaded ? "swift" : "c, cpp"}, `,
       );
     } finally {
       await instance.dispose?.();
@@ -234,8 +256,10 @@ describe("createAstGrepParser({ languages })", () => {
       "html",
       "css",
       "python",
+      ...engineCopies,
       ...fromEngine,
     ]);
+    // rust is another parser's module here, not the engine's copy: left out like any installed grammar.
     expect(table.notSelected).toEqual(["rust", "java", "kotlin"]);
     expect(failedOf(table)).toEqual([]);
     const error = thrown(() => pythonOnly.language("rs"));

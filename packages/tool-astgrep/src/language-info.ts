@@ -14,7 +14,8 @@ export interface LanguageInfo {
   extensions: readonly string[];
   /**
    * The character napi substitutes for `$` before parsing a pattern of a dynamic grammar
-   * (`$` for the built-in grammars).
+   * (`$` for the built-in grammars); for a grammar whose character is two UTF-16 units (the native
+   * engine's C and C++, U+10000), a one-unit letter that parses alike, for the parser's own checks.
    */
   expandoChar: string;
   /** The grammar's parser library, for a grammar registered at run time (its package lists the node kinds beside it). */

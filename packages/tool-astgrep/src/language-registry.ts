@@ -5,6 +5,7 @@ import {
   canonicalLanguageId,
   engineGrammars,
   grammarPackageName,
+  isPackagedGrammarInEngine,
   packagedGrammars,
   type PackagedGrammar,
 } from "./grammar-catalog.js";
@@ -32,6 +33,11 @@ export interface InstallableLanguage {
   id: string;
   /** The npm package to install, e.g. `@ast-grep/lang-python`. */
   packageName: string;
+  /**
+   * Set for a grammar the native engine has a copy of (C++, Bash, Rust, C) when the engine is not
+   * loaded: why not (the other way to get the grammar).
+   */
+  engineMissing?: string;
 }
 
 /** The grammars one parser offers, shared with every parser of the process where they agree. */
@@ -42,6 +48,11 @@ export interface LanguageTable {
   installable: readonly InstallableLanguage[];
   /** Installed grammars this parser leaves out because its `languages` setting does not name them. */
   notSelected: readonly string[];
+  /**
+   * Installed `@ast-grep/lang-*` packages left unused because the native engine's copy of the grammar
+   * (the ast-grep CLI's version) is used instead (optional, so a table made by hand need not list it).
+   */
+  replacedByEngine?: readonly string[];
   /** Lowercase extension → language. */
   byExtension: ReadonlyMap<string, LanguageInfo>;
 }
@@ -96,6 +107,8 @@ interface LoadedGrammars {
   failed: ReadonlyMap<string, string>;
   /** Known grammars whose package did not resolve. */
   missing: ReadonlySet<string>;
+  /** Installed packages not registered because the native engine's copy of their grammar is. */
+  replacedByEngine: ReadonlySet<string>;
   /** Why the native engine's own grammars are not offered, when they are not. */
   engineMissing?: string;
 }
@@ -135,6 +148,18 @@ function libraryProblem(libraryPath: string, musl: boolean): string | undefined 
   return undefined;
 }
 
+/**
+ * The expando character the parser's own pattern checks parse with. Those checks map offsets in the
+ * text parsed to offsets in the pattern as written one to one, so the character must be one UTF-16
+ * unit; the ast-grep CLI's C and C++ grammars take U+10000 (`𐀀`, two units, an identifier letter
+ * where `_` would turn a literal `_FOO` into a metavariable). A letter of the same class in one unit
+ * parses alike: U+4E00 (`一`), an identifier start and continue character in every grammar that
+ * reads Unicode identifiers. napi and the engine still read patterns with the grammar's own character.
+ */
+function patternCheckExpando(expandoChar: string): string {
+  return expandoChar.length === 1 ? expandoChar : "\u4e00";
+}
+
 function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: readonly string[]): LoadedGrammars {
   napi();
   const available = new Map<string, LanguageInfo>(builtinGrammars.map((info) => [info.id, info]));
@@ -154,9 +179,22 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
     { libraryPath: string; extensions: string[]; languageSymbol?: string; expandoChar?: string }
   > = {};
   const pending: LanguageInfo[] = [];
-  let engineMissing: string | undefined;
+  const fromEngine = loadEngineGrammars();
+  const engineMissing = "reason" in fromEngine ? fromEngine.reason : undefined;
+  // The packaged grammars the engine has a copy of: the copy wins over an installed package (see
+  // packagedGrammarsInEngine); a module the host handed in wins over both.
+  const engineCopies = new Set(
+    "reason" in fromEngine
+      ? []
+      : fromEngine.grammars.map((grammar) => grammar.name).filter((name) => isPackagedGrammarInEngine(name)),
+  );
+  const replacedByEngine = new Set<string>();
   for (const { grammar, module } of wanted.values()) {
     let loaded: LoadedGrammarModule;
+    if (module === undefined && engineCopies.has(grammar.id)) {
+      if (resolved.has(grammar.id)) replacedByEngine.add(grammar.id);
+      continue;
+    }
     if (module !== undefined) {
       loaded = readGrammarModule(module, `The grammar module given for \`${grammar.id}\``);
     } else {
@@ -190,13 +228,12 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
       source: module === undefined ? "package" : "host",
     });
   }
-  // The native engine's own grammars, registered with napi from the engine binary, unless the host
+  // The native engine's grammars, registered with napi from the engine binary, unless the host
   // handed in a module for the same id (then both napi and the engine read the host's library).
-  const fromEngine = loadEngineGrammars();
-  if ("reason" in fromEngine) engineMissing = fromEngine.reason;
-  else {
+  if (!("reason" in fromEngine)) {
     for (const grammar of fromEngine.grammars) {
-      const known = engineGrammars.find((candidate) => candidate.id === grammar.name);
+      const packaged = engineCopies.has(grammar.name) ? knownGrammars.get(grammar.name) : undefined;
+      const known = engineGrammars.find((candidate) => candidate.id === grammar.name) ?? packaged;
       if (known === undefined || wanted.get(grammar.name)?.module !== undefined) continue;
       registrations[grammar.name] = {
         libraryPath: fromEngine.libraryPath,
@@ -204,11 +241,14 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
         languageSymbol: grammar.languageSymbol,
         expandoChar: grammar.expandoChar,
       };
+      // A copy of a packaged grammar reads what its package reads too (`hxx` for C++), so a file is
+      // read with the same grammar with the engine as without it.
+      const extensions = [...grammar.extensions, ...(packaged?.extensions ?? []), ...(packaged?.extraExtensions ?? [])];
       pending.push({
         id: grammar.name,
         napiLang: grammar.name,
-        extensions: grammar.extensions,
-        expandoChar: grammar.expandoChar,
+        extensions: [...new Set(extensions)],
+        expandoChar: patternCheckExpando(grammar.expandoChar),
         searchedByDefault: known.searchedByDefault,
         source: "engine",
         kinds: grammar.kinds,
@@ -219,6 +259,7 @@ function loadGrammars(wanted: ReadonlyMap<string, WantedGrammar>, searchPaths: r
     available,
     failed,
     missing,
+    replacedByEngine,
     ...(engineMissing === undefined ? {} : { engineMissing }),
   });
   if (pending.length === 0) return outcome();
@@ -317,6 +358,7 @@ function viewOf(
   const unavailable: UnavailableLanguage[] = [];
   const installable: InstallableLanguage[] = [];
   const notSelected: string[] = [];
+  const replacedByEngine = [...loaded.replacedByEngine];
   for (const info of builtinGrammars) available.set(info.id, loaded.available.get(info.id) ?? info);
   const ids = [
     ...packagedGrammars.map((grammar) => grammar.id),
@@ -325,7 +367,16 @@ function viewOf(
   for (const id of ids) {
     const info = loaded.available.get(id);
     const isSelected = selected === undefined || selected.has(id);
-    if (loaded.missing.has(id)) installable.push({ id, packageName: grammarPackageName(id) });
+    // The engine's copy of a packaged grammar is offered to every parser, as napi's grammars are.
+    if (info?.source === "engine") available.set(id, info);
+    else if (loaded.missing.has(id))
+      installable.push({
+        id,
+        packageName: grammarPackageName(id),
+        ...(loaded.engineMissing !== undefined && isPackagedGrammarInEngine(id)
+          ? { engineMissing: loaded.engineMissing }
+          : {}),
+      });
     else if (!isSelected) notSelected.push(id);
     else if (info !== undefined) available.set(id, info);
     else {
@@ -357,13 +408,14 @@ function viewOf(
             : "another parser of this process handed in its own grammar module for it, which replaced the native engine's; name that module in this parser's `languages` too.",
       });
   }
-  return withExtensionIndex({ available, unavailable, installable, notSelected });
+  return withExtensionIndex({ available, unavailable, installable, notSelected, replacedByEngine });
 }
 
 /**
- * The grammars of one parser: the built-in ones, the native engine's own (HCL, Nix, Solidity, Zig,
- * when the engine loads), plus every known `@ast-grep/lang-*` package that resolves (see
- * {@link grammarSearchPaths}), or only those `choices` name. The grammars are loaded
+ * The grammars of one parser: the built-in ones, the native engine's (HCL, Nix, Solidity, Zig, and
+ * its copies of C++, Bash, Rust and C, when the engine loads), plus every other known
+ * `@ast-grep/lang-*` package that resolves (see {@link grammarSearchPaths}), or only those `choices`
+ * name. The grammars are loaded
  * and registered lazily on the first call of any parser's table, once per process, covering what
  * every parser created until then asked for. `searchPaths` replaces where packages are looked for,
  * when this selection is the one that loads them (tests pass a scratch project).
