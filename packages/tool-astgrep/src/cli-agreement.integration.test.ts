@@ -1,20 +1,7 @@
 import { resultText } from "@runbound/tool-kit";
-import { spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { cliCount } from "./__fixtures__/ast-grep-cli.js";
 import { parserRunsInTempWorkspaces } from "./__fixtures__/create-parser-run.js";
-
-/** The ast-grep CLI of @ast-grep/cli (its postinstall puts the platform's binary there). */
-const cli = join(dirname(createRequire(import.meta.url).resolve("@ast-grep/cli/package.json")), "ast-grep");
-
-/** How many matches the CLI finds: `run -p` for a pattern, `scan --inline-rules` for a rule. */
-function cliCount(args: string[], directory: string): number {
-  const run = spawnSync(cli, [...args, "--json=stream", directory], { encoding: "utf8" });
-  if (run.error !== undefined || run.status !== 0)
-    throw new Error(`\`ast-grep ${args.join(" ")}\` failed: ${run.error?.message ?? run.stderr}`);
-  return run.stdout.split("\n").filter((line) => line.trim().length > 0).length;
-}
 
 const runs = parserRunsInTempWorkspaces();
 

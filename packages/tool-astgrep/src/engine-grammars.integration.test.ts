@@ -6,25 +6,14 @@
 import { resultErrorCode, resultText } from "@runbound/tool-kit";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { astGrepCli, cliCount } from "./__fixtures__/ast-grep-cli.js";
 import { parserRunsInTempWorkspaces } from "./__fixtures__/create-parser-run.js";
 import { nativeEngine } from "./engine-binding.js";
 import { engineGrammars, packagedGrammarsInEngine } from "./grammar-catalog.js";
 import { astGrepPlugin, createAstGrepParser } from "./index.js";
-
-/** The ast-grep CLI of @ast-grep/cli (its postinstall puts the platform's binary there). */
-const cli = join(dirname(createRequire(import.meta.url).resolve("@ast-grep/cli/package.json")), "ast-grep");
-
-/** How many matches the CLI finds: `run -p` for a pattern, `scan --inline-rules` for a rule. */
-function cliCount(args: string[], directory: string): number {
-  const run = spawnSync(cli, [...args, "--json=stream", directory], { encoding: "utf8" });
-  if (run.error !== undefined || run.status !== 0)
-    throw new Error(`\`ast-grep ${args.join(" ")}\` failed: ${run.error?.message ?? run.stderr}`);
-  return run.stdout.split("\n").filter((line) => line.trim().length > 0).length;
-}
 
 const engineOn = process.env["RUNBOUND_ASTGREP_ENGINE"] !== "napi";
 // CI builds the engine; a missing binary there is a failure, not a quiet skip.
@@ -288,7 +277,7 @@ describe.runIf(engineOn && nativeEngine() !== undefined)("the native engine's ow
     mkdirSync(dirname(copy));
     writeFileSync(copy, token);
     const rule = `id: case\nlanguage: solidity\nrule: {pattern: ${JSON.stringify(pattern)}}\nfix: ${JSON.stringify(rewrite)}`;
-    const rewritten = spawnSync(cli, ["scan", "--inline-rules", rule, "-U", copy], { encoding: "utf8" });
+    const rewritten = spawnSync(astGrepCli, ["scan", "--inline-rules", rule, "-U", copy], { encoding: "utf8" });
     expect(rewritten.status, rewritten.stderr).toBe(0);
     expect(readFileSync(copy, "utf8")).not.toBe(token);
     expect(readFileSync(join(runs.workspace().dir, "Token.sol"), "utf8")).toBe(readFileSync(copy, "utf8"));
