@@ -12,6 +12,11 @@ export interface RuleConfig {
   readonly utils?: object;
   /** Transformations of captured text. */
   readonly transform?: unknown;
+  /**
+   * A rule file's rewriters, for its `rewrite` transforms (napi's `NapiConfig` has none): with them
+   * the rule is compiled as ast-grep compiles a rule file, each rewriter checked and registered.
+   */
+  readonly rewriters?: readonly object[];
 }
 
 /** A query as `searchSources` and `searchTrees` take it (`QueryInput` in tree_store.rs). */
@@ -247,4 +252,11 @@ export interface AstGrepEngine {
   registerDynamicLanguages(grammars: DynamicGrammar[]): void;
   /** The grammars compiled into the engine that @ast-grep/napi lacks (Bash, C, C++, HCL, Nix, Rust, Solidity, Zig). */
   engineGrammars(): EngineGrammar[];
+  /**
+   * ast-grep's reason for refusing a rule (`check_rule` in rule_compile.rs), or `null` when it
+   * compiles as the searches compile it; with `rewriters`, as ast-grep compiles a rule file (an
+   * invalid rewriter is named, as is a `rewrite` transform's undefined one). Throws for an unknown
+   * `language`. Absent from binaries built before the engine took rewriters.
+   */
+  checkRule?(language: string, config: RuleConfig): string | null;
 }

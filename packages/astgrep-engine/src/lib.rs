@@ -9,11 +9,13 @@ mod matching;
 mod memory;
 mod path_search;
 mod registration;
+mod rule_compile;
 mod syntax_errors;
 mod tree_store;
 mod utf16;
 
 pub use engine_grammars::engine_grammars;
 pub use registration::register_dynamic_languages;
+pub use rule_compile::check_rule;
 pub use path_search::SearchCancellation;
 pub use tree_store::TreeStore;

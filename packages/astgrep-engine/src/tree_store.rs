@@ -3,7 +3,7 @@ use crate::lang::EngineLang;
 use crate::matching::{match_file, FileResult, ParsedFile, Query};
 use crate::memory::return_free_memory;
 use crate::path_search::{PathSearchOptions, SearchCancellation, SearchPaths};
-use ast_grep_config::{DeserializeEnv, SerializableRuleCore};
+use crate::rule_compile::compile_rule;
 use napi::bindgen_prelude::{AsyncTask, Buffer};
 use napi::{Env, Error, Result, Status, Task};
 use napi_derive::napi;
@@ -18,7 +18,8 @@ use std::sync::{Arc, Mutex};
 pub struct QueryInput {
   /// The napi name of the grammar (`TypeScript`, or a registered dynamic grammar's name).
   pub language: String,
-  /// A rule object as napi's `NapiConfig` takes it (`rule`, `constraints`, `utils`, `transform`).
+  /// A rule object as napi's `NapiConfig` takes it (`rule`, `constraints`, `utils`, `transform`), and
+  /// optionally a rule file's `rewriters` for its `rewrite` transforms.
   pub config: serde_json::Value,
   pub single: Vec<String>,
   pub multi: Vec<String>,
@@ -42,24 +43,10 @@ fn invalid(message: String) -> Error {
   Error::new(Status::InvalidArg, message)
 }
 
-/// An error with the errors under it: ast-grep's own message says only which part of the rule is
-/// wrong (`rule` is not configured correctly), its causes name the offending value.
-fn with_causes(error: &dyn std::error::Error) -> String {
-  let mut parts = vec![error.to_string()];
-  let mut cause = error.source();
-  while let Some(inner) = cause {
-    parts.push(inner.to_string());
-    cause = inner.source();
-  }
-  let parts: Vec<&str> = parts.iter().map(|part| part.trim_end_matches('.')).collect();
-  parts.join(": ")
-}
-
 fn compile(input: QueryInput) -> Result<(EngineLang, Query)> {
   let lang = EngineLang::named(&input.language)
     .ok_or_else(|| invalid(format!("The engine has no grammar `{}`: give a built-in one (TypeScript, Tsx, JavaScript, Html, Css, bash, c, cpp, hcl, nix, rust, solidity, zig) or register it first.", input.language)))?;
-  let serialized: SerializableRuleCore = serde_json::from_value(input.config).map_err(|error| invalid(format!("The rule is not a valid ast-grep rule: {error}")))?;
-  let rule = serialized.get_matcher(DeserializeEnv::new(lang)).map_err(|error| invalid(format!("The rule does not compile: {}.", with_causes(&error))))?;
+  let rule = compile_rule(lang, input.config)?;
   Ok((lang, Query { rule, single: input.single, multi: input.multi, transformed: input.transformed.unwrap_or_default(), reading_kind: input.reading_kind, rewriting: input.rewriting }))
 }
 

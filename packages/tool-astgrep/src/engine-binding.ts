@@ -1,4 +1,4 @@
-import type { AstGrepEngine, DynamicGrammar, EngineGrammar, TreeStore } from "@runbound/astgrep-engine";
+import type { AstGrepEngine, DynamicGrammar, EngineGrammar, RuleConfig, TreeStore } from "@runbound/astgrep-engine";
 import { createRequire } from "node:module";
 import type { LanguageInfo } from "./language-info.js";
 
@@ -43,7 +43,7 @@ export function describeEngine(): string {
 }
 
 /** Why the native engine is not loaded here, as a clause ("RUNBOUND_ASTGREP_ENGINE=napi turns it off"). */
-function engineMissingReason(): string {
+export function engineMissingReason(): string {
   if (process.env.RUNBOUND_ASTGREP_ENGINE === "napi")
     return "RUNBOUND_ASTGREP_ENGINE=napi turns it off; unset it to load the engine";
   return nativeEngine() === undefined ? missingBecause : "it is loaded";
@@ -90,6 +90,21 @@ export function registerEngineGrammars(grammars: readonly DynamicGrammar[]): voi
   } catch {
     // Searched with napi, which reads these grammars the same way.
   }
+}
+
+/**
+ * ast-grep's reason (from ast-grep-config in the engine) for refusing a rule as the engine's searches
+ * compile it, `undefined` when it compiles. The engine must read `language` (see `engineReads`).
+ *
+ * @throws Error when the engine binary predates `checkRule` (it says how to rebuild it).
+ */
+export function engineRuleRefusal(language: LanguageInfo, config: RuleConfig): string | undefined {
+  const native = nativeEngine()!;
+  if (typeof native.checkRule !== "function")
+    throw new Error(
+      `the engine binary \`${binaryPath}\` was built before it took rule files' \`rewriters\`; rebuild it with \`npm run build -w @runbound/astgrep-engine\``,
+    );
+  return native.checkRule(language.napiLang, config) ?? undefined;
 }
 
 /** A new store for engine trees (the engine must be loaded). */

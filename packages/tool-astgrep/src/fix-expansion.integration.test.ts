@@ -1,30 +1,16 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { resultErrorCode, resultText } from "@runbound/tool-kit";
 import { describe, expect, it } from "vitest";
+import { rewrittenByCli as rewrittenByCliFile } from "./__fixtures__/ast-grep-cli.js";
 import { parserRunsInTempWorkspaces } from "./__fixtures__/create-parser-run.js";
 
 // Issue 27: a fix's expandStart / expandEnd rewrite what ast-grep's own `scan -U` rewrites.
-const cli = join(dirname(createRequire(import.meta.url).resolve("@ast-grep/cli/package.json")), "ast-grep");
 const runs = parserRunsInTempWorkspaces();
 
 /** `file` after `ast-grep scan --rule <rule> -U`, the rule given the id and language a rule file needs. */
 function rewrittenByCli(rule: string, file: string, source: string): string {
-  const directory = mkdtempSync(join(tmpdir(), "runbound-fix-expansion-cli-"));
-  try {
-    writeFileSync(join(directory, file), source);
-    writeFileSync(join(directory, "rule.yml"), `id: expansion\nlanguage: TypeScript\n${rule}`);
-    const run = spawnSync(cli, ["scan", "--rule", join(directory, "rule.yml"), "-U", join(directory, file)], {
-      encoding: "utf8",
-    });
-    if (run.status !== 0) throw new Error(`ast-grep scan failed: ${run.error?.message ?? run.stderr}`);
-    return readFileSync(join(directory, file), "utf8");
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
+  return rewrittenByCliFile(`id: expansion\nlanguage: TypeScript\n${rule}`, file, source);
 }
 
 /** `file` after ast_edit with `rule` and resolve's accept. */

@@ -39,7 +39,7 @@ export function ruleSchema(extra: string) {
   return v.pipe(
     v.optional(v.string()),
     v.description(
-      `Instead of \`pattern\`: an ast-grep rule as YAML or JSON text, as in ast-grep's rule files — atomic \`pattern\` (text or {context, selector, strictness}), \`kind\`, \`regex\`, \`nthChild\`, \`range\`; relational \`inside\`, \`has\`, \`follows\`, \`precedes\` (with \`stopBy: end\` to look past the parent/children/neighbour, \`field\`); composite \`all\`, \`any\`, \`not\`, \`matches\` (with \`utils\`); plus \`constraints\`, \`transform\`, \`language\`. E.g. \`{"rule": {"pattern": "$C.log($$$A)", "inside": {"kind": "function_declaration", "stopBy": "end"}}}\` or \`kind: call_expression\`.${extra} At most ${maxRuleLength} characters.`,
+      `Instead of \`pattern\`: an ast-grep rule as YAML or JSON text, as in ast-grep's rule files — atomic \`pattern\` (text or {context, selector, strictness}), \`kind\`, \`regex\`, \`nthChild\`, \`range\`; relational \`inside\`, \`has\`, \`follows\`, \`precedes\` (with \`stopBy: end\` to look past the parent/children/neighbour, \`field\`); composite \`all\`, \`any\`, \`not\`, \`matches\` (with \`utils\`); plus \`constraints\`, \`transform\` (with \`rewriters\`), \`language\`. E.g. \`{"rule": {"pattern": "$C.log($$$A)", "inside": {"kind": "function_declaration", "stopBy": "end"}}}\` or \`kind: call_expression\`.${extra} At most ${maxRuleLength} characters.`,
     ),
   );
 }

@@ -22,7 +22,8 @@ function astGrepRefusal(language: LanguageInfo, config: NapiConfig): string | un
   }
 }
 
-function refused(path: string, value: unknown, why: string, language: LanguageInfo): ToolError {
+/** A refusal naming the part of the rule, its value and ast-grep's reason (an unknown kind also names the kinds near it). */
+export function refused(path: string, value: unknown, why: string, language: LanguageInfo): ToolError {
   const kind = /Kind `([^`]+)` is invalid/.exec(why)?.[1];
   const near = kind === undefined ? "" : describeKindsNear(language, kind);
   return new ToolError({

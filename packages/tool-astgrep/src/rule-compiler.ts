@@ -3,6 +3,7 @@ import type { LanguageInfo } from "./language-info.js";
 import { metavariableNames } from "./metavariable-text.js";
 import type { CompiledPattern } from "./pattern-compiler.js";
 import { checkRule } from "./rule-check.js";
+import { withRewriters } from "./rule-rewriters.js";
 import { isRecord, type RuleQuery } from "./rule-text.js";
 
 /** Every `pattern` of a rule (a string, or a pattern object's context), in the order written. */
@@ -42,14 +43,14 @@ export function ruleCaptures(query: RuleQuery): { single: string[]; multi: strin
 }
 
 /**
- * Compile an ast-grep rule for one language: ast-grep's own rule engine checks it (see `checkRule`)
- * and runs it, on either backend; the matches may be of any kind. Captures are the metavariables of
+ * Compile an ast-grep rule for one language: ast-grep's own rule engine checks it (see `checkRule`, and
+ * `withRewriters` for a rule file's rewriters, which need the native engine) and runs it, on either backend; the matches may be of any kind. Captures are the metavariables of
  * its patterns, and the metavariables its `transform` defines.
  *
  * @throws ToolError `invalid_input` naming the part of the rule ast-grep refuses.
  */
 export function compileRule(language: LanguageInfo, query: RuleQuery): CompiledPattern {
-  const matcher = checkRule(language, query);
+  const matcher = withRewriters(language, query, checkRule(language, query));
   const patterns = patternsOf([query.rule, query.utils ?? {}], []);
   const { single, multi, transformed } = ruleCaptures(query);
   return {
@@ -84,7 +85,7 @@ function shortened(text: string, limit: number): string {
 /** One line saying how a rule was read: the rule, its other parts, and each of its patterns as ast-grep reads it. */
 export function describeRule(compiled: CompiledPattern): string {
   const rule = compiled.rule!;
-  const { utils, constraints, transform } = rule.query;
+  const { utils, constraints, transform, rewriters } = rule.query;
   const others = Object.entries({ utils, constraints, transform })
     .filter(([, part]) => part !== undefined)
     .map(
@@ -92,6 +93,10 @@ export function describeRule(compiled: CompiledPattern): string {
         `${name} ${Object.keys(part!)
           .map((key) => `\`${key}\``)
           .join(", ")}`,
+    );
+  if (rewriters !== undefined)
+    others.push(
+      `rewriters ${rewriters.map((rewriter) => `\`${String((rewriter as { id: unknown }).id)}\``).join(", ")}`,
     );
   const patterns = rule.patterns.map(({ text, kind }) => {
     if (kind === undefined) return `\`${text}\` (not one node to ast-grep)`;

@@ -1,8 +1,11 @@
-import { resultText } from "@runbound/tool-kit";
+import { resultErrorCode, resultText } from "@runbound/tool-kit";
 import { describe, expect, it } from "vitest";
 import { parserRunsInTempWorkspaces } from "./__fixtures__/create-parser-run.js";
+import { nativeEngine } from "./engine-binding.js";
 
 const runs = parserRunsInTempWorkspaces();
+// The package's second test pass runs on napi (RUNBOUND_ASTGREP_ENGINE=napi), where rewriters are refused.
+const engineOn = process.env["RUNBOUND_ASTGREP_ENGINE"] !== "napi" && nativeEngine() !== undefined;
 
 const source = [
   "function load(path: string) {",
@@ -74,17 +77,48 @@ describe("ast_grep with an ast-grep rule", () => {
     expect((await grep({ rule: "matches: isLog" })).text).toContain("`isLog` is not defined");
   });
 
-  it("refuses `rewriters` as a field of ast-grep's rule files that it does not support, not as one ast-grep does not know", async () => {
+  it("takes a rule file's `rewriters` on the native engine, each match carrying the `rewrite` transform's text; on napi it refuses them naming the engine", async () => {
     // Shaped like the rule file of ast-grep-config's `test_add_rewriters` (rule_config.rs).
     const found = await grep({
       rule: "rule: {pattern: 'console.log($A)'}\ntransform:\n  B:\n    rewrite:\n      rewriters: [re]\n      source: $A\nrewriters:\n- id: re\n  rule: {kind: number}\n  fix: yjsnp\n",
     });
-    expect(found.result.isError).toBe(true);
-    expect(found.text).toContain(
-      "`rewriters`, which ast-grep's rule files have but ast_grep and ast_edit do not support",
-    );
+    if (engineOn) {
+      expect(found.result.isError, found.text).toBeUndefined();
+      expect(found.total).toBe(2);
+      expect(found.text).toContain("$A=path  $B=path");
+      expect(found.text).toContain("$A=2  $B=yjsnp");
+      expect(found.text).toContain("rewriters `re`");
+    } else {
+      expect(resultErrorCode(found.result)).toBe("unavailable");
+      expect(found.text).toContain("ast_grep and ast_edit run only on the native engine (@runbound/astgrep-engine)");
+      expect(found.text).toContain("RUNBOUND_ASTGREP_ENGINE=napi turns it off");
+    }
     expect(found.text).not.toContain("which ast-grep does not know");
   });
+
+  it.runIf(engineOn)(
+    "refuses an invalid rewriter naming it, and an undefined one naming the transform, with ast-grep's reason",
+    async () => {
+      const wrongKind = await grep({
+        rule: "rule: {pattern: 'console.log($A)'}\nrewriters:\n- id: wrong\n  rule: {kind: numbr}\n  fix: '0'\n",
+      });
+      expect(resultErrorCode(wrongKind.result)).toBe("invalid_input");
+      expect(wrongKind.text).toContain("The rule's `rewriters[0]` is");
+      expect(wrongKind.text).toContain("Rewriter `wrong` has invalid configuration");
+      expect(wrongKind.text).toContain("`number`");
+      const noFix = await grep({ rule: "rule: {kind: number}\nrewriters:\n- id: bare\n  rule: {kind: number}\n" });
+      expect(noFix.text).toContain("The rule's `rewriters[0]` is");
+      expect(noFix.text).toContain("missing field `fix`");
+      const undefinedOne = await grep({
+        rule: "rule: {pattern: 'console.log($A)'}\ntransform:\n  B: {rewrite: {rewriters: [nope], source: $A}}\nrewriters:\n- id: re\n  rule: {kind: number}\n  fix: '0'\n",
+      });
+      expect(undefinedOne.text).toContain("The rule's `transform` is");
+      expect(undefinedOne.text).toContain("Undefined rewriter `nope` used in transform");
+      expect((await grep({ rule: "rule: {kind: number}\nrewriters: {id: re}\n" })).text).toContain(
+        '`rewriters` is `{"id":"re"}`; it must be a list of rewriters',
+      );
+    },
+  );
 
   it("explains a rule that matches nothing: how it was read, the files scanned, and the `stopBy` hint", async () => {
     const found = await grep({ rule: "pattern: console.log($A)\ninside:\n  kind: function_declaration\n" });

@@ -12,6 +12,11 @@ export interface RuleQuery {
   fix?: unknown;
   /** The rule file's `language`, used when the call gives none. */
   language?: string;
+  /**
+   * The rule file's rewriters, for its `rewrite` transforms: each a rule with an `id` and a `fix`
+   * (checked by ast-grep in the native engine, see `withRewriters`).
+   */
+  rewriters?: unknown[];
 }
 
 /** The fields of a rule object (ast-grep's `SerializableRule`). */
@@ -31,7 +36,7 @@ export const ruleFields = [
   "matches",
 ] as const;
 /** The fields of a rule file that a search reads. */
-const configFields = ["rule", "constraints", "utils", "transform", "fix", "language"] as const;
+const configFields = ["rule", "constraints", "utils", "transform", "fix", "rewriters", "language"] as const;
 /** Fields of a rule file that only describe it (a pasted rule file keeps them); they are ignored. */
 const descriptiveFields = [
   "id",
@@ -74,7 +79,7 @@ function mapping(value: unknown, field: string): Record<string, unknown> | undef
 
 /**
  * Read the `rule` input: YAML (JSON is YAML too) holding a rule file (`rule:`, `constraints:`,
- * `utils:`, `transform:`, `fix:`, `language:`) or a bare rule object (`pattern: …`, `kind: …`).
+ * `utils:`, `transform:`, `fix:`, `rewriters:`, `language:`) or a bare rule object (`pattern: …`, `kind: …`).
  * Only the shape is checked here; what each rule means is ast-grep's to check (see `checkRule`).
  *
  * @throws ToolError `invalid_input` naming the field and the value: not YAML, not a mapping, an unknown field.
@@ -109,12 +114,7 @@ export function parseRuleText(text: string): RuleQuery {
       throw invalid(
         `The rule file has \`${key}\` at the top beside \`rule\`; move it inside \`rule\` (or drop \`rule:\` and write the rule's fields at the top).`,
       );
-    else if (key === "rewriters") {
-      // ast-grep's rule files have it (for the `rewrite` transform), but napi's rule objects do not.
-      throw invalid(
-        "The rule file has `rewriters`, which ast-grep's rule files have but ast_grep and ast_edit do not support. Drop `rewriters` and the `transform` entries that `rewrite` with them: a transform changes what a `fix` writes, not what the rule matches.",
-      );
-    } else if (!isField(configFields, key) && !isField(descriptiveFields, key)) {
+    else if (!isField(configFields, key) && !isField(descriptiveFields, key)) {
       throw invalid(
         `The rule has a field \`${key}\`, which ast-grep does not know. A rule file has ${configFields.map((name) => `\`${name}\``).join(", ")}; the rule itself (under \`rule\`, or at the top without it) has ${ruleFields.map((name) => `\`${name}\``).join(", ")}.`,
       );
@@ -134,6 +134,20 @@ export function parseRuleText(text: string): RuleQuery {
   if (utils !== undefined) query.utils = utils;
   if (transform !== undefined) query.transform = transform;
   if (value["fix"] !== undefined && value["fix"] !== null) query.fix = value["fix"];
+  const rewriters = value["rewriters"];
+  if (rewriters !== undefined && rewriters !== null) {
+    if (!Array.isArray(rewriters))
+      throw invalid(
+        `\`rewriters\` is \`${shown(rewriters)}\`; it must be a list of rewriters, each a rule with an \`id\` and a \`fix\`, e.g. \`rewriters: [{id: to-zero, rule: {kind: number}, fix: '0'}]\`.`,
+      );
+    rewriters.forEach((rewriter, index) => {
+      if (!isRecord(rewriter) || typeof rewriter["id"] !== "string")
+        throw invalid(
+          `\`rewriters[${index}]\` is \`${shown(rewriter)}\`; a rewriter is a rule with an \`id\` and a \`fix\`, e.g. \`{id: to-zero, rule: {kind: number}, fix: '0'}\`.`,
+        );
+    });
+    query.rewriters = rewriters;
+  }
   const language = value["language"];
   if (language !== undefined && language !== null) {
     if (typeof language !== "string")

@@ -22,6 +22,18 @@ describe("expandTemplate", () => {
     );
   });
 
+  it("indents a transform's multi-line text (no span in the file) as code starting at column 0, as ast-grep's fixer does", () => {
+    const source = "function f() {\n  import {a, b} from './barrel';\n}\n";
+    const imports = { text: "import a from './a'\nimport b from './b'", start: -1, end: -1, multi: false };
+    const matchStart = source.indexOf("import");
+    expect(expandTemplate("$IMPORTS", { IMPORTS: imports }, source, matchStart)).toBe(
+      "import a from './a'\n  import b from './b'",
+    );
+    expect(expandTemplate("{\n  $IMPORTS\n}", { IMPORTS: imports }, source, matchStart)).toBe(
+      "{\n    import a from './a'\n    import b from './b'\n  }",
+    );
+  });
+
   it("leaves an empty $$$ capture empty and unknown names as written", () => {
     expect(expandTemplate("f($$$A)$B", { A: { text: "", start: -1, end: -1, multi: true } }, "", 0)).toBe("f()$B");
   });

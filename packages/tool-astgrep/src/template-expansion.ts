@@ -76,11 +76,14 @@ export function expandTemplate(
     // A capture of `f(a, b,)` ends with the list's trailing `,`; when the template adds its own
     // (`g($$$ARGS, c)`), keep one, or the result would read `g(a, b,, c)`.
     if (capture.multi && /^[ \t]*,/.test(template.slice(cursor))) text = text.replace(/,\s*$/, "");
-    if (text.includes("\n") && capture.start >= 0) {
+    // An empty `$$$` capture has no span either, but it never gets here; a capture without a span is
+    // a `transform`'s text (a `rewrite` joined by newlines, say), which ast-grep's fixer indents as
+    // code that starts at column 0.
+    if (text.includes("\n")) {
       const lineStart = output.lastIndexOf("\n") + 1;
       // The template's first line continues the matched code's line, so its indentation is the match's.
       const currentIndent = lineStart === 0 ? matchIndent : /^[ \t]*/.exec(output.slice(lineStart))![0];
-      text = reindent(text, indentationOfLine(source, capture.start), currentIndent);
+      text = reindent(text, capture.start >= 0 ? indentationOfLine(source, capture.start) : "", currentIndent);
     }
     output += text;
   }
