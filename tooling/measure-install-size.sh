@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Install the packed packages into new projects outside the repository, as a user would from the
 # registry, and measure what each install weighs (du of node_modules):
-#   1. @runbound/tool-astgrep with its peers tool-kit and valibot, its optional native engine (handed
-#      in as a tarball, as npm would fetch it from the registry), and no grammar package;
+#   1. @runbound/tool-astgrep with its peers tool-kit and valibot, its optional native engine and the
+#      engine's linux-x64-gnu binary package (handed in as tarballs, as npm would fetch them from the
+#      registry), and no grammar package;
 #   2. the same plus @ast-grep/lang-python, installed next to it;
 #   3. the runbound CLI (every tarball), which depends on the common grammars the native engine has no
 #      copy of; then one more grammar installed next to it, as its README says
@@ -23,10 +24,13 @@ tarballs=("$packs"/*.tgz)
 [ "${#tarballs[@]}" -gt 0 ] || fail "no .tgz files in ${packs}; pack them with npm run pack:local -- ${packs}"
 astgrep=("$packs"/runbound-tool-astgrep-*.tgz)
 toolkit=("$packs"/runbound-tool-kit-*.tgz)
-engine=("$packs"/runbound-astgrep-engine-*.tgz)
+# The engine's own tarball (a version follows its name), and its platform package (linux-x64-gnu: the
+# one built and published from this repository), its optional dependency.
+engine=("$packs"/runbound-astgrep-engine-[0-9]*.tgz)
+engine_binary=("$packs"/runbound-astgrep-engine-linux-x64-gnu-*.tgz)
 # tool-astgrep's own dependency, handed in as a tarball as npm would fetch it from the registry.
 runtime=("$packs"/runbound-runtime-kit-*.tgz)
-[ "${#astgrep[@]}" -eq 1 ] && [ "${#toolkit[@]}" -eq 1 ] && [ "${#engine[@]}" -eq 1 ] && [ "${#runtime[@]}" -eq 1 ] || fail "expected one runbound-tool-astgrep-*.tgz, one runbound-tool-kit-*.tgz and one runbound-astgrep-engine-*.tgz in ${packs}"
+[ "${#astgrep[@]}" -eq 1 ] && [ "${#toolkit[@]}" -eq 1 ] && [ "${#engine[@]}" -eq 1 ] && [ "${#engine_binary[@]}" -eq 1 ] && [ "${#runtime[@]}" -eq 1 ] || fail "expected one runbound-tool-astgrep-*.tgz, one runbound-tool-kit-*.tgz, one runbound-astgrep-engine-<version>.tgz and one runbound-astgrep-engine-linux-x64-gnu-*.tgz in ${packs}"
 repository=$(cd "$(dirname "$0")/.." && pwd)
 python_grammar=$(node -p "require('${repository}/packages/cli/package.json').dependencies['@ast-grep/lang-python']") \
   || fail "cannot read the @ast-grep/lang-python version from packages/cli/package.json"
@@ -87,17 +91,17 @@ expect_json() {
 
 alone="$scratch/tool-astgrep-alone"
 new_project "$alone"
-install_into "$alone" "${astgrep[0]}" "${toolkit[0]}" "${engine[0]}" "${runtime[0]}" valibot
+install_into "$alone" "${astgrep[0]}" "${toolkit[0]}" "${engine[0]}" "${engine_binary[0]}" "${runtime[0]}" valibot
 alone_mb=$(size_of "$alone")
 seen=$(grammars_in "$alone")
 expect_json "$seen" "seen.available.join() === '${builtin_grammars}' && seen.installable.length === ${installable_alone} && seen.python.includes('npm install @ast-grep/lang-python') && seen.engine === 'native'" \
   "tool-astgrep alone should offer the built-in grammars (${builtin_grammars}), list the other ${installable_alone} packaged ones as installable, name @ast-grep/lang-python for a Python search and load its native engine"
-engine_mb=$(du -sm "$alone/node_modules/@runbound/astgrep-engine" | cut -f1)
+engine_mb=$(du -sm -c "$alone/node_modules/@runbound/astgrep-engine" "$alone/node_modules/@runbound/astgrep-engine-linux-x64-gnu" | tail -1 | cut -f1)
 echo "install-size: tool-astgrep + tool-kit + valibot + the native engine: ${alone_mb} MB, of which the engine ${engine_mb} MB ($(ls "$alone/node_modules/@ast-grep" | tr '\n' ' '))"
 
 with_python="$scratch/tool-astgrep-python"
 new_project "$with_python"
-install_into "$with_python" "${astgrep[0]}" "${toolkit[0]}" "${engine[0]}" "${runtime[0]}" valibot "@ast-grep/lang-python@${python_grammar}"
+install_into "$with_python" "${astgrep[0]}" "${toolkit[0]}" "${engine[0]}" "${engine_binary[0]}" "${runtime[0]}" valibot "@ast-grep/lang-python@${python_grammar}"
 python_mb=$(size_of "$with_python")
 seen=$(grammars_in "$with_python")
 expect_json "$seen" 'seen.python === "python" && seen.installable.includes("go") && !seen.installable.includes("python")' \

@@ -15,7 +15,14 @@ cd "$(dirname "$0")/.."
 for manifest in packages/*/package.json; do
   directory=$(dirname "$manifest")
   if [ "$(node -p "require('./${manifest}').private === true")" = "true" ]; then continue; fi
-  if [ ! -d "${directory}/dist" ]; then
+  # What the package's entry point names must be there: dist/ for the TypeScript packages, the binary
+  # for an engine platform package (packages/astgrep-engine-<triple>, written by the engine's build).
+  main=$(node -p "require('./${manifest}').main ?? ''")
+  if [ -n "$main" ] && [ ! -e "${directory}/${main}" ]; then
+    echo "pack: ${directory} has no ${main#./}; build first (npm run build; the engine's binary needs cargo, on the platform the package is for)" >&2
+    exit 1
+  fi
+  if [ -z "$main" ] && [ ! -d "${directory}/dist" ]; then
     echo "pack: ${directory} has no dist/; build first (npm run build)" >&2
     exit 1
   fi

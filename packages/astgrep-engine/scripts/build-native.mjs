@@ -1,7 +1,10 @@
 // Builds the native engine: `cargo build --release` of this package's crate, and the library copied
-// to dist/astgrep-engine.<platform>-<arch>.node, where the loader looks for it. Without cargo the
-// package still builds (tool-astgrep then searches with @ast-grep/napi), unless RUNBOUND_REQUIRE_REAL=1
-// asks for every real component.
+// into the package of the platform it runs on, the napi-rs way: packages/astgrep-engine-<triple>/
+// astgrep-engine.<triple>.node (linux-x64-gnu, linux-x64-musl, linux-arm64-gnu, darwin-arm64,
+// darwin-x64, win32-x64-msvc), where the loader looks for it. It builds only for the platform it runs
+// on (no cross-compiling: a musl binary is built on a musl system), and refuses a platform with no
+// package name. Without cargo, or on such a platform, the package still builds (tool-astgrep then
+// searches with @ast-grep/napi), unless RUNBOUND_REQUIRE_REAL=1 asks for every real component.
 /* global console, performance, process -- a Node script; the repository's lint config gives Node globals only to bench/ */
 import { spawnSync } from "node:child_process";
 import {
@@ -12,6 +15,7 @@ import {
   readFileSync,
   realpathSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -19,10 +23,42 @@ import { homedir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** The platforms a package is named for; src/engine-triple.ts has the same list (a test keeps them equal). */
+export const ENGINE_TRIPLES = [
+  "linux-x64-gnu",
+  "linux-x64-musl",
+  "linux-arm64-gnu",
+  "darwin-arm64",
+  "darwin-x64",
+  "win32-x64-msvc",
+];
+
+/** The napi-rs triple of a platform, as src/engine-triple.ts names it. */
+export function engineTriple(platform, arch, libc) {
+  if (platform === "linux") return `linux-${arch}-${libc === "musl" ? "musl" : "gnu"}`;
+  if (platform === "win32") return `win32-${arch}-msvc`;
+  return `${platform}-${arch}`;
+}
+
+/** This process's C library on Linux, detected as napi-rs's loaders (and src/engine-triple.ts) do. */
+function processLibc() {
+  if (process.platform !== "linux") return undefined;
+  try {
+    return readFileSync("/usr/bin/ldd", "utf8").includes("musl") ? "musl" : "glibc";
+  } catch {
+    // No ldd: ask the process report.
+  }
+  const report = process.report?.getReport();
+  if (report?.header?.glibcVersionRuntime) return "glibc";
+  const musl = report?.sharedObjects?.some((file) => file.includes("libc.musl-") || file.includes("ld-musl-"));
+  return musl ? "musl" : "glibc";
+}
+
 const packageRoot = dirname(dirname(fileURLToPath(import.meta.url)));
 const crateName = "runbound_astgrep_engine";
-const platform = `${process.platform}-${process.arch}`;
-const output = join(packageRoot, "dist", `astgrep-engine.${platform}.node`);
+const triple = engineTriple(process.platform, process.arch, processLibc());
+const platformPackage = join(packageRoot, "..", `astgrep-engine-${triple}`);
+const output = join(platformPackage, `astgrep-engine.${triple}.node`);
 const shown = relative(packageRoot, output);
 const required = process.env.RUNBOUND_REQUIRE_REAL === "1";
 const howToBuild =
@@ -91,7 +127,27 @@ function runCargo(command, args, target) {
   return false;
 }
 
+/** Binaries older builds copied to dist/, which the loader no longer reads and the tarball must not carry. */
+function removeOlderBuildsBinaries() {
+  const dist = join(packageRoot, "dist");
+  if (!existsSync(dist)) return;
+  for (const name of readdirSync(dist).filter((entry) => /^astgrep-engine\..+\.node(\.partial)?$/.test(entry))) {
+    rmSync(join(dist, name), { force: true });
+    say(
+      `removed dist/${name}, an older build's binary (the engine is now built into ${relative(packageRoot, platformPackage)}/)`,
+    );
+  }
+}
+
 function build() {
+  removeOlderBuildsBinaries();
+  if (!ENGINE_TRIPLES.includes(triple)) {
+    say(
+      `no package is defined for this platform, ${triple}: the engine's packages are @runbound/astgrep-engine-<triple> for ${ENGINE_TRIPLES.join(", ")}, and this script builds only for the platform it runs on. The native engine was not built; tool-astgrep searches with @ast-grep/napi. To add the platform, add its triple to ENGINE_TRIPLES here and in src/engine-triple.ts, and a package beside packages/astgrep-engine-linux-x64-gnu.`,
+    );
+    if (required) say("RUNBOUND_REQUIRE_REAL=1 requires the engine: failing.");
+    return required ? 1 : 0;
+  }
   if (existsSync(output) && statSync(output).mtimeMs >= newestSourceTime()) {
     say(`${shown} is newer than every Rust source, Cargo.toml and Cargo.lock; cargo not run.`);
     return 0;
@@ -134,7 +190,12 @@ function build() {
     return 1;
   }
   writeFileSync(stamp, checkout);
-  mkdirSync(dirname(output), { recursive: true });
+  if (!existsSync(join(platformPackage, "package.json"))) {
+    say(
+      `${relative(packageRoot, platformPackage)}/ is no package of this repository (only linux-x64-gnu is published); the binary written there is a local build, which the loader finds in this checkout.`,
+    );
+  }
+  mkdirSync(platformPackage, { recursive: true });
   // Copied under another name and renamed, so a process loading the engine never sees half a file.
   const partial = `${output}.partial`;
   copyFileSync(library, partial);
@@ -145,4 +206,7 @@ function build() {
   return 0;
 }
 
-process.exitCode = build();
+// Run as a script; imported (by the loader's tests, for ENGINE_TRIPLES and engineTriple), it builds nothing.
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = build();
+}

@@ -1,4 +1,6 @@
 export { engineBinaryPath, loadAstGrepEngine, tryLoadAstGrepEngine } from "./load-astgrep-engine.js";
+export { findEngineBinary } from "./find-engine-binary.js";
+export type { EngineBinary, EngineBinaryLookup } from "./find-engine-binary.js";
 export type {
   AstGrepEngine,
   CaptureData,

@@ -1,6 +1,6 @@
-import { existsSync } from "node:fs";
 import type { AstGrepEngine } from "../engine-types.js";
-import { engineBinaryPath, loadAstGrepEngine } from "../load-astgrep-engine.js";
+import { findEngineBinary } from "../find-engine-binary.js";
+import { loadAstGrepEngine } from "../load-astgrep-engine.js";
 
 /**
  * The built engine, or `undefined` when this checkout has no binary for the platform (cargo was
@@ -8,10 +8,11 @@ import { engineBinaryPath, loadAstGrepEngine } from "../load-astgrep-engine.js";
  * so CI fails instead of skipping; a binary that is there but does not load always throws.
  */
 export function builtEngine(): AstGrepEngine | undefined {
-  if (existsSync(engineBinaryPath())) return loadAstGrepEngine();
+  const binary = findEngineBinary();
+  if (binary.found) return loadAstGrepEngine();
   if (process.env["RUNBOUND_REQUIRE_REAL"] === "1") {
     throw new Error(
-      `RUNBOUND_REQUIRE_REAL is set but the native engine is not built: \`${engineBinaryPath()}\` is missing. Install Rust with cargo and run \`npm run build -w @runbound/astgrep-engine\`.`,
+      `RUNBOUND_REQUIRE_REAL is set but the native engine is not built (${binary.reason}). Install Rust with cargo and run \`npm run build -w @runbound/astgrep-engine\`.`,
     );
   }
   return undefined;
