@@ -100,3 +100,17 @@ export function reportedWholeWorkspace(session: LanguageServerSession): boolean 
   if (kind === "workspace-stream") return streams.get(session)?.workspaceAnalysed === true;
   return kind === "check-progress" && session.progress.current().length === 0;
 }
+
+/** A server checking its workspace reports a file at least this often (a large pydantic module takes pyright 3–4 s). */
+const recheckReportGapMs = 5_000;
+
+/**
+ * Whether the server is going through its workspace right now (pyright re-checking what an earlier
+ * write changed): it checks one file at a time and cannot be interrupted, so a pull for a written
+ * file waits until the file it is checking is done — seconds for a large module — and the written
+ * file's check gets the longest wait rather than "not checked yet".
+ */
+export function busyRechecking(session: LanguageServerSession): boolean {
+  const stream = workspaceStreamOf(session);
+  return stream !== undefined && (stream.analysing || Date.now() - stream.lastReportAt < recheckReportGapMs);
+}

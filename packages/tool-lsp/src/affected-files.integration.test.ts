@@ -113,6 +113,30 @@ describe.runIf(available)("diagnostics on write name the callers a write broke, 
   );
 
   it(
+    "Python: a change inside a function whose return type is declared is not asked about in its importers",
+    { timeout: slow },
+    async () => {
+      const util = "python/pkg/util.py";
+      await expect
+        .poll(() => lsp({ op: "diagnostics", file: util }), { timeout: slow, interval: 1_000 })
+        .toContain("No errors or warnings in python/pkg/util.py");
+      const original = await readText(util);
+      // The changed line names `label`, which the caller uses; but callers see only the declared `-> str`.
+      const broken = await put(util, original.replace('    return name + "!"', "    return label"));
+      expect(broken).toMatch(/python\/pkg\/util\.py: 1 error introduced by this write so far:/);
+      expect(broken).not.toContain("checked the 1 file that imports");
+      expect(broken).toContain(
+        "The 1 file that imports it cannot see this change (only comments, or the body of a function whose return type is declared, changed): `python`'s own re-check covers it.",
+      );
+      expect(broken).not.toContain("caller.py");
+
+      const fixed = await put(util, original);
+      expect(fixed).toContain("python/pkg/util.py: resolved 1 diagnostic");
+      expect(fixed).not.toContain("checked the 1 file that imports");
+    },
+  );
+
+  it(
     "Go: gopls diagnoses the packages that import the changed one; `diagnostics` of a caller is never from before the write",
     { timeout: slow },
     async () => {

@@ -14,7 +14,14 @@ import { pullDiagnostics } from "./collect-diagnostics.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
 import { eachWithin } from "./each-within.js";
-import { askWaitMs, changedNames, importersToAskFirst, rankImporters } from "./importers-first.js";
+import {
+  changedNames,
+  importersToAskFirst,
+  openForAsks,
+  rankImporters,
+  throughModuleGetattr,
+  type ChangedNames,
+} from "./importers-first.js";
 import { checkReportedByServer } from "./server-reported-dependents.js";
 import { transitiveImporters, type Importers } from "./transitive-importers.js";
 import { displayPath, isInside, withDeadline } from "@runbound/runtime-kit";
@@ -57,21 +64,24 @@ const publishWaitMs = 750;
 const quietMs = 100;
 
 /** The names the write changed in its files, from the text each server had before it and the text on disk now. */
-async function namesChangedBy(
-  session: LanguageServerSession,
-  written: readonly string[],
-): Promise<{ names: Set<string>; declared: Set<string> }> {
+async function namesChangedBy(session: LanguageServerSession, written: readonly string[]): Promise<ChangedNames> {
   const names = new Set<string>();
   const declared = new Set<string>();
+  // Confined only when every written file's change is: a file whose earlier text is unknown may have changed anything.
+  let confined = written.length > 0;
   for (const path of written) {
     const before = session.documents.current(pathToFileURL(path).href)?.text;
     const after = await readFile(path, "utf8").catch(() => undefined);
-    if (before === undefined || after === undefined) continue;
-    const changed = changedNames(before, after);
+    if (before === undefined || after === undefined) {
+      confined = false;
+      continue;
+    }
+    const changed = changedNames(before, after, /\.pyi?$/i.test(path));
+    if (changed.confined !== true) confined = false;
     for (const name of changed.names) names.add(name);
     for (const name of changed.declared) declared.add(name);
   }
-  return { names, declared };
+  return { names, declared, confined };
 }
 
 /** Each running server with the written files it covers. */
@@ -109,8 +119,9 @@ export async function planAffectedFiles(
       .filter((plan) => plan.session.spec.affectedFiles?.kind === "workspace-stream")
       .map(async (plan) => {
         const importers = await importersToAskFirst(plan.session, plan.written, plan.before.sets, signal);
-        plan.askedFirst = await rankImporters(importers, await namesChangedBy(plan.session, plan.written));
-        plan.askWaitMs = askWaitMs(plan.session, plan.askedFirst);
+        const ranked = await rankImporters(importers, await namesChangedBy(plan.session, plan.written));
+        plan.askedFirst = await throughModuleGetattr(plan.session, ranked, importers, signal);
+        plan.openedForAsks = await openForAsks(plan.session, plan.askedFirst.ask);
       }),
   );
   await Promise.all(

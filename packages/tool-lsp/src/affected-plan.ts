@@ -40,8 +40,8 @@ export interface AffectedPlan {
   cold?: boolean;
   /** For a server that re-checks dependents in its own order: the importers asked about one by one after the write. */
   askedFirst?: RankedImporters;
-  /** How long asking about them should take (about the users of the changed names, when there are), by their size and what such asks took on this server before. */
-  askWaitMs?: number;
+  /** The importers opened in the server for the asks (closed once the write answered). */
+  openedForAsks?: string[];
 }
 
 /**

@@ -2,6 +2,7 @@ import { ToolError, type ProgressUpdate } from "@runbound/tool-kit";
 import { pathToFileURL } from "node:url";
 import { FileChangeType } from "vscode-languageserver-protocol";
 import type { AfterWriteBudget } from "./after-write-budget.js";
+import { busyRechecking } from "./affected-files-tracking.js";
 import { checkDurationsOf, MAX_CHECK_WAIT_MS } from "./check-durations.js";
 import { collectDiagnostics } from "./collect-diagnostics.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
@@ -113,9 +114,14 @@ async function diagnoseSyncedFile(
   const path = document.path;
   const session = document.session;
   const durations = checkDurationsOf(supervisor);
-  const ceilingMs = durations.waitFor(file.server, path, budget.ceilingMs);
+  const busy = busyRechecking(session);
+  const ceilingMs = Math.max(durations.waitFor(file.server, path, budget.ceilingMs), busy ? MAX_CHECK_WAIT_MS : 0);
   const loading = session.progress.current().length > 0;
   if (loading) progress({ message: `lsp: ${file.server} is loading the project; waiting for diagnostics of ${shown}` });
+  else if (busy)
+    progress({
+      message: `lsp: ${file.server} is re-checking the workspace after an earlier change; waiting up to ${Math.round(ceilingMs / 1000)} s for the diagnostics of ${shown}`,
+    });
   else if (ceilingMs > budget.ceilingMs)
     progress({
       message: `lsp: ${file.server} took long to check ${shown} last time; waiting up to ${Math.round(ceilingMs / 1000)} s for its diagnostics`,

@@ -4,6 +4,7 @@ import { boundedRows } from "./bounded-rows.js";
 import { checkAffectedFiles, planAffectedFiles, planStartedServers } from "./affected-files.js";
 import type { AffectedFile } from "./affected-plan.js";
 import { dependentsWaitMs } from "./server-reported-dependents.js";
+import { closeOpenedForAsks } from "./importers-first.js";
 import type { AfterWriteBudget } from "./after-write-budget.js";
 import { announceFileChange, checkWrittenFile, type WrittenFileCheck } from "./check-written-file.js";
 import type { DiagnosticsDelta } from "./diagnostics-ledger.js";
@@ -126,66 +127,71 @@ export async function diagnosticsAfterWrite(
   const plans = await withDeadline(signal, budget.ceilingMs, (deadline) =>
     planAffectedFiles(supervisor, workdir, checked, deadline),
   );
-  const allSynced = barrier(checked.length);
-  const checks = await Promise.all(
-    checked.map((path) => checkWrittenFile(supervisor, workdir, path, budget, signal, progress, allSynced)),
-  );
-  const rows: string[] = [];
-  for (const check of checks) {
-    if (check.kind === "checked") rows.push(...checkedLines(check));
-    else if (check.kind === "pending")
+  try {
+    const allSynced = barrier(checked.length);
+    const checks = await Promise.all(
+      checked.map((path) => checkWrittenFile(supervisor, workdir, path, budget, signal, progress, allSynced)),
+    );
+    const rows: string[] = [];
+    for (const check of checks) {
+      if (check.kind === "checked") rows.push(...checkedLines(check));
+      else if (check.kind === "pending")
+        rows.push(
+          `${check.shown}: not checked yet — ${check.why}; its diagnostics come with the next write's answer, or ask \`lsp\` \`diagnostics\` for it.`,
+        );
+      else if (check.kind === "failed") rows.push(`${check.shown}: could not be checked — ${check.why}`);
+    }
+    // Files the write did not touch but may have broken or fixed: within what is left of the ceiling, and never less than a floor.
+    const left = Math.max(affectedMinimumMs, budget.ceilingMs - (Date.now() - started));
+    plans.push(
+      ...(await withDeadline(signal, left, (deadline) =>
+        planStartedServers(supervisor, workdir, checked, plans, deadline),
+      )),
+    );
+    const affectedWaitMs = Math.max(left, dependentsWaitMs(supervisor, plans));
+    if (plans.length > 0)
+      progress({
+        message: `lsp: checking the files that depend on this write${affectedWaitMs > left ? ` (waiting up to ${Math.round(affectedWaitMs / 1000)} s, what the server needs for them)` : ""}`,
+      });
+    const affected = await withDeadline(signal, affectedWaitMs, (deadline) =>
+      checkAffectedFiles(supervisor, workdir, plans, new Set(checked), deadline),
+    );
+    const changed = [...affected.changed].sort(byWeight);
+    for (const file of changed.slice(0, AFFECTED_SHOWN))
+      rows.push(...deltaLines(file.shown, file.delta, " (not written; changed with this write)", true));
+    if (changed.length > AFFECTED_SHOWN) {
+      const rest = changed.slice(AFFECTED_SHOWN);
       rows.push(
-        `${check.shown}: not checked yet — ${check.why}; its diagnostics come with the next write's answer, or ask \`lsp\` \`diagnostics\` for it.`,
+        `${rest.length} more ${rest.length === 1 ? "file" : "files"} affected (not written; changed with this write): ${rest.map(affectedSummary).join(", ")}; ask \`lsp\` \`diagnostics\` for one to see its errors.`,
       );
-    else if (check.kind === "failed") rows.push(`${check.shown}: could not be checked — ${check.why}`);
-  }
-  // Files the write did not touch but may have broken or fixed: within what is left of the ceiling, and never less than a floor.
-  const left = Math.max(affectedMinimumMs, budget.ceilingMs - (Date.now() - started));
-  plans.push(
-    ...(await withDeadline(signal, left, (deadline) =>
-      planStartedServers(supervisor, workdir, checked, plans, deadline),
-    )),
-  );
-  const affectedWaitMs = Math.max(left, dependentsWaitMs(supervisor, plans));
-  if (plans.length > 0)
-    progress({
-      message: `lsp: checking the files that depend on this write${affectedWaitMs > left ? ` (waiting up to ${Math.round(affectedWaitMs / 1000)} s, what the server needs for them)` : ""}`,
+    }
+    rows.push(...affected.notes);
+    if (unchecked.length > 0) {
+      rows.push(
+        `${unchecked.length} more written ${unchecked.length === 1 ? "file was" : "files were"} not checked (at most ${CHECKED_PER_WRITE} per write), e.g. ${unchecked
+          .slice(0, 3)
+          .map((path) => `\`${displayPath(workdir, path)}\``)
+          .join(", ")}; ask \`lsp\` \`diagnostics\` for them.`,
+      );
+    }
+    if (checks.every((check) => check.kind === "none") && changed.length === 0) return undefined;
+    const bounded = boundedRows({
+      rows,
+      total: rows.length,
+      cap: rows.length,
+      maxBytes: maxAnswerBytes,
+      noun: ["line", "lines"],
+      narrow: "ask `lsp` `diagnostics` for one file to see all of its diagnostics",
     });
-  const affected = await withDeadline(signal, affectedWaitMs, (deadline) =>
-    checkAffectedFiles(supervisor, workdir, plans, new Set(checked), deadline),
-  );
-  const changed = [...affected.changed].sort(byWeight);
-  for (const file of changed.slice(0, AFFECTED_SHOWN))
-    rows.push(...deltaLines(file.shown, file.delta, " (not written; changed with this write)", true));
-  if (changed.length > AFFECTED_SHOWN) {
-    const rest = changed.slice(AFFECTED_SHOWN);
-    rows.push(
-      `${rest.length} more ${rest.length === 1 ? "file" : "files"} affected (not written; changed with this write): ${rest.map(affectedSummary).join(", ")}; ask \`lsp\` \`diagnostics\` for one to see its errors.`,
-    );
+    const cut = bounded.shown.length < rows.length ? `\n(${bounded.header})` : "";
+    return [
+      {
+        type: "text",
+        text: `Diagnostics after this write (lsp; an intermediate state may be intended):\n${bounded.shown.join("\n")}${cut}`,
+      },
+    ];
+  } finally {
+    // The importers opened for the asks were opened for this write only.
+    for (const plan of plans) closeOpenedForAsks(plan.session, plan.openedForAsks ?? []);
   }
-  rows.push(...affected.notes);
-  if (unchecked.length > 0) {
-    rows.push(
-      `${unchecked.length} more written ${unchecked.length === 1 ? "file was" : "files were"} not checked (at most ${CHECKED_PER_WRITE} per write), e.g. ${unchecked
-        .slice(0, 3)
-        .map((path) => `\`${displayPath(workdir, path)}\``)
-        .join(", ")}; ask \`lsp\` \`diagnostics\` for them.`,
-    );
-  }
-  if (checks.every((check) => check.kind === "none") && changed.length === 0) return undefined;
-  const bounded = boundedRows({
-    rows,
-    total: rows.length,
-    cap: rows.length,
-    maxBytes: maxAnswerBytes,
-    noun: ["line", "lines"],
-    narrow: "ask `lsp` `diagnostics` for one file to see all of its diagnostics",
-  });
-  const cut = bounded.shown.length < rows.length ? `\n(${bounded.header})` : "";
-  return [
-    {
-      type: "text",
-      text: `Diagnostics after this write (lsp; an intermediate state may be intended):\n${bounded.shown.join("\n")}${cut}`,
-    },
-  ];
 }

@@ -2,7 +2,15 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { fileTreeWith } from "./test-support/file-tree.js";
-import { changedNames, rankImporters, IMPORTERS_FIRST_LIMIT, importersToAskFirst } from "./importers-first.js";
+import {
+  changedNames,
+  closeOpenedForAsks,
+  IMPORTERS_FIRST_LIMIT,
+  importersToAskFirst,
+  openForAsks,
+  rankImporters,
+  throughModuleGetattr,
+} from "./importers-first.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { PublishedSet } from "./published-diagnostics.js";
 import { pythonImporters } from "./python-importers.js";
@@ -117,21 +125,80 @@ describe("changedNames and rankImporters: the importers that use what a write ch
     );
   });
 
-  it("a name the write declared tells them apart even when every importer mentions it", async () => {
+  it("a name the write declared tells them apart even when every importer mentions it; the smallest are asked first", async () => {
     expect(await rankImporters(paths, { names: new Set(["str"]), declared: new Set(["str"]) })).toMatchObject({
-      ask: paths,
+      ask: [join(root, "a.py"), join(root, "c.py"), join(root, "b.py")],
       leave: [],
     });
   });
 
+  it("asks about none when the change is confined to the written module", async () => {
+    expect(
+      await rankImporters(paths, { names: new Set(["label"]), declared: new Set(["label"]), confined: true }),
+    ).toMatchObject({ ask: [], leave: paths });
+  });
+
   it("asks about all when no name tells them apart, and about none when no importer uses a telling name", async () => {
     expect(await rankImporters(paths, { names: new Set(["str"]), declared: new Set() })).toMatchObject({
-      ask: paths,
+      ask: [join(root, "a.py"), join(root, "c.py"), join(root, "b.py")],
       leave: [],
     });
     expect(await rankImporters(paths, { names: new Set(["benchUndefinedName"]), declared: new Set() })).toMatchObject({
       ask: [],
       leave: paths,
     });
+  });
+});
+
+describe("openForAsks: the importers about to be asked about are open in the server while they are asked", () => {
+  /** A session whose documents record what was opened and closed. */
+  function recordingSession(alreadyOpen: readonly string[]): {
+    session: LanguageServerSession;
+    events: string[];
+  } {
+    const open = new Set(alreadyOpen.map((path) => pathToFileURL(path).href));
+    const events: string[] = [];
+    const documents = {
+      isOpen: (uri: string) => open.has(uri),
+      sync: (path: string, text: string, languageId: string) => {
+        open.add(pathToFileURL(path).href);
+        events.push(`open ${path.split("/").pop()} ${languageId} ${JSON.stringify(text)}`);
+      },
+      close: (uri: string) => {
+        open.delete(uri);
+        events.push(`close ${uri.split("/").pop()}`);
+      },
+    };
+    const session = { spec: { id: "python", languages: { ".py": "python" } }, documents };
+    return { session: session as unknown as LanguageServerSession, events };
+  }
+
+  it("opens, with their text from disk, those the server does not have open, and closes only those", async () => {
+    const root = fileTreeWith({ "a.py": "A = 1\n", "b.py": "B = 2\n" });
+    const [a, b] = [join(root, "a.py"), join(root, "b.py")];
+    const { session, events } = recordingSession([b]);
+    const opened = await openForAsks(session, [a, b, join(root, "missing.py")]);
+    expect(opened).toEqual([pathToFileURL(a).href]);
+    closeOpenedForAsks(session, opened);
+    expect(events).toEqual(['open a.py python "A = 1\\n"', "close a.py"]);
+  });
+});
+
+describe("throughModuleGetattr: a module-level __getattr__ built from a changed name reaches the files that use that module as an object", () => {
+  it("asks about an importer of that module that imports it as a module, not one that imports a name from it", async () => {
+    const root = fileTreeWith({
+      "pkg/core.py": "def label(name: str) -> str:\n    return name\n",
+      "pkg/__init__.py": "from .core import label\n__getattr__ = label\n",
+      "app/as_object.py": "import pkg\nX = pkg.anything\n",
+      "app/named.py": "from pkg import something\n",
+    });
+    const files = ["pkg/core.py", "pkg/__init__.py", "app/as_object.py", "app/named.py"];
+    const session = sessionAt(root);
+    const importers = await importersToAskFirst(session, [join(root, "pkg/core.py")], reported(root, files), signal);
+    const ranked = await rankImporters(importers, { names: new Set(["label"]), declared: new Set(["label"]) });
+    expect(relative(root, ranked.ask)).toEqual(["pkg/__init__.py"]);
+    const widened = await throughModuleGetattr(session, ranked, importers, signal);
+    expect(relative(root, widened.ask)).toEqual(["app/as_object.py", "pkg/__init__.py"]);
+    expect(relative(root, widened.leave)).toEqual(["app/named.py"]);
   });
 });

@@ -109,7 +109,11 @@ export async function checkReportedByServer(
       notes.push(
         `Not checked in time: ${askedLeft.length} more ${askedLeft.length === 1 ? "file that imports" : "files that import"} it (${listed(workdir, askedLeft)}); ask \`lsp\` \`diagnostics\` for one.`,
       );
-    if (ranked.leave.length > 0)
+    if (ranked.confined === true)
+      notes.push(
+        `The ${ranked.leave.length} ${ranked.leave.length === 1 ? "file that imports it" : "files that import it"} cannot see this change (only comments, or the body of a function whose return type is declared, changed): ${server}'s own re-check covers ${ranked.leave.length === 1 ? "it" : "them"}.`,
+      );
+    else if (ranked.leave.length > 0)
       notes.push(
         `${ranked.ask.length === 0 ? "The" : "The other"} ${ranked.leave.length} ${ranked.leave.length === 1 ? "file that imports it uses" : "files that import it use"} no name the write changed: ${server}'s own re-check covers ${ranked.leave.length === 1 ? "it" : "them"}.`,
       );
@@ -142,7 +146,9 @@ function dependentsKey(plan: AffectedPlan): string {
  * How long the files that depend on a write may take, for servers that re-check them by themselves:
  * twice what they took after the last write of the same files, up to the most a check gets, so a
  * project whose server needs seconds to re-check the callers is waited for (with progress) rather
- * than answered "not checked in time" write after write. @returns 0 when nothing was measured yet.
+ * than answered "not checked in time" write after write; when importers are asked about (pyright),
+ * the most a check gets, since only those that can see the change are asked and the answer comes as
+ * soon as they answered. @returns 0 when nothing was measured yet and nothing is asked.
  */
 export function dependentsWaitMs(supervisor: LspSupervisorInstance, plans: readonly AffectedPlan[]): number {
   const durations = checkDurationsOf(supervisor);
@@ -153,7 +159,7 @@ export function dependentsWaitMs(supervisor: LspSupervisorInstance, plans: reado
       .map((plan) =>
         Math.max(
           durations.waitFor(plan.session.spec.id, dependentsKey(plan), 0),
-          Math.min(MAX_CHECK_WAIT_MS, plan.askWaitMs ?? 0),
+          (plan.askedFirst?.ask.length ?? 0) > 0 ? MAX_CHECK_WAIT_MS : 0,
         ),
       ),
   );

@@ -36,6 +36,8 @@ export class WorkspaceDiagnosticStream {
   refused = false;
   /** Whether any report came: until one does, the stream says nothing about what the server re-checks. */
   delivered = false;
+  /** When the last report of a file came (`Date.now()`): while reports keep coming, the server is checking files. */
+  lastReportAt = 0;
   private readonly resultIds = new Map<string, string>();
   /** Per URI, the publish generation just before the report batch that last held it. */
   private readonly batchStarts = new Map<string, number>();
@@ -101,7 +103,10 @@ export class WorkspaceDiagnosticStream {
 
   private record(items: readonly WorkspaceDocumentDiagnosticReport[] | undefined): void {
     if (!Array.isArray(items)) return;
-    if (items.length > 0) this.delivered = true;
+    if (items.length > 0) {
+      this.delivered = true;
+      this.lastReportAt = Date.now();
+    }
     const batchStart = this.session.published.generation();
     for (const item of items) {
       if (typeof item?.uri !== "string") continue;
