@@ -17,6 +17,15 @@ export function workspaceStreamOf(session: LanguageServerSession): WorkspaceDiag
   return stream === undefined || stream.refused || !stream.delivered ? undefined : stream;
 }
 
+/**
+ * Before a document pull to `session`: for a server with a workspace-diagnostics stream, keeps the
+ * pull's own progress on the stream's token from being taken for the end of the server's re-check
+ * ({@link WorkspaceDiagnosticStream.beginPull}). @returns the function to call once the pull ended.
+ */
+export function beginDocumentPull(session: LanguageServerSession): () => void {
+  return streams.get(session)?.beginPull() ?? (() => undefined);
+}
+
 /** Whether the server reports affected files by itself (so a write waits for it), rather than being asked per file. */
 export function reportsAffectedFiles(session: LanguageServerSession): boolean {
   const kind = session.spec.affectedFiles?.kind;

@@ -1,7 +1,7 @@
 import { DocumentDiagnosticRequest, type Diagnostic } from "vscode-languageserver-protocol";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { OpenDocument } from "./open-document.js";
-import { reportsAffectedFiles, waitUntilCaughtUp } from "./affected-files-tracking.js";
+import { beginDocumentPull, reportsAffectedFiles, waitUntilCaughtUp } from "./affected-files-tracking.js";
 import { hasCapability } from "./require-capability.js";
 import { withDeadline } from "@runbound/runtime-kit";
 
@@ -30,11 +30,14 @@ export async function pullDiagnostics(
   signal: AbortSignal,
 ): Promise<Diagnostic[] | undefined> {
   if (hasCapability(session, "diagnosticProvider", DocumentDiagnosticRequest.method)) {
-    const report = await session.request(
-      DocumentDiagnosticRequest.method,
-      (connection, token) => connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } }, token),
-      signal,
-    );
+    const pulled = beginDocumentPull(session);
+    const report = await session
+      .request(
+        DocumentDiagnosticRequest.method,
+        (connection, token) => connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } }, token),
+        signal,
+      )
+      .finally(pulled);
     if (report?.kind === "full" && Array.isArray(report.items)) return report.items;
   }
   return session.spec.pullDiagnostics?.(session, path, signal);

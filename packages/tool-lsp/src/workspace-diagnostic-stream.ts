@@ -38,6 +38,10 @@ export class WorkspaceDiagnosticStream {
   delivered = false;
   /** When the last report of a file came (`Date.now()`): while reports keep coming, the server is checking files. */
   lastReportAt = 0;
+  /** Document pulls sent and not answered yet: pyright reports their progress on this stream's work-done token. */
+  private pullsAnswering = 0;
+  /** The progress that came while a pull was being answered, with the publish generation when it came. */
+  private readonly held: Array<{ value: unknown; generation: number }> = [];
   private readonly resultIds = new Map<string, string>();
   /** Per URI, the publish generation just before the report batch that last held it. */
   private readonly batchStarts = new Map<string, number>();
@@ -122,15 +126,55 @@ export class WorkspaceDiagnosticStream {
     this.watchers.wake();
   }
 
+  /**
+   * Call before sending a document pull (`textDocument/diagnostic`) to this server, and the function
+   * it returns once the pull was answered or failed. pyright reports each pull on this stream's
+   * work-done token, the one its own re-check reports on: "1 file to analyze" when the pull starts and
+   * an end just before its answer, even while its re-check still has files to go. That pair is not the
+   * re-check's progress, so it is left out: the progress that came while pulls were answered is held,
+   * each answer drops its own pair (the last report and end before it, and a begin just before that
+   * report), and what is left is applied once no pull is being answered.
+   */
+  beginPull(): () => void {
+    this.pullsAnswering += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.endPull();
+    };
+  }
+
+  private endPull(): void {
+    const last = this.held.length - 1;
+    if (kindOf(this.held[last]?.value) === "end" && kindOf(this.held[last - 1]?.value) === "report")
+      this.held.splice(kindOf(this.held[last - 2]?.value) === "begin" ? last - 2 : last - 1);
+    this.pullsAnswering -= 1;
+    if (this.pullsAnswering > 0) return;
+    for (const { value, generation } of this.held.splice(0)) this.apply(value, generation);
+    this.watchers.wake();
+  }
+
   private progress(value: unknown): void {
-    const { kind, message } = (value ?? {}) as { kind?: unknown; message?: unknown };
+    if (this.pullsAnswering > 0) this.held.push({ value, generation: this.session.published.generation() });
+    else this.apply(value, this.session.published.generation());
+    this.watchers.wake();
+  }
+
+  private apply(value: unknown, generation: number): void {
+    const { message } = (value ?? {}) as { message?: unknown };
+    const kind = kindOf(value);
     if (typeof message === "string" && message.length > 0) this.lastMessage = message;
     if (kind === "begin" || kind === "report") this.analysing = true;
     if (kind === "end") {
       this.analysing = false;
       this.workspaceAnalysed = true;
-      this.endGeneration = this.session.published.generation();
+      this.endGeneration = generation;
     }
-    this.watchers.wake();
   }
+}
+
+/** The `kind` of a `$/progress` value (`begin`, `report`, `end`), or undefined. */
+function kindOf(value: unknown): unknown {
+  return typeof value === "object" && value !== null ? (value as { kind?: unknown }).kind : undefined;
 }

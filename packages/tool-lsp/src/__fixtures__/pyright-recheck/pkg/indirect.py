@@ -1,0 +1,3 @@
+from pkg.caller_0 import label
+
+SHOUT = label("x").upper()

@@ -1,0 +1,2 @@
+def label(name: str) -> str:
+    return name + "!"
