@@ -12,7 +12,7 @@
 # Python search names the package to install), Python in 2, Python in a host project that installed
 # only the grammar and links tool-astgrep from project 1 (found from the host's entry script, not
 # from tool-astgrep's own directory), the common ones in 3 (C++ and Bash searched with the engine's
-# copies) and the added one after it.
+# copies, and PHP without `<?php` read as the ast-grep CLI reads it) and the added one after it.
 # Usage: bash tooling/measure-install-size.sh <directory of packed .tgz files>
 #   (pack them first: npm run pack:local -- <directory>)
 set -uo pipefail
@@ -39,7 +39,7 @@ python_grammar=$(node -p "require('${repository}/packages/cli/package.json').dep
 # listed in the catalog's order), which are then not installable, and its own. And the @ast-grep/lang-*
 # packages tool-astgrep lists as optional peers (grammar-packages.test.ts keeps that list equal to the
 # grammar catalog and the CLI's dependencies).
-engine_copies="rust,c,cpp,bash"
+engine_copies="rust,c,cpp,php,bash"
 builtin_grammars="typescript,tsx,javascript,html,css,${engine_copies},hcl,nix,solidity,zig"
 packaged_grammars=$(node -p "Object.keys(require('${repository}/packages/tool-astgrep/package.json').peerDependencies).filter((name) => name.startsWith('@ast-grep/lang-')).length") \
   || fail "cannot count the @ast-grep/lang-* peers in packages/tool-astgrep/package.json"
@@ -139,6 +139,12 @@ grep -q "main.cpp:2" <<<"$found" || fail "a C++ search in the CLI install should
 found=$(cd "$cli" && npx --no-install runbound call ast_grep '{"pattern":"make $T","path":"build.sh"}' 2>&1)
 grep -q "build.sh:2" <<<"$found" || fail "a Bash search in the CLI install should find the command: ${found}"
 echo "install-size: C++ and Bash are searched in the CLI install with the native engine's grammars"
+# PHP, which the CLI does not install as a package, is the engine's php_only grammar, the ast-grep
+# CLI's: a file without `<?php` is code (@ast-grep/lang-php would read it as text and find nothing).
+printf '$total = 123 + add(1, 2);\n' > "$cli/total.php"
+found=$(cd "$cli" && npx --no-install runbound call ast_grep '{"pattern":"123","path":"total.php"}' 2>&1)
+grep -q "total.php:1" <<<"$found" || fail "a PHP search in the CLI install should find 123 in a file without <?php: ${found}"
+echo "install-size: PHP without <?php is searched in the CLI install as the ast-grep CLI reads it"
 
 # A grammar the CLI does not bring, installed next to it as its README says, is found.
 printf 'class Greeter\n  def hello = puts("hi")\nend\n' > "$cli/greeter.rb"

@@ -1,5 +1,5 @@
 // The grammars compiled into the engine that napi lacks (HCL, Nix, Solidity, Zig, and the copies of
-// the packaged C++, Bash, Rust and C), against the ast-grep CLI 0.51.1, which has the same grammar
+// the packaged C++, Bash, Rust, C and PHP), against the ast-grep CLI 0.51.1, which has the same grammar
 // crates built in.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -62,6 +62,20 @@ const cases = [
     extension: "sh",
     source: 'name="world"\necho "hello $name"\nfor file in *.txt; do\n  cat "$file"\ndone\n',
     patterns: ["echo $$$ARGS", "cat $FILE"],
+  },
+  // PHP as the CLI reads it (tree-sitter-php's php_only grammar): code with or without `<?php`, where
+  // @ast-grep/lang-php's full grammar reads a file without the tag as text.
+  {
+    language: "php",
+    extension: "php",
+    source: "$total = 123 + add(1, 2);\necho add(123, $total);\n",
+    patterns: ["123", "add($A, $B)"],
+  },
+  {
+    language: "php",
+    extension: "php",
+    source: "<?php\n$total = 123 + add(1, 2);\necho add(123, $total);\n",
+    patterns: ["123", "add($A, $B)"],
   },
   {
     language: "hcl",
@@ -126,6 +140,7 @@ describe.runIf(engine !== undefined)("the engine's own grammars", () => {
         extensions: ["hcl", "nomad", "tf", "tfvars", "workflow"],
       },
       { name: "nix", languageSymbol: "runbound_astgrep_engine_nix", expandoChar: "_", extensions: ["nix"] },
+      { name: "php", languageSymbol: "runbound_astgrep_engine_php", expandoChar: "µ", extensions: ["php"] },
       { name: "rust", languageSymbol: "runbound_astgrep_engine_rust", expandoChar: "µ", extensions: ["rs"] },
       { name: "solidity", languageSymbol: "runbound_astgrep_engine_solidity", expandoChar: "$", extensions: ["sol"] },
       { name: "zig", languageSymbol: "runbound_astgrep_engine_zig", expandoChar: "_", extensions: ["zig"] },
@@ -138,6 +153,7 @@ describe.runIf(engine !== undefined)("the engine's own grammars", () => {
     expect(kinds["cpp"]).toEqual(expect.arrayContaining(["template_declaration", "call_expression"]));
     expect(kinds["rust"]).toEqual(expect.arrayContaining(["function_item", "macro_invocation"]));
     expect(kinds["bash"]).toEqual(expect.arrayContaining(["command", "for_statement"]));
+    expect(kinds["php"]).toEqual(expect.arrayContaining(["php_tag", "function_call_expression", "integer"]));
   });
 
   it.each(cases.flatMap((entry) => entry.patterns.map((pattern) => ({ ...entry, pattern }))))(

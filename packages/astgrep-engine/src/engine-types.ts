@@ -182,7 +182,7 @@ export interface DynamicGrammar {
 }
 
 /**
- * A grammar compiled into the engine that @ast-grep/napi lacks (Bash, C, C++, HCL, Nix, Rust, Solidity, Zig:
+ * A grammar compiled into the engine that @ast-grep/napi lacks (Bash, C, C++, HCL, Nix, PHP, Rust, Solidity, Zig:
  * `EngineGrammar` in engine_grammars.rs). Queries name it by `name`; napi can read the same grammar
  * from the engine binary: `registerDynamicLanguage({ [name]: { libraryPath: engineBinaryPath(),
  * languageSymbol, expandoChar, extensions } })`.
@@ -250,7 +250,7 @@ export interface AstGrepEngine {
    * rather than being ignored, so give every grammar in one call.
    */
   registerDynamicLanguages(grammars: DynamicGrammar[]): void;
-  /** The grammars compiled into the engine that @ast-grep/napi lacks (Bash, C, C++, HCL, Nix, Rust, Solidity, Zig). */
+  /** The grammars compiled into the engine that @ast-grep/napi lacks (Bash, C, C++, HCL, Nix, PHP, Rust, Solidity, Zig). */
   engineGrammars(): EngineGrammar[];
   /**
    * ast-grep's reason for refusing a rule (`check_rule` in rule_compile.rs), or `null` when it

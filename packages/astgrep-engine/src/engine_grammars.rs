@@ -1,8 +1,11 @@
 //! The grammars compiled into the engine that @ast-grep/napi does not have built in: the ones the
-//! ast-grep CLI has built in and no @ast-grep/lang-* package provides (HCL, Nix, Solidity, Zig), and
-//! the common ones whose @ast-grep/lang-* packages weigh most in an install (C++ 34 MB, Bash 17 MB,
-//! Rust 12 MB, C 8 MB, mostly C sources and other platforms' prebuilds), at the versions the ast-grep
-//! CLI 0.51.1 locks. A query names them by their id (`hcl`, `cpp`). Each one's tree-sitter language is also exported as a C
+//! ast-grep CLI has built in and no @ast-grep/lang-* package provides (HCL, Nix, Solidity, Zig); the
+//! common ones whose @ast-grep/lang-* packages weigh most in an install (C++ 34 MB, Bash 17 MB,
+//! Rust 12 MB, C 8 MB, mostly C sources and other platforms' prebuilds); and PHP as the CLI reads it:
+//! ast-grep-language's `tree-sitter-php` feature builds in tree-sitter-php's `php_only` grammar, code
+//! from the first byte, where @ast-grep/lang-php is the full grammar, which reads a file without
+//! `<?php` as text (the pattern `123` finds nothing there). All at the versions the ast-grep CLI
+//! 0.51.1 locks. A query names them by their id (`hcl`, `cpp`). Each one's tree-sitter language is also exported as a C
 //! symbol, so that napi can register the engine binary itself as the grammar's library
 //! (`registerDynamicLanguage({ hcl: { libraryPath: <this .node>, languageSymbol, … } })`) and parse
 //! patterns with the very grammar the engine searches with.
@@ -19,7 +22,7 @@ struct Grammar {
   extensions: &'static [&'static str],
 }
 
-const GRAMMARS: [Grammar; 8] = [
+const GRAMMARS: [Grammar; 9] = [
   Grammar {
     name: "bash",
     lang: SupportLang::Bash,
@@ -35,6 +38,7 @@ const GRAMMARS: [Grammar; 8] = [
   },
   Grammar { name: "hcl", lang: SupportLang::Hcl, symbol: "runbound_astgrep_engine_hcl", extensions: &["hcl", "nomad", "tf", "tfvars", "workflow"] },
   Grammar { name: "nix", lang: SupportLang::Nix, symbol: "runbound_astgrep_engine_nix", extensions: &["nix"] },
+  Grammar { name: "php", lang: SupportLang::Php, symbol: "runbound_astgrep_engine_php", extensions: &["php"] },
   Grammar { name: "rust", lang: SupportLang::Rust, symbol: "runbound_astgrep_engine_rust", extensions: &["rs"] },
   Grammar { name: "solidity", lang: SupportLang::Solidity, symbol: "runbound_astgrep_engine_solidity", extensions: &["sol"] },
   Grammar { name: "zig", lang: SupportLang::Zig, symbol: "runbound_astgrep_engine_zig", extensions: &["zig"] },
@@ -59,6 +63,10 @@ pub extern "C" fn runbound_astgrep_engine_c() -> TSLanguage {
 #[no_mangle]
 pub extern "C" fn runbound_astgrep_engine_cpp() -> TSLanguage {
   SupportLang::Cpp.get_ts_language()
+}
+#[no_mangle]
+pub extern "C" fn runbound_astgrep_engine_php() -> TSLanguage {
+  SupportLang::Php.get_ts_language()
 }
 #[no_mangle]
 pub extern "C" fn runbound_astgrep_engine_rust() -> TSLanguage {

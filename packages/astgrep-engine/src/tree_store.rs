@@ -45,7 +45,7 @@ fn invalid(message: String) -> Error {
 
 fn compile(input: QueryInput) -> Result<(EngineLang, Query)> {
   let lang = EngineLang::named(&input.language)
-    .ok_or_else(|| invalid(format!("The engine has no grammar `{}`: give a built-in one (TypeScript, Tsx, JavaScript, Html, Css, bash, c, cpp, hcl, nix, rust, solidity, zig) or register it first.", input.language)))?;
+    .ok_or_else(|| invalid(format!("The engine has no grammar `{}`: give a built-in one (TypeScript, Tsx, JavaScript, Html, Css, bash, c, cpp, hcl, nix, php, rust, solidity, zig) or register it first.", input.language)))?;
   let rule = compile_rule(lang, input.config)?;
   Ok((lang, Query { rule, single: input.single, multi: input.multi, transformed: input.transformed.unwrap_or_default(), reading_kind: input.reading_kind, rewriting: input.rewriting }))
 }

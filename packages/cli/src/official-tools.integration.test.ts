@@ -87,7 +87,7 @@ describe("eval in the reference runner", () => {
 });
 
 describe("ast-grep's grammars in the reference runner", () => {
-  // C++, Bash, Rust and C come from the native engine (a dependency of the CLI), not from packages the
+  // C++, Bash, Rust, C and PHP come from the native engine (a dependency of the CLI), not from packages the
   // CLI installs; status says so.
   it("searches C++ and Bash files with the native engine's grammars, and status says where they come from", async () => {
     await writeFile(join(project, "main.cpp"), "int main() {\n  values.push_back(add(1, 2));\n}\n");
@@ -100,7 +100,7 @@ describe("ast-grep's grammars in the reference runner", () => {
     expect(bash.stdout).toContain("build.sh:3");
     const status = await runCli(["status", "-C", project]);
     expect(status.stdout).toContain(
-      "built into the native engine (their @ast-grep/lang-* packages without it): rust, c, cpp, bash",
+      "built into the native engine (their @ast-grep/lang-* packages without it): rust, c, cpp, php, bash",
     );
   });
 });

@@ -19,9 +19,9 @@ export interface AstGrepParserSettings {
   /**
    * The grammars to offer besides the five built into @ast-grep/napi (TypeScript, TSX, JavaScript,
    * HTML, CSS) and those built into the native engine when it loads (HCL, Nix, Solidity, Zig, and its
-   * copies of C++, Bash, Rust and C, used over their packages): ids of `@ast-grep/lang-*` packages
-   * (`["python", "go"]`; naming `cpp`, `bash`, `rust` or `c` loads the package where the engine does
-   * not), or `{ id, grammar }` with a
+   * copies of C++, Bash, Rust, C and PHP, used over their packages): ids of `@ast-grep/lang-*` packages
+   * (`["python", "go"]`; naming `cpp`, `bash`, `rust`, `c` or `php` loads the package where the engine
+   * does not), or `{ id, grammar }` with a
    * module the host imported (`{ id: "python", grammar: python }` after
    * `import python from "@ast-grep/lang-python"`). Default: every known `@ast-grep/lang-*` package
    * installed where this package or the program's entry script can resolve it.

@@ -48,9 +48,9 @@ describe("the native engine's grammars without the engine", () => {
     ]);
   });
 
-  it("searches C++, Bash, Rust and C with their @ast-grep/lang-* packages instead of the engine's copies", async () => {
+  it("searches C++, Bash, Rust, C and PHP with their @ast-grep/lang-* packages instead of the engine's copies", async () => {
     const table = createAstGrepParser().languages();
-    for (const id of ["cpp", "bash", "rust", "c"]) expect(table.available.get(id)?.source, id).toBe("package");
+    for (const id of ["cpp", "bash", "rust", "c", "php"]) expect(table.available.get(id)?.source, id).toBe("package");
     expect(table.replacedByEngine).toEqual([]);
     expect(describeLanguageTable(table)).not.toContain("built into the native engine (their");
     const run = await runs.runIn({ "main.cpp": "int main() { f(1); f(2); }\n", "run.sh": "echo hi\n" });

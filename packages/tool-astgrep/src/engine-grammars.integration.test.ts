@@ -1,6 +1,6 @@
 // HCL, Nix, Solidity and Zig: no @ast-grep/lang-* package has them; the native engine has them built
-// in (as the ast-grep CLI has) and hands them to napi from its binary. C++, Bash, Rust and C: the engine
-// has copies of them at the CLI's versions, used over their packages. Compared with the CLI's counts.
+// in (as the ast-grep CLI has) and hands them to napi from its binary. C++, Bash, Rust, C and PHP: the
+// engine has copies of them at the CLI's versions, used over their packages. Compared with the CLI's counts.
 // Under RUNBOUND_ASTGREP_ENGINE=napi (the package's second test pass) they are refused instead, as
 // engine-grammars-missing.test.ts checks in every pass.
 import { resultErrorCode, resultText } from "@runbound/tool-kit";
@@ -180,6 +180,22 @@ for file in *.txt; do
 done
 `;
 
+// PHP without `<?php`: the CLI's php_only grammar (the engine's copy) reads it as code, where
+// @ast-grep/lang-php's full grammar reads it as inline text and finds nothing.
+const untagged = `$total = 123 + add(1, 2);
+if ($total > 123) {
+    echo add($total, 123);
+}
+`;
+
+const tagged = `<?php
+function add($a, $b) {
+    return $a + $b;
+}
+$total = 123 + add(1, 2);
+echo add($total, 123);
+`;
+
 const cases = [
   { language: "cpp", file: "main.cpp", source: vectors, pattern: "$V.push_back($X)" },
   { language: "cpp", file: "main.cpp", source: vectors, pattern: "add($A, $B)" },
@@ -192,6 +208,10 @@ const cases = [
   { language: "rust", file: "main.rs", source: words, pattern: "println!($$$ARGS)" },
   { language: "bash", file: "run.sh", source: script, pattern: "echo $$$ARGS" },
   { language: "bash", file: "run.sh", source: script, pattern: "cat $FILE" },
+  { language: "php", file: "untagged.php", source: untagged, pattern: "123" },
+  { language: "php", file: "untagged.php", source: untagged, pattern: "add($A, $B)" },
+  { language: "php", file: "tagged.php", source: tagged, pattern: "123" },
+  { language: "php", file: "tagged.php", source: tagged, pattern: "add($A, $B)" },
   { language: "hcl", file: "main.tf", source: terraform, pattern: "resource $TYPE $NAME $BODY" },
   { language: "hcl", file: "main.tf", source: terraform, pattern: "$A = $B" },
   { language: "nix", file: "default.nix", source: derivation, pattern: "with $A; $B" },
@@ -220,6 +240,26 @@ describe.runIf(engineOn && nativeEngine() !== undefined)("the native engine's ow
       expect(byFile.structured?.["total"], resultText(byFile)).toBe(expected);
     },
   );
+
+  it("reads PHP files with and without `<?php` as the CLI does, with the engine's php_only over the installed package", async () => {
+    const run = await runs.runIn({ "untagged.php": untagged, "tagged.php": tagged });
+    const directory = runs.workspace().dir;
+    for (const [path, inFile] of [
+      ["untagged.php", 3],
+      ["tagged.php", 2],
+    ] as const) {
+      const expected = cliCount(["run", "-p", "123", "-l", "php"], join(directory, path));
+      expect(expected, path).toBe(inFile);
+      const found = await run.call("ast_grep", { pattern: "123", path });
+      expect(found.structured?.["total"], resultText(found)).toBe(expected);
+    }
+    const expected = cliCount(["run", "-p", "123", "-l", "php"], directory);
+    expect(expected).toBe(5);
+    const found = await run.call("ast_grep", { pattern: "123" });
+    expect(found.structured?.["total"], resultText(found)).toBe(expected);
+    expect(found.structured?.["scanned"], resultText(found)).toEqual({ php: 2 });
+    expect(createAstGrepParser().languages().available.get("php")?.source).toBe("engine");
+  });
 
   it("runs rules in them as `ast-grep scan --inline-rules` does, and names the kinds near an unknown one", async () => {
     const run = await runs.runIn({ "Token.sol": token, "main.tf": terraform });
@@ -294,12 +334,12 @@ describe.runIf(engineOn && nativeEngine() !== undefined)("the native engine's ow
       const status = await instance.describe?.();
       expect(status).toMatch(/^\d+ grammars — built into @ast-grep\/napi: typescript, tsx, javascript, html, css; /);
       expect(status).toContain("; built into the native engine (unavailable without it): hcl, nix, solidity, zig");
-      // The workspace installs every @ast-grep/lang-* package: the engine's copies are used over four.
+      // The workspace installs every @ast-grep/lang-* package: the engine's copies are used over five.
       expect(status).toContain(
-        "; built into the native engine (their @ast-grep/lang-* packages without it): rust, c, cpp, bash; ",
+        "; built into the native engine (their @ast-grep/lang-* packages without it): rust, c, cpp, php, bash; ",
       );
       expect(status).toContain(
-        "; installed, not used (the native engine's copy, the ast-grep CLI's grammar, is): @ast-grep/lang-rust, @ast-grep/lang-c, @ast-grep/lang-cpp, @ast-grep/lang-bash",
+        "; installed, not used (the native engine's copy, the ast-grep CLI's grammar, is): @ast-grep/lang-rust, @ast-grep/lang-c, @ast-grep/lang-cpp, @ast-grep/lang-php, @ast-grep/lang-bash",
       );
       expect(status).not.toContain("unavailable without the native engine");
     } finally {

@@ -99,7 +99,7 @@ const sourceLabels: Record<GrammarSource, string> = {
   host: "grammar modules handed in",
   engine: "built into the native engine (unavailable without it)",
 };
-/** The engine's copies of packaged grammars (C++, Bash, Rust, C), which have a package to fall back on. */
+/** The engine's copies of packaged grammars (C++, Bash, Rust, C, PHP), which have a package to fall back on. */
 const engineCopyLabel = "built into the native engine (their @ast-grep/lang-* packages without it)";
 
 /**

@@ -71,12 +71,15 @@ export const engineGrammars: readonly EngineGrammar[] = [
 /**
  * The packaged grammars the native engine also has built in, at the versions the ast-grep CLI 0.51.1
  * locks: C++, Bash, Rust and C, whose `@ast-grep/lang-*` packages weigh most in an install (34, 17,
- * 12 and 8 MB, mostly C sources and other platforms' prebuilds). Where the engine loads, its copy is
- * used and an installed package is not registered: the copy is the CLI's grammar, and a package may
- * be older (`@ast-grep/lang-rust` 0.0.7 is tree-sitter-rust 0.23.2, the CLI's is 0.24.2; `lang-c`
- * 0.0.6 is tree-sitter-c 0.24.1 against 0.24.2). Without the engine, the package is used when installed.
+ * 12 and 8 MB, mostly C sources and other platforms' prebuilds), and PHP, whose package is another
+ * grammar than the CLI's: `@ast-grep/lang-php` is tree-sitter-php's full grammar (text up to `<?php`,
+ * so a file without the tag has no code in it), the CLI's its `php_only`, which reads every file as
+ * code. Where the engine loads, its copy is used and an installed package is not registered: the copy
+ * is the CLI's grammar, and a package may be older (`@ast-grep/lang-rust` 0.0.7 is tree-sitter-rust
+ * 0.23.2, the CLI's is 0.24.2; `lang-c` 0.0.6 is tree-sitter-c 0.24.1 against 0.24.2). Without the
+ * engine, the package is used when installed.
  */
-export const packagedGrammarsInEngine: readonly string[] = ["cpp", "bash", "rust", "c"];
+export const packagedGrammarsInEngine: readonly string[] = ["cpp", "bash", "rust", "c", "php"];
 
 /** Whether the native engine has a copy of this packaged grammar built in. */
 export function isPackagedGrammarInEngine(id: string): boolean {

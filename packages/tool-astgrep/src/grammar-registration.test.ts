@@ -43,9 +43,9 @@ const brokenModule = createAstGrepParser({
 const engineIds = ["hcl", "nix", "solidity", "zig"];
 const engineLoaded = nativeEngine() !== undefined;
 const fromEngine = engineLoaded ? engineIds : [];
-// Its copies of packaged grammars (C++, Bash, Rust, C) too, in the catalog's order: the scratch
+// Its copies of packaged grammars (C++, Bash, Rust, C, PHP) too, in the catalog's order: the scratch
 // project has none of their packages, and rust is handed in as a module, which wins over the copy.
-const engineCopies = engineLoaded ? ["c", "cpp", "bash"] : [];
+const engineCopies = engineLoaded ? ["c", "cpp", "php", "bash"] : [];
 const engineStatus = engineLoaded
   ? `; built into the native engine (their @ast-grep/lang-* packages without it): ${engineCopies.join(", ")}; built into the native engine (unavailable without it): ${engineIds.join(", ")}`
   : "";

@@ -34,7 +34,7 @@ export interface InstallableLanguage {
   /** The npm package to install, e.g. `@ast-grep/lang-python`. */
   packageName: string;
   /**
-   * Set for a grammar the native engine has a copy of (C++, Bash, Rust, C) when the engine is not
+   * Set for a grammar the native engine has a copy of (C++, Bash, Rust, C, PHP) when the engine is not
    * loaded: why not (the other way to get the grammar).
    */
   engineMissing?: string;
@@ -413,7 +413,7 @@ function viewOf(
 
 /**
  * The grammars of one parser: the built-in ones, the native engine's (HCL, Nix, Solidity, Zig, and
- * its copies of C++, Bash, Rust and C, when the engine loads), plus every other known
+ * its copies of C++, Bash, Rust, C and PHP, when the engine loads), plus every other known
  * `@ast-grep/lang-*` package that resolves (see {@link grammarSearchPaths}), or only those `choices`
  * name. The grammars are loaded
  * and registered lazily on the first call of any parser's table, once per process, covering what
