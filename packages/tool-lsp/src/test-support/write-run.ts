@@ -29,15 +29,20 @@ export interface WriteRun {
 }
 
 /**
- * Inside a `describe`: a fresh copy of the fixture `name`, a supervisor with the npm devDependencies'
+ * Inside a `describe`: a fresh copy of the fixture `name` (with what `prepare` adds to it), a supervisor with the npm devDependencies'
  * servers first on its PATH (and the settings `more` gives for the workdir), and a real run of the lsp plugin plus a writer. Correctness, not speed, is
  * under test (bench/lsp measures speed), so a loaded machine gets 10 s per check. After the suite every
  * server's process group is checked gone.
  */
-export function useWriteRun(name: string, more: (workdir: string) => LspSupervisorSettings = () => ({})): WriteRun {
+export function useWriteRun(
+  name: string,
+  more: (workdir: string) => LspSupervisorSettings = () => ({}),
+  prepare: (workdir: string) => void = () => undefined,
+): WriteRun {
   const state: { workdir?: string; supervisor?: LspSupervisorInstance; run?: Run } = {};
   beforeAll(async () => {
     state.workdir = copyFixture(name);
+    prepare(state.workdir);
     const bin = dirname(devBinary("typescript-language-server")!);
     state.supervisor = createLspSupervisor({
       pathVariable: `${bin}:${process.env["PATH"] ?? ""}`,
