@@ -35,6 +35,7 @@ export class CallRounds<Answer> {
   private abandonTimer: NodeJS.Timeout | undefined;
   private unfollowRound: (() => void) | undefined;
   private ended = false;
+  private roundWaiting = false;
 
   constructor(private readonly settings: CallRoundsSettings) {}
 
@@ -54,6 +55,11 @@ export class CallRounds<Answer> {
       (answer) => settle({ answer }),
       (error: unknown) => settle({ error }),
     );
+  }
+
+  /** True while a round of this call waits for the call to answer or ask. */
+  get isRoundWaiting(): boolean {
+    return this.roundWaiting;
   }
 
   /** True once the call has answered or was cancelled. */
@@ -77,6 +83,8 @@ export class CallRounds<Answer> {
    * `roundSignal` is the MCP request's own: its abort (the client cancelled) cancels the call.
    */
   async nextRound(roundSignal: AbortSignal): Promise<RoundEnd<Answer>> {
+    if (this.roundWaiting) throw new Error("a round of this call is already waiting");
+    this.roundWaiting = true;
     clearTimeout(this.abandonTimer);
     this.followRound(roundSignal);
     const stopListening = this.settings.board.onChange(() => this.wake?.());
@@ -101,6 +109,7 @@ export class CallRounds<Answer> {
       }
     } finally {
       stopListening();
+      this.roundWaiting = false;
     }
   }
 

@@ -211,6 +211,13 @@ export function serveRunOverMcp(transport: Transport, run: Run, settings: McpSer
         `This \`tools/call\` of \`${tool}\` carries a \`requestState\` that names no call of \`${tool}\` waiting for answers on this connection (it ended, was cancelled after ${Math.round(answerTimeoutMs / 1000)} s without answers, or was never started). Call the tool again without a \`requestState\`.`,
       );
     }
+    // Two retries of one call at once (a client bug, or a replay): the second would wait for nothing.
+    if (call.rounds.isRoundWaiting) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
+        `This \`tools/call\` of \`${tool}\` retries a call whose earlier retry is still waiting for it; send one retry at a time, after the previous one was answered.`,
+      );
+    }
     call.sendProgress.to(progressToken, ctx);
     call.rounds.takeAnswers(ctx.mcpReq.inputResponses);
     return call;
