@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { isInside } from "./confine-path.js";
 
@@ -31,11 +31,14 @@ export function directoriesUpTo(start: string, workdir: string): string[] {
   return directories;
 }
 
-async function isMarker(path: string, filesOnly: boolean): Promise<boolean> {
+// A synchronous stat: the walk runs on every routed call, and a handful of local stats take
+// microseconds each where their asynchronous round trips through the thread pool take tens.
+function isMarker(path: string, filesOnly: boolean): boolean {
   try {
-    const entry = await stat(path);
-    return !filesOnly || entry.isFile();
+    const entry = statSync(path, { throwIfNoEntry: false });
+    return entry !== undefined && (!filesOnly || entry.isFile());
   } catch {
+    // Not reachable as an entry (a parent that is a file, no permission): not a marker.
     return false;
   }
 }
@@ -56,7 +59,7 @@ export async function findNearestMarker(
   for (const group of markerGroups) {
     for (const directory of directories) {
       for (const name of group) {
-        if (await isMarker(join(directory, name), options.filesOnly ?? false)) return { name, directory };
+        if (isMarker(join(directory, name), options.filesOnly ?? false)) return { name, directory };
       }
     }
   }
