@@ -187,7 +187,8 @@ function fileLanguage(text) {
   return undefined;
 }
 
-function rustFiles(directory) {
+/** Every `.rs` file under `directory` (unsorted). */
+export function rustFiles(directory) {
   const files = [];
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const path = join(directory, entry.name);

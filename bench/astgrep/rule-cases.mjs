@@ -3,9 +3,9 @@
 // something in a source (`test_rule_match(yaml, source)`, `grep.root().find(&matcher).is_some()`,
 // `find_all(&rule)` with a count), where the rule comes from string literals (YAML, or a `kind`
 // selector) and the source is a string literal. What cannot be read that way is counted by reason.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { languages, readRustString, withoutComments } from "./agreement-cases.mjs";
+import { languages, readRustString, rustFiles, withoutComments } from "./agreement-cases.mjs";
 
 /** What the crate's test helpers turn a literal into (read from its 0.51.1 sources). */
 const literalHelpers = {
@@ -240,16 +240,6 @@ function expectation(body, after) {
   return next[1] === "is_none" ? false : true;
 }
 
-function rustFiles(directory) {
-  const files = [];
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) files.push(...rustFiles(path));
-    else if (entry.name.endsWith(".rs")) files.push(path);
-  }
-  return files.sort();
-}
-
 /** The places a test checks a rule against a source. */
 const checkSites =
   /\b(test_rule_match|test_rule_unmatch)\s*\(|\b(test_found|test_not_found)\s*\(|\bfind_rule\s*\(|\.\s*(find|find_all|find_node)\s*\(/g;
@@ -266,7 +256,7 @@ export function extractRuleCases(crateDirectory) {
   const noRuleCheck = [];
   let commentedOut = 0;
   let ignored = 0;
-  for (const file of rustFiles(join(crateDirectory, "src"))) {
+  for (const file of rustFiles(join(crateDirectory, "src")).sort()) {
     const raw = readFileSync(file, "utf8");
     const text = withoutComments(raw);
     const testsStart = text.indexOf("#[cfg(test)]");
