@@ -2,7 +2,7 @@ import { readFileInWorkdir } from "@runbound/runtime-kit";
 import { extname, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DocumentSymbolRequest, type DocumentSymbol, type SymbolInformation } from "vscode-languageserver-protocol";
-import { readDiskStamp } from "./disk-stamp.js";
+import { readDiskStamp, sameStamp, type DiskStamp } from "./disk-stamp.js";
 import type { LanguageServerSession } from "./language-server-session.js";
 import type { LspSupervisorInstance } from "./lsp-supervisor.js";
 import { syncWithDisk } from "./open-document.js";
@@ -16,15 +16,36 @@ export interface FileSymbols {
   symbols: DocumentSymbol[] | SymbolInformation[];
 }
 
+/** What a server answered for a file's document symbols, and for which text. */
+interface KnownSymbols {
+  /** The version of the text the server had open when it answered. */
+  version: number;
+  /** The file on disk when it was opened only to be asked, then closed again. */
+  stamp?: DiskStamp;
+  text: string;
+  symbols: DocumentSymbol[] | SymbolInformation[];
+}
+
 /**
- * Document symbols per server and document version: a document's symbols follow from its text, and
- * every text the server is sent gets a new version, so a warm `references` asks again only for files
- * that changed.
+ * Document symbols per server and file: a document's symbols follow from its text, so a warm
+ * `references` asks again only for files that changed — an open one at a new version, one opened
+ * only for the lookup when its disk stamp moved. At most {@link maxKnownPerServer} files a server,
+ * the least recently used dropped first.
  */
-const cache = new WeakMap<
-  LanguageServerSession,
-  Map<string, { version: number; symbols: DocumentSymbol[] | SymbolInformation[] }>
->();
+const cache = new WeakMap<LanguageServerSession, Map<string, KnownSymbols>>();
+const maxKnownPerServer = 1_000;
+
+function knownOf(session: LanguageServerSession): Map<string, KnownSymbols> {
+  let known = cache.get(session);
+  if (known === undefined) cache.set(session, (known = new Map()));
+  return known;
+}
+
+function remember(known: Map<string, KnownSymbols>, uri: string, entry: KnownSymbols): void {
+  known.delete(uri);
+  known.set(uri, entry);
+  if (known.size > maxKnownPerServer) known.delete(known.keys().next().value!);
+}
 
 /** The running server of the file's language whose root holds it most closely, or undefined. */
 function serverFor(sessions: readonly LanguageServerSession[], path: string): LanguageServerSession | undefined {
@@ -40,8 +61,11 @@ function serverFor(sessions: readonly LanguageServerSession[], path: string): La
 
 /**
  * The document symbols of files inside the workdir, each from a running server of its language and
- * root (the file is opened there when it is not yet). A file no running server covers is left out
- * rather than starting one for a label; so is one whose server fails to answer.
+ * root. A file the server does not have open is opened for the question and closed after it:
+ * typescript-language-server re-checks every open document after each change and each interrupted
+ * check (50 files opened by one `references` made later hovers wait 80–200 ms behind that work), and
+ * pyright checks open files eagerly. A file no running server covers is left out rather than starting
+ * one for a label; so is one whose server fails to answer.
  */
 export async function lookUpFileSymbols(
   supervisor: LspSupervisorInstance,
@@ -61,25 +85,41 @@ export async function lookUpFileSymbols(
   // (`synced` was brought in step by this call already).
   for (const session of new Set(wanted.map((entry) => entry.session)))
     if (session !== synced) await syncWithDisk(session, workdir);
-  for (const { path, session, uri } of wanted) {
-    if (session.documents.isOpen(uri)) continue;
-    const stamp = await readDiskStamp(path);
-    const bytes = await readFileInWorkdir(workdir, path, { maxBytes: maxDocumentBytes }).catch(() => null);
-    if (bytes !== null)
-      session.documents.sync(
-        path,
-        bytes.toString("utf8"),
-        session.spec.languages[extname(path).toLowerCase()]!,
-        stamp ?? undefined,
-      );
-  }
   const found: Array<[string, FileSymbols]> = [];
-  // A few at a time: each request listens on the call's signal, and a page may span 50 files.
-  for (let start = 0; start < wanted.length; start += 8) {
-    const batch = await Promise.all(
-      wanted.slice(start, start + 8).map((entry) => symbolsOf(entry.session, entry.path, entry.uri, signal)),
-    );
-    for (const entry of batch) if (entry !== undefined) found.push(entry);
+  const toAsk: Array<{ path: string; session: LanguageServerSession; uri: string; stamp?: DiskStamp }> = [];
+  const opened: Array<{ session: LanguageServerSession; uri: string }> = [];
+  try {
+    for (const { path, session, uri } of wanted) {
+      if (session.documents.isOpen(uri)) {
+        toAsk.push({ path, session, uri });
+        continue;
+      }
+      const stamp = await readDiskStamp(path);
+      if (stamp === null) continue;
+      const known = knownOf(session);
+      const cached = known.get(uri);
+      if (cached !== undefined && sameStamp(cached.stamp, stamp)) {
+        remember(known, uri, cached);
+        found.push([path, { text: cached.text, symbols: cached.symbols }]);
+        continue;
+      }
+      const bytes = await readFileInWorkdir(workdir, path, { maxBytes: maxDocumentBytes }).catch(() => null);
+      if (bytes === null || session.exit !== undefined) continue;
+      session.documents.sync(path, bytes.toString("utf8"), session.spec.languages[extname(path).toLowerCase()]!, stamp);
+      opened.push({ session, uri });
+      toAsk.push({ path, session, uri, stamp });
+    }
+    // A few at a time: each request listens on the call's signal, and a page may span 50 files.
+    for (let start = 0; start < toAsk.length; start += 8) {
+      const batch = await Promise.all(
+        toAsk
+          .slice(start, start + 8)
+          .map((entry) => symbolsOf(entry.session, entry.path, entry.uri, entry.stamp, signal)),
+      );
+      for (const entry of batch) if (entry !== undefined) found.push(entry);
+    }
+  } finally {
+    for (const { session, uri } of opened) if (session.exit === undefined) session.documents.close(uri);
   }
   return new Map(found);
 }
@@ -89,18 +129,18 @@ async function symbolsOf(
   session: LanguageServerSession,
   path: string,
   uri: string,
+  stamp: DiskStamp | undefined,
   signal: AbortSignal,
 ): Promise<[string, FileSymbols] | undefined> {
   const held = session.documents.current(uri);
   if (held === undefined) return undefined;
-  let known = cache.get(session);
-  if (known === undefined) cache.set(session, (known = new Map()));
+  const known = knownOf(session);
   const cached = known.get(uri);
   const symbols =
-    cached?.version === held.version
+    stamp === undefined && cached?.stamp === undefined && cached?.version === held.version
       ? cached.symbols
       : await requestDocumentSymbols(session, uri, signal).catch(() => undefined);
   if (symbols === undefined) return undefined;
-  known.set(uri, { version: held.version, symbols });
+  remember(known, uri, { version: held.version, ...(stamp === undefined ? {} : { stamp }), text: held.text, symbols });
   return [path, { text: held.text, symbols }];
 }

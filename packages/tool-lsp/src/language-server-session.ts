@@ -8,6 +8,7 @@ import {
   type ProcessExit,
 } from "@runbound/runtime-kit";
 import { abortedError, ToolError } from "@runbound/tool-kit";
+import { setMaxListeners } from "node:events";
 import { pathToFileURL } from "node:url";
 import {
   CancellationTokenSource,
@@ -125,6 +126,17 @@ function abortReason(signal: AbortSignal, label: string): ToolError {
 }
 
 /**
+ * The controller of a session's end. Every request and wait in flight listens on its signal and
+ * removes the listener when done, so more than Node's default of 10 at once (a page of references
+ * asks 8 files' symbols besides a workspace-diagnostics stream) is not a leak: no warning for it.
+ */
+function endControllerForManyWaits(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(1_000, controller.signal);
+  return controller;
+}
+
+/**
  * One running language server for one project root: its process, its JSON-RPC connection, what it
  * told us in `initialize`, its progress, its pushed diagnostics and the documents it has open.
  */
@@ -165,7 +177,7 @@ export class LanguageServerSession implements SessionRequests {
   private pipeFailed = false;
   private exitNote = "";
   private readonly ended: Promise<SessionExit>;
-  private readonly endController = new AbortController();
+  private readonly endController = endControllerForManyWaits();
   private endSession!: (exit: SessionExit) => void;
   private watchdog: RequestWatchdog | undefined;
 

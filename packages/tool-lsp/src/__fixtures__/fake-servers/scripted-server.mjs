@@ -15,7 +15,7 @@
 // indexes-then-answers (reports `Indexing` work from initialized for 2.5 s and answers hover only after it),
 // navigates (answers references with a place in main.fake and one in helper.fake beside it, and
 // documentSymbol with one function `run` over the whole file, appending each documentSymbol's URI to
-// `.symbol-requests` in its root).
+// `.symbol-requests` in its root, and each didOpen/didClose to `.document-events`).
 // Every hang-* scenario also ignores SIGTERM, shutdown and exit: only SIGKILL ends it. Every scenario
 // starts one helper process in its group (like tsserver under typescript-language-server) so tests can
 // check that the group dies.
@@ -136,6 +136,9 @@ if (scenario === "navigates") {
     const whole = { start: { line: 0, character: 0 }, end: { line: 99, character: 0 } };
     return [{ name: "run", kind: 12, range: whole, selectionRange: whole }];
   });
+  // Which documents the client opens and closes, for the test to see none is left open.
+  for (const event of ["didOpen", "didClose"])
+    connection.onNotification(`textDocument/${event}`, (params) => appendFileSync(".document-events", `${event} ${params.textDocument.uri}\n`));
 }
 // A hung server does not answer shutdown either and ignores exit: only SIGKILL ends it.
 connection.onRequest("shutdown", () => (hangs ? never() : null));
