@@ -10,6 +10,8 @@ import { copyProject } from "./agreement-projects.mjs";
 import { scoreWrite } from "./agreement-score.mjs";
 import { openSession } from "./agreement-session.mjs";
 
+const mib = (kib) => `${(kib / 1024).toFixed(0)} MiB`;
+
 const timed = async (work) => {
   const started = performance.now();
   const value = await work();
@@ -50,6 +52,7 @@ export async function measureLanguage({ bin, language, limit, log, ignorePids = 
     const session = await openSession(project.workdir);
     const steps = [];
     const checkerMs = [baseline.ms];
+    let memory = {};
     try {
       let before = baseline.value.findings;
       for (const mutation of plan) {
@@ -104,8 +107,11 @@ export async function measureLanguage({ bin, language, limit, log, ignorePids = 
         );
       }
     } finally {
+      memory = session.memory();
       await session.close();
     }
+    for (const [id, { peak, last }] of Object.entries(memory))
+      log(`memory: ${id}'s process group ${mib(peak)} at its peak, ${mib(last)} after the last write`);
     const left = await waitForNoLeftovers({ pids: session.serverPids(), paths: [project.workdir], ignore: ignorePids });
     if (left.length > 0)
       log(`LEFT RUNNING after close: ${left.map((entry) => `${entry.pid} ${entry.command.slice(0, 80)}`).join("; ")}`);
@@ -122,6 +128,7 @@ export async function measureLanguage({ bin, language, limit, log, ignorePids = 
       },
       steps,
       checkerMs,
+      memoryKiB: memory,
       leftovers: left.map((entry) => ({ pid: entry.pid, command: entry.command })),
     };
   } finally {
