@@ -115,6 +115,53 @@ describe("DocumentSync disk stamps", () => {
   });
 });
 
+describe("DocumentSync borrowed documents", () => {
+  const methods = (sent: readonly Sent[]): string[] => sent.map((entry) => entry.method.replace("textDocument/", ""));
+
+  it("opens a borrowed document once for all its borrowers and closes it when the last gives it back", () => {
+    const { sync, sent } = recordingSync();
+    expect(sync.borrow(path, "one", "typescript")).toBe(true);
+    expect(sync.borrow(path, "one", "typescript")).toBe(true);
+    expect(sync.isOpen(uri)).toBe(true);
+    expect(sync.isKeptOpen(uri)).toBe(false);
+    sync.release(uri);
+    expect(sync.isOpen(uri)).toBe(true);
+    sync.release(uri);
+    expect(sync.isOpen(uri)).toBe(false);
+    // A release too many, or of a document never borrowed, changes nothing.
+    sync.release(uri);
+    expect(methods(sent)).toEqual(["didOpen", "didClose"]);
+  });
+
+  it("does not borrow a document the run keeps open, and never closes one a call kept open while it was borrowed", () => {
+    const { sync, sent } = recordingSync();
+    sync.sync(path, "one", "typescript");
+    expect(sync.borrow(path, "one", "typescript")).toBe(false);
+    sync.release(uri);
+    expect(sync.isKeptOpen(uri)).toBe(true);
+
+    const other = "/w/src/b.ts";
+    const otherUri = pathToFileURL(other).href;
+    expect(sync.borrow(other, "two", "typescript")).toBe(true);
+    // A call about the file (openDocument) keeps it: the borrower's release leaves it open.
+    sync.sync(other, "two", "typescript");
+    sync.keepOpen(otherUri);
+    sync.release(otherUri);
+    expect(sync.isKeptOpen(otherUri)).toBe(true);
+    expect(methods(sent)).toEqual(["didOpen", "didOpen"]);
+  });
+
+  it("forgets the borrowers of a document closed for another reason (its file deleted)", () => {
+    const { sync, sent } = recordingSync();
+    sync.borrow(path, "one", "typescript");
+    sync.close(uri);
+    sync.release(uri);
+    expect(methods(sent)).toEqual(["didOpen", "didClose"]);
+    sync.sync(path, "one", "typescript");
+    expect(sync.isKeptOpen(uri)).toBe(true);
+  });
+});
+
 describe("DocumentSync.saved", () => {
   const savedAfterOpen = (capabilities: ServerCapabilities): Sent[] => {
     const { sync, sent } = recordingSync(capabilities);

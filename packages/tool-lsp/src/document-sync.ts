@@ -45,6 +45,12 @@ export class DocumentSync {
     string,
     { version: number; text: string; path: string; languageId: string; stamp: DiskStamp | undefined }
   >();
+  /**
+   * Documents open only for the questions of calls in flight (to name enclosing symbols, to have
+   * pyright check an importer first), with how many such questions hold each: the last to finish
+   * closes it, unless a call made it one the run keeps open ({@link keepOpen}).
+   */
+  private readonly borrowed = new Map<string, number>();
   /** How many notifications told the server of a changed file, and the URIs of the latest of them. */
   private changeCount = 0;
   private readonly recentChanges: string[] = [];
@@ -123,8 +129,39 @@ export class DocumentSync {
     );
   }
 
-  /** Close a document (its file was deleted or renamed away). */
+  /**
+   * Open `path` with `text` for one question, unless the run keeps it open already. @returns whether
+   * it is borrowed: then {@link release} it when the question is answered.
+   */
+  borrow(path: string, text: string, languageId: string, stamp?: DiskStamp): boolean {
+    const uri = pathToFileURL(path).href;
+    if (this.open.has(uri) && !this.borrowed.has(uri)) return false;
+    this.sync(path, text, languageId, stamp);
+    this.borrowed.set(uri, (this.borrowed.get(uri) ?? 0) + 1);
+    return true;
+  }
+
+  /** Give back a document {@link borrow}ed: the last question holding it closes it. */
+  release(uri: string): void {
+    const holders = this.borrowed.get(uri);
+    if (holders === undefined) return;
+    if (holders > 1) this.borrowed.set(uri, holders - 1);
+    else this.close(uri);
+  }
+
+  /** Keep `uri` open for later calls (a file a call was about), even while questions borrow it. */
+  keepOpen(uri: string): void {
+    this.borrowed.delete(uri);
+  }
+
+  /** Whether `uri` is open and kept open, not only borrowed for questions in flight. */
+  isKeptOpen(uri: string): boolean {
+    return this.open.has(uri) && !this.borrowed.has(uri);
+  }
+
+  /** Close a document (its file was deleted or renamed away, or its last borrower is done). */
   close(uri: string): void {
+    this.borrowed.delete(uri);
     if (!this.open.delete(uri)) return;
     this.noteChange(uri);
     this.notify((connection) =>

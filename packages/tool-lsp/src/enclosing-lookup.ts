@@ -87,10 +87,10 @@ export async function lookUpFileSymbols(
     if (session !== synced) await syncWithDisk(session, workdir);
   const found: Array<[string, FileSymbols]> = [];
   const toAsk: Array<{ path: string; session: LanguageServerSession; uri: string; stamp?: DiskStamp }> = [];
-  const opened: Array<{ session: LanguageServerSession; uri: string }> = [];
+  const borrowed: Array<{ session: LanguageServerSession; uri: string }> = [];
   try {
     for (const { path, session, uri } of wanted) {
-      if (session.documents.isOpen(uri)) {
+      if (session.documents.isKeptOpen(uri)) {
         toAsk.push({ path, session, uri });
         continue;
       }
@@ -105,8 +105,13 @@ export async function lookUpFileSymbols(
       }
       const bytes = await readFileInWorkdir(workdir, path, { maxBytes: maxDocumentBytes }).catch(() => null);
       if (bytes === null || session.exit !== undefined) continue;
-      session.documents.sync(path, bytes.toString("utf8"), session.spec.languages[extname(path).toLowerCase()]!, stamp);
-      opened.push({ session, uri });
+      const languageId = session.spec.languages[extname(path).toLowerCase()]!;
+      if (!session.documents.borrow(path, bytes.toString("utf8"), languageId, stamp)) {
+        // A call opened it for good meanwhile: ask it as an open document.
+        toAsk.push({ path, session, uri });
+        continue;
+      }
+      borrowed.push({ session, uri });
       toAsk.push({ path, session, uri, stamp });
     }
     // A few at a time: each request listens on the call's signal, and a page may span 50 files.
@@ -119,7 +124,7 @@ export async function lookUpFileSymbols(
       for (const entry of batch) if (entry !== undefined) found.push(entry);
     }
   } finally {
-    for (const { session, uri } of opened) if (session.exit === undefined) session.documents.close(uri);
+    for (const { session, uri } of borrowed) if (session.exit === undefined) session.documents.release(uri);
   }
   return new Map(found);
 }

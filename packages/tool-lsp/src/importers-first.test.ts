@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { ProtocolConnection } from "vscode-languageserver-protocol/node";
 import { describe, expect, it } from "vitest";
+import { DocumentSync } from "./document-sync.js";
 import { fileTreeWith } from "./test-support/file-tree.js";
 import {
   changedNames,
@@ -151,24 +153,31 @@ describe("changedNames and rankImporters: the importers that use what a write ch
 });
 
 describe("openForAsks: the importers about to be asked about are open in the server while they are asked", () => {
-  /** A session whose documents record what was opened and closed. */
+  /** A session whose documents (the real DocumentSync) record what was opened and closed. */
   function recordingSession(alreadyOpen: readonly string[]): {
     session: LanguageServerSession;
     events: string[];
   } {
-    const open = new Set(alreadyOpen.map((path) => pathToFileURL(path).href));
     const events: string[] = [];
-    const documents = {
-      isOpen: (uri: string) => open.has(uri),
-      sync: (path: string, text: string, languageId: string) => {
-        open.add(pathToFileURL(path).href);
-        events.push(`open ${path.split("/").pop()} ${languageId} ${JSON.stringify(text)}`);
+    const connection = {
+      sendNotification: (
+        type: { method: string },
+        params: { textDocument: { uri: string; languageId?: string; text?: string } },
+      ) => {
+        const name = params.textDocument.uri.split("/").pop();
+        if (type.method === "textDocument/didOpen")
+          events.push(`open ${name} ${params.textDocument.languageId} ${JSON.stringify(params.textDocument.text)}`);
+        if (type.method === "textDocument/didClose") events.push(`close ${name}`);
+        return Promise.resolve();
       },
-      close: (uri: string) => {
-        open.delete(uri);
-        events.push(`close ${uri.split("/").pop()}`);
-      },
-    };
+    } as unknown as ProtocolConnection;
+    const documents = new DocumentSync(
+      (send) => void send(connection),
+      () => ({}),
+      () => false,
+    );
+    for (const path of alreadyOpen) documents.sync(path, "kept open", "python");
+    events.splice(0);
     const session = { spec: { id: "python", languages: { ".py": "python" } }, documents };
     return { session: session as unknown as LanguageServerSession, events };
   }

@@ -241,26 +241,25 @@ export async function askImporters(
  * Open in the server the importers about to be asked about that it does not have open, with their
  * text from disk, before the write's own change reaches it: pyright checks open files before the
  * rest of its workspace, so its own re-check after the change goes first through these files instead
- * of checking other dependents between the asks. The text is the file's, so opening changes nothing pyright checks. @returns the URIs it opened,
- * for {@link closeOpenedForAsks}.
+ * of checking other dependents between the asks. The text is the file's, so opening changes nothing pyright checks. @returns the URIs it borrowed
+ * (see `DocumentSync.borrow`), for {@link closeOpenedForAsks}.
  */
 export async function openForAsks(session: LanguageServerSession, paths: readonly string[]): Promise<string[]> {
   const opened: string[] = [];
   for (const path of paths) {
     const uri = pathToFileURL(path).href;
-    if (session.documents.isOpen(uri) || session.exit !== undefined) continue;
+    if (session.documents.isKeptOpen(uri) || session.exit !== undefined) continue;
     const stamp = await readDiskStamp(path);
     const text = await readFile(path, "utf8").catch(() => undefined);
-    if (stamp === null || text === undefined || session.documents.isOpen(uri)) continue;
+    if (stamp === null || text === undefined) continue;
     const languageId = session.spec.languages[extname(path).toLowerCase()] ?? session.spec.id;
-    session.documents.sync(path, text, languageId, stamp);
-    opened.push(uri);
+    if (session.documents.borrow(path, text, languageId, stamp)) opened.push(uri);
   }
   return opened;
 }
 
-/** Close what {@link openForAsks} opened: pyright re-reads such a file from disk and re-checks nothing when it did not change. */
+/** Give back what {@link openForAsks} borrowed; the last borrower closes it, and pyright re-reads such a file from disk and re-checks nothing when it did not change. */
 export function closeOpenedForAsks(session: LanguageServerSession, opened: readonly string[]): void {
   if (session.exit !== undefined) return;
-  for (const uri of opened) session.documents.close(uri);
+  for (const uri of opened) session.documents.release(uri);
 }

@@ -117,6 +117,8 @@ export async function openDocument(
   const generationBefore = session.published.generation();
   const languageId = session.spec.languages[extname(path).toLowerCase()] ?? session.spec.id;
   const synced = session.documents.sync(path, text, languageId, stamp ?? undefined);
+  // A file a call is about stays open for the calls after it, also when a question had borrowed it.
+  session.documents.keepOpen(synced.uri);
   // Only the first document makes the server load the project; later ones must not wait for a load that already happened.
   if (synced.changed && synced.version === 1 && session.documents.openCount === 1) await warmUp(session, signal);
   return {
