@@ -9,9 +9,11 @@ import {
 } from "@runbound/runtime-kit";
 import { abortedError, ToolError } from "@runbound/tool-kit";
 import { setMaxListeners } from "node:events";
+import { setTimeout as delay } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import {
   CancellationTokenSource,
+  ErrorCodes,
   ResponseError,
   StreamMessageReader,
   StreamMessageWriter,
@@ -317,7 +319,11 @@ export class LanguageServerSession implements SessionRequests {
     });
     try {
       const answer = this.sendRetryingContentModified(method, send, source.token, signal).catch(
-        (error: unknown): never => {
+        async (error: unknown): Promise<never> => {
+          // A request written to a server that died fails (EPIPE) before its exit is known; the exit is
+          // the cause, and `crashed` reports it once the session ends (bounded: see `wire`).
+          if (error instanceof ResponseError && error.code === ErrorCodes.MessageWriteError)
+            await Promise.race([this.ended, delay(pipeErrorExitWaitMs + 1_000, undefined, { ref: false })]);
           // The connection rejects pending requests as it is disposed, a tick before `crashed` fires.
           if (this.exitValue !== undefined) throw this.endedError(method);
           if (error instanceof ResponseError) {

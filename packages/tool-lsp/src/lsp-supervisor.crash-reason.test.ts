@@ -73,6 +73,16 @@ describe("a crashing server's reason is its exit, every time", () => {
     for (const pid of pids) expect(await living(pid)).toEqual([]);
   });
 
+  it("a request whose own write fails (EPIPE) is answered with the exit that follows, not the write error", async () => {
+    const { hover } = setUp("closes-input-on-initialize");
+    const message = resultText(await hover());
+    expect(message).toContain("exited with code 7");
+    expect(message).toContain("fatal: lost the client");
+    expect(message).not.toMatch(/EPIPE|-32099|not JSON-RPC|SIGTERM/);
+    const pid = Number(/\(pid (\d+)\)/.exec(message)?.[1]);
+    expect(await living(pid)).toEqual([]);
+  });
+
   it("a server that closes its input but keeps running is named for that, and stopped", async () => {
     const { hover } = setUp("keeps-running");
     const message = resultText(await hover());
