@@ -26,25 +26,41 @@ interface KnownSymbols {
   symbols: DocumentSymbol[] | SymbolInformation[];
 }
 
+/** What one server's symbols are known for, and how much text that keeps. */
+interface KnownFiles {
+  entries: Map<string, KnownSymbols>;
+  textLength: number;
+}
+
 /**
  * Document symbols per server and file: a document's symbols follow from its text, so a warm
  * `references` asks again only for files that changed — an open one at a new version, one opened
- * only for the lookup when its disk stamp moved. At most {@link maxKnownPerServer} files a server,
- * the least recently used dropped first.
+ * only for the lookup when its disk stamp moved. Bounded per server by {@link maxKnownFiles} files
+ * and {@link maxKnownTextLength} UTF-16 units of text, the least recently used dropped first.
  */
-const cache = new WeakMap<LanguageServerSession, Map<string, KnownSymbols>>();
-const maxKnownPerServer = 1_000;
+const cache = new WeakMap<LanguageServerSession, KnownFiles>();
+const maxKnownFiles = 1_000;
+const maxKnownTextLength = 32 * 1024 * 1024;
 
-function knownOf(session: LanguageServerSession): Map<string, KnownSymbols> {
+function knownOf(session: LanguageServerSession): KnownFiles {
   let known = cache.get(session);
-  if (known === undefined) cache.set(session, (known = new Map()));
+  if (known === undefined) cache.set(session, (known = { entries: new Map(), textLength: 0 }));
   return known;
 }
 
-function remember(known: Map<string, KnownSymbols>, uri: string, entry: KnownSymbols): void {
-  known.delete(uri);
-  known.set(uri, entry);
-  if (known.size > maxKnownPerServer) known.delete(known.keys().next().value!);
+function forget(known: KnownFiles, uri: string): void {
+  const entry = known.entries.get(uri);
+  if (entry === undefined) return;
+  known.entries.delete(uri);
+  known.textLength -= entry.text.length;
+}
+
+function remember(known: KnownFiles, uri: string, entry: KnownSymbols): void {
+  forget(known, uri);
+  known.entries.set(uri, entry);
+  known.textLength += entry.text.length;
+  while (known.entries.size > maxKnownFiles || (known.textLength > maxKnownTextLength && known.entries.size > 1))
+    forget(known, known.entries.keys().next().value!);
 }
 
 /** The running server of the file's language whose root holds it most closely, or undefined. */
@@ -97,7 +113,7 @@ export async function lookUpFileSymbols(
       const stamp = await readDiskStamp(path);
       if (stamp === null) continue;
       const known = knownOf(session);
-      const cached = known.get(uri);
+      const cached = known.entries.get(uri);
       if (cached !== undefined && sameStamp(cached.stamp, stamp)) {
         remember(known, uri, cached);
         found.push([path, { text: cached.text, symbols: cached.symbols }]);
@@ -140,7 +156,7 @@ async function symbolsOf(
   const held = session.documents.current(uri);
   if (held === undefined) return undefined;
   const known = knownOf(session);
-  const cached = known.get(uri);
+  const cached = known.entries.get(uri);
   const symbols =
     stamp === undefined && cached?.stamp === undefined && cached?.version === held.version
       ? cached.symbols
